@@ -1,0 +1,155 @@
+/* mhz.c - measure each CPU's effective clock
+ *
+ * SPDX-License-Identifier: MIT
+ *
+ * Pinned to one CPU at a time, a chain of dependent integer adds runs: each
+ * add needs the previous result, so on every core benchbox targets it
+ * retires one add per cycle, and adds per second is the clock. The figure
+ * is printed beside what cpufreq reports for that CPU (scaling_cur_freq,
+ * read before and after); a difference over 5% is flagged "mismatch"
+ * (throttling, a governor that did not ramp up, a firmware-held clock, or
+ * a core that fuses adds differently). Later applets (Dhrystone DMIPS/MHz)
+ * use this number. Under emulation (qemu-user) the figure means nothing.
+ */
+#define _GNU_SOURCE
+#include "applet.h"
+#include "util.h"
+
+#include <errno.h>
+#include <math.h>
+#include <sched.h>
+#include <stdio.h>
+#include <string.h>
+
+enum { ADDS_PER_ITER = 200 };
+
+/* ADDS_PER_ITER dependent adds per iteration. The empty asm makes x opaque
+ * after each add, so the compiler can neither fold the chain into one
+ * multiply nor reorder it; each add costs one cycle of latency. */
+static void add_chain(void *arg, uint64_t iters)
+{
+	uint64_t x = (uint64_t)(uintptr_t)arg, y = 1;
+
+	__asm__ volatile("" : "+r"(y));
+	while (iters--) {
+#define A1 x += y; __asm__ volatile("" : "+r"(x));
+#define A10 A1 A1 A1 A1 A1 A1 A1 A1 A1 A1
+#define A100 A10 A10 A10 A10 A10 A10 A10 A10 A10 A10
+		A100 A100
+#undef A100
+#undef A10
+#undef A1
+	}
+	bench_keep_u64(x);
+}
+
+/* cpufreq's view of cpu in MHz, or NAN. */
+static double cpufreq_mhz(int cpu)
+{
+	char path[96];
+	uint64_t khz;
+
+	snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/cpufreq/scaling_cur_freq", cpu);
+	if (read_u64(path, &khz))
+		return NAN;
+	return (double)khz / 1000.0;
+}
+
+static int measure_cpu(struct run_ctx *ctx, int cpu)
+{
+	struct bench_stats st;
+	struct result r = { 0 };
+	char params[32], note[96] = "";
+	double before, after, f;
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	if (sched_setaffinity(0, sizeof(set), &set)) {
+		errorf("cannot run on CPU %d: %s", cpu, strerror(errno));
+		return EXIT_FAIL;
+	}
+	before = cpufreq_mhz(cpu);
+	if (bench_measure(&ctx->bench, add_chain, NULL, &st))
+		return EXIT_FAIL;
+	after = cpufreq_mhz(cpu);
+
+	snprintf(params, sizeof(params), "cpu=%d", cpu);
+	r.test = "measured";
+	r.params = params;
+	r.unit = UNIT_MHZ;
+	r.better = 1;
+	f = isnan(after) ? before : after;
+	if (!isnan(f) && st.median_ns > 0) {
+		double mhz = ADDS_PER_ITER / st.median_ns * 1e3;
+
+		if (fabs(mhz - f) / f > 0.05) {
+			r.flags |= REPORT_MISMATCH;
+			snprintf(note, sizeof(note), "cpufreq says %.0f MHz (%+.1f%%)", f,
+				 (mhz - f) / f * 100);
+		}
+	}
+	r.note = note;
+	report_rate(ctx, r, &st, ADDS_PER_ITER / 1e6);	/* MHz = 10^6 adds/s */
+
+	memset(&r, 0, sizeof(r));
+	r.test = "cpufreq";
+	r.params = params;
+	r.unit = UNIT_MHZ;
+	r.better = 1;
+	if (isnan(before) && isnan(after)) {
+		r.text = "unknown";
+		r.unit = "";
+		r.note = "no cpufreq for this CPU";
+	} else {
+		r.value = isnan(after) ? before : after;
+		r.min = isnan(before) ? r.value : fmin(before, r.value);
+		r.max = isnan(before) ? r.value : fmax(before, r.value);
+		r.samples = isnan(before) || isnan(after) ? 1 : 2;
+		r.note = "scaling_cur_freq before and after";
+	}
+	report(ctx, &r);
+	return EXIT_OK;
+}
+
+static int mhz_run(struct run_ctx *ctx)
+{
+	cpu_set_t allowed;
+	int cpu, rc = EXIT_OK, any = 0;
+
+	if (ctx->argc) {
+		errorf("unexpected argument '%s'", ctx->argv[0]);
+		return EXIT_USAGE;
+	}
+	if (ctx->pin >= 0)
+		return measure_cpu(ctx, ctx->pin);
+	CPU_ZERO(&allowed);
+	if (sched_getaffinity(0, sizeof(allowed), &allowed)) {
+		errorf("sched_getaffinity: %s", strerror(errno));
+		return EXIT_FAIL;
+	}
+	for (cpu = 0; cpu < CPU_SETSIZE; cpu++) {
+		if (!CPU_ISSET(cpu, &allowed))
+			continue;
+		any = 1;
+		rc = measure_cpu(ctx, cpu);
+		if (rc != EXIT_OK)
+			break;
+	}
+	sched_setaffinity(0, sizeof(allowed), &allowed);
+	return any ? rc : EXIT_FAIL;
+}
+
+const struct applet applet_mhz = {
+	.name    = "mhz",
+	.summary = "effective CPU clock per CPU, beside cpufreq",
+	.usage   = "usage: mhz [--cpu=N]\n"
+		   "\n"
+		   "Measure each allowed CPU's clock (or only CPU N) with a chain of\n"
+		   "dependent integer adds, one per cycle, pinned to that CPU. Each CPU\n"
+		   "gives two rows: 'measured' (median, min, max over the samples) and\n"
+		   "'cpufreq' (scaling_cur_freq before and after). 'mismatch' marks a\n"
+		   "difference over 5%. Meaningless under emulation.\n",
+	.unit    = UNIT_MHZ,
+	.run     = mhz_run,
+};

@@ -1,0 +1,380 @@
+/* sysinfo.c - what a bring-up engineer checks first about a board
+ *
+ * SPDX-License-Identifier: MIT
+ *
+ * Architecture, CPU model per cluster, CPU count and topology, caches,
+ * memory, kernel, clock source and timer, page size and THP, per-policy
+ * cpufreq, devfreq devices (a DDR controller held at a low clock is a
+ * classic cause of poor bandwidth) and thermal zones. Each field comes from
+ * the interface the kernel offers for it and is optional: a field that
+ * cannot be read says "unknown", and the applet still succeeds with /proc
+ * and /sys not mounted.
+ */
+#define _GNU_SOURCE
+#include "applet.h"
+#include "bench.h"
+#include "cpu.h"
+#include "sys.h"
+#include "util.h"
+
+#include <sched.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+
+enum { MAX_ITEMS = 256 };
+
+static void text(struct run_ctx *ctx, const char *test, const char *params,
+		 const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+static void text(struct run_ctx *ctx, const char *test, const char *params,
+		 const char *fmt, ...)
+{
+	struct result r = { 0 };
+	char buf[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	r.test = test;
+	r.params = params;
+	r.unit = "";
+	r.text = *buf ? buf : "unknown";
+	report(ctx, &r);
+}
+
+static void number(struct run_ctx *ctx, const char *test, const char *params,
+		   double v, const char *unit, const char *note)
+{
+	struct result r = { 0 };
+
+	r.test = test;
+	r.params = params;
+	r.unit = unit;
+	r.value = r.min = r.max = v;
+	r.samples = 1;
+	r.note = note;
+	report(ctx, &r);
+}
+
+/* A file's text, or "unknown". */
+static const char *file_or_unknown(const char *path, char *buf, size_t len)
+{
+	return read_text(path, buf, len) > 0 ? buf : "unknown";
+}
+
+/* The [selected] word of a sysfs choice list: "always [madvise] never". */
+static const char *bracketed(const char *path, char *buf, size_t len)
+{
+	char all[256], *a, *b;
+
+	if (read_text(path, all, sizeof(all)) <= 0 || !(a = strchr(all, '[')) ||
+	    !(b = strchr(a, ']')))
+		return "unknown";
+	snprintf(buf, len, "%.*s", (int)(b - a - 1), a + 1);
+	return buf;
+}
+
+static void identity(struct run_ctx *ctx)
+{
+	struct utsname un;
+	char buf[256], vendor[128];
+
+	text(ctx, "arch", NULL, "%s", cpu_arch());
+	if (uname(&un) == 0) {
+		text(ctx, "machine", NULL, "%s", un.machine);
+		text(ctx, "kernel", NULL, "%s %s", un.sysname, un.release);
+		text(ctx, "kernel.version", NULL, "%s", un.version);
+	} else {
+		text(ctx, "machine", NULL, "unknown");
+		text(ctx, "kernel", NULL, "unknown");
+	}
+	if (read_text("/sys/firmware/devicetree/base/model", buf, sizeof(buf)) > 0 ||
+	    read_text("/proc/device-tree/model", buf, sizeof(buf)) > 0) {
+		text(ctx, "board", "source=devicetree", "%s", buf);
+	} else if (read_text("/sys/class/dmi/id/product_name", buf, sizeof(buf)) > 0) {
+		if (read_text("/sys/class/dmi/id/sys_vendor", vendor, sizeof(vendor)) > 0)
+			text(ctx, "board", "source=dmi", "%s %s", vendor, buf);
+		else
+			text(ctx, "board", "source=dmi", "%s", buf);
+	} else {
+		text(ctx, "board", NULL, "unknown");
+	}
+	text(ctx, "kernel.cmdline", NULL, "%s",
+	     file_or_unknown("/proc/cmdline", buf, sizeof(buf)));
+}
+
+/* CPU model, grouped: one row per distinct model with the CPUs that have it. */
+static void cpus(struct run_ctx *ctx)
+{
+	char models[64][96], lists[64][128], feats[256], buf[128];
+	int nmodel = 0, cpu, i, count = 0;
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	if (sched_getaffinity(0, sizeof(set), &set) == 0)
+		count = CPU_COUNT(&set);
+	for (cpu = 0; cpu < CPU_SETSIZE && count; cpu++) {
+		if (!CPU_ISSET(cpu, &set))
+			continue;
+		cpu_model(cpu, buf, sizeof(buf));
+		for (i = 0; i < nmodel && strcmp(models[i], buf); i++)
+			;
+		if (i == nmodel) {
+			if (nmodel == 64)
+				continue;
+			snprintf(models[nmodel], sizeof(models[0]), "%s", buf);
+			lists[nmodel++][0] = '\0';
+		}
+		snprintf(lists[i] + strlen(lists[i]), sizeof(lists[0]) - strlen(lists[i]), "%s%d",
+			 lists[i][0] ? "," : "", cpu);
+	}
+	if (!nmodel)
+		text(ctx, "cpu.model", NULL, "%s", cpu_model(-1, buf, sizeof(buf)));
+	for (i = 0; i < nmodel; i++) {
+		char params[160];
+
+		snprintf(params, sizeof(params), "cpus=%s", lists[i]);
+		text(ctx, "cpu.model", params, "%s", models[i]);
+	}
+	text(ctx, "cpu.features", NULL, "%s",
+	     cpu_feature_names(cpu_features_raw(), feats, sizeof(feats)));
+	if (count)
+		number(ctx, "cpus.usable", NULL, count, "", "sched_getaffinity");
+	else
+		text(ctx, "cpus.usable", NULL, "unknown");
+	text(ctx, "cpus.online", NULL, "%s",
+	     file_or_unknown("/sys/devices/system/cpu/online", buf, sizeof(buf)));
+}
+
+/* Clusters from sysfs topology: CPUs grouped by package and cluster id. */
+static void topology(struct run_ctx *ctx)
+{
+	char names[256][64], path[128], ids[64][32], lists[64][128];
+	int n = sys_dir_list("/sys/devices/system/cpu", "cpu", names, 256), i, k, ngroups = 0;
+
+	for (i = 0; i < n; i++) {
+		uint64_t pkg = 0, cl;
+		char id[32];
+		int cpu;
+
+		if (sscanf(names[i], "cpu%d", &cpu) != 1 || strspn(names[i] + 3, "0123456789") !=
+		    strlen(names[i] + 3))
+			continue;
+		snprintf(path, sizeof(path), "/sys/devices/system/cpu/%s/topology/physical_package_id",
+			 names[i]);
+		if (read_u64(path, &pkg))
+			continue;
+		snprintf(path, sizeof(path), "/sys/devices/system/cpu/%s/topology/cluster_id", names[i]);
+		if (read_u64(path, &cl))
+			snprintf(id, sizeof(id), "package=%llu", (unsigned long long)pkg);
+		else
+			snprintf(id, sizeof(id), "package=%llu,cluster=%llu",
+				 (unsigned long long)pkg, (unsigned long long)cl);
+		for (k = 0; k < ngroups && strcmp(ids[k], id); k++)
+			;
+		if (k == ngroups) {
+			if (ngroups == 64)
+				continue;
+			strcpy(ids[ngroups], id);
+			lists[ngroups++][0] = '\0';
+		}
+		snprintf(lists[k] + strlen(lists[k]), sizeof(lists[0]) - strlen(lists[k]), "%s%d",
+			 lists[k][0] ? "," : "", cpu);
+	}
+	if (!ngroups)
+		text(ctx, "topology", NULL, "unknown");
+	for (k = 0; k < ngroups; k++)
+		text(ctx, "topology", ids[k], "cpus %s", lists[k]);
+}
+
+static void caches(struct run_ctx *ctx)
+{
+	struct sys_cache c[64];
+	int n = sys_caches(c, 64), i;
+
+	if (n <= 0)
+		text(ctx, "cache", NULL, "unknown");
+	for (i = 0; i < n; i++) {
+		char test[16], params[96], size[32];
+
+		snprintf(test, sizeof(test), "cache.L%d%s", c[i].level,
+			 !strcmp(c[i].type, "Data") ? "d" : !strcmp(c[i].type, "Instruction") ? "i" : "");
+		if (c[i].cpus[0])
+			snprintf(params, sizeof(params), "cpus=%s", c[i].cpus);
+		else
+			snprintf(params, sizeof(params), "source=%s", c[i].source);
+		text(ctx, test, params, "%s%s%.0u%s%s%.0u%s",
+		     c[i].size ? format_size(c[i].size, size, sizeof(size)) : "unknown size",
+		     c[i].ways ? " " : "", c[i].ways, c[i].ways ? "-way" : "",
+		     c[i].line ? " " : "", c[i].line, c[i].line ? "B-line" : "");
+	}
+}
+
+static void memory(struct run_ctx *ctx)
+{
+	uint64_t total, avail;
+	const char *src;
+	long page = sysconf(_SC_PAGESIZE);
+	char buf[64];
+
+	if (sys_meminfo(&total, &avail, &src) == 0) {
+		number(ctx, "mem.total", NULL, (double)total / (1 << 20), "MiB", src);
+		number(ctx, "mem.available", NULL, (double)avail / (1 << 20), "MiB", src);
+	} else {
+		text(ctx, "mem.total", NULL, "unknown");
+		text(ctx, "mem.available", NULL, "unknown");
+	}
+	if (page > 0)
+		number(ctx, "page.size", NULL, (double)page, "B", NULL);
+	else
+		text(ctx, "page.size", NULL, "unknown");
+	text(ctx, "thp.enabled", NULL, "%s",
+	     bracketed("/sys/kernel/mm/transparent_hugepage/enabled", buf, sizeof(buf)));
+	text(ctx, "thp.defrag", NULL, "%s",
+	     bracketed("/sys/kernel/mm/transparent_hugepage/defrag", buf, sizeof(buf)));
+}
+
+static void clocks(struct run_ctx *ctx)
+{
+	const struct clock_info *ci = bench_clock_info();
+	char buf[128];
+
+	text(ctx, "clocksource", NULL, "%s",
+	     file_or_unknown("/sys/devices/system/clocksource/clocksource0/current_clocksource",
+			     buf, sizeof(buf)));
+#if defined(__aarch64__)
+	{
+		uint64_t f;
+
+		__asm__ volatile("mrs %0, cntfrq_el0" : "=r"(f));
+		number(ctx, "timer.freq", "reg=CNTFRQ_EL0", (double)f / 1e6, UNIT_MHZ, NULL);
+	}
+#else
+	text(ctx, "timer.freq", NULL, "unknown");
+#endif
+	number(ctx, "clock.resolution", ci->name, ci->res_ns, UNIT_NS, "smallest step seen");
+	number(ctx, "clock.overhead", ci->name, ci->overhead_ns, UNIT_NS, "one clock read");
+}
+
+static void cpufreq(struct run_ctx *ctx)
+{
+	static const char *const freqs[][2] = {
+		{ "scaling_cur_freq", "cpufreq.cur" }, { "scaling_min_freq", "cpufreq.min" },
+		{ "scaling_max_freq", "cpufreq.max" }, { "cpuinfo_max_freq", "cpufreq.hw_max" },
+	};
+	char pol[64][64], path[160], buf[128], params[160], cpulist[96];
+	int n = sys_dir_list("/sys/devices/system/cpu/cpufreq", "policy", pol, 64), i;
+	size_t k;
+
+	if (n <= 0)
+		text(ctx, "cpufreq", NULL, "unknown");
+	for (i = 0; i < n; i++) {
+		const char *base = "/sys/devices/system/cpu/cpufreq";
+
+		snprintf(path, sizeof(path), "%s/%s/related_cpus", base, pol[i]);
+		if (read_text(path, cpulist, sizeof(cpulist)) <= 0)
+			strcpy(cpulist, "unknown");
+		snprintf(params, sizeof(params), "%s,cpus=%s", pol[i], cpulist);
+		snprintf(path, sizeof(path), "%s/%s/scaling_governor", base, pol[i]);
+		text(ctx, "cpufreq.governor", params, "%s", file_or_unknown(path, buf, sizeof(buf)));
+		for (k = 0; k < ARRAY_LEN(freqs); k++) {
+			uint64_t khz;
+
+			snprintf(path, sizeof(path), "%s/%s/%s", base, pol[i], freqs[k][0]);
+			if (read_u64(path, &khz))
+				text(ctx, freqs[k][1], params, "unknown");
+			else
+				number(ctx, freqs[k][1], params, (double)khz / 1e3, UNIT_MHZ, NULL);
+		}
+	}
+}
+
+static void devfreq(struct run_ctx *ctx)
+{
+	char dev[32][64], path[160], gov[64], params[96];
+	int n = sys_dir_list("/sys/class/devfreq", "", dev, 32), i;
+
+	if (n <= 0)
+		text(ctx, "devfreq", NULL, "none");
+	for (i = 0; i < n; i++) {
+		uint64_t cur, lo, hi;
+		char note[96] = "";
+
+		snprintf(params, sizeof(params), "dev=%s", dev[i]);
+		snprintf(path, sizeof(path), "/sys/class/devfreq/%s/governor", dev[i]);
+		if (read_text(path, gov, sizeof(gov)) <= 0)
+			strcpy(gov, "unknown");
+		snprintf(path, sizeof(path), "/sys/class/devfreq/%s/min_freq", dev[i]);
+		if (read_u64(path, &lo))
+			lo = 0;
+		snprintf(path, sizeof(path), "/sys/class/devfreq/%s/max_freq", dev[i]);
+		if (read_u64(path, &hi))
+			hi = 0;
+		snprintf(note, sizeof(note), "governor %s, min %.0f MHz, max %.0f MHz", gov,
+			 (double)lo / 1e6, (double)hi / 1e6);
+		snprintf(path, sizeof(path), "/sys/class/devfreq/%s/cur_freq", dev[i]);
+		if (read_u64(path, &cur))
+			text(ctx, "devfreq", params, "unknown (%s)", note);
+		else
+			number(ctx, "devfreq", params, (double)cur / 1e6, UNIT_MHZ, note);
+	}
+}
+
+static void thermal(struct run_ctx *ctx)
+{
+	char zone[64][64], path[160], type[64], params[128];
+	int n = sys_dir_list("/sys/class/thermal", "thermal_zone", zone, 64), i;
+
+	if (n <= 0)
+		text(ctx, "thermal", NULL, "none");
+	for (i = 0; i < n; i++) {
+		uint64_t milli;
+
+		snprintf(path, sizeof(path), "/sys/class/thermal/%s/type", zone[i]);
+		if (read_text(path, type, sizeof(type)) <= 0)
+			strcpy(type, "unknown");
+		snprintf(params, sizeof(params), "%s,type=%s", zone[i], type);
+		snprintf(path, sizeof(path), "/sys/class/thermal/%s/temp", zone[i]);
+		if (read_u64(path, &milli))
+			text(ctx, "thermal", params, "unknown");
+		else
+			number(ctx, "thermal", params, (double)milli / 1e3, "C", NULL);
+	}
+}
+
+static int sysinfo_run(struct run_ctx *ctx)
+{
+	if (ctx->argc) {
+		errorf("unexpected argument '%s'", ctx->argv[0]);
+		return EXIT_USAGE;
+	}
+	identity(ctx);
+	cpus(ctx);
+	topology(ctx);
+	caches(ctx);
+	memory(ctx);
+	clocks(ctx);
+	cpufreq(ctx);
+	devfreq(ctx);
+	thermal(ctx);
+	return EXIT_OK;
+}
+
+const struct applet applet_sysinfo = {
+	.name    = "sysinfo",
+	.summary = "board, CPUs, caches, memory, clocks, DVFS, thermal",
+	.usage   = "usage: sysinfo\n"
+		   "\n"
+		   "What to check first on a new board: architecture and CPU model per\n"
+		   "cluster (MIDR on Arm, CPUID brand on x86), usable CPUs and topology,\n"
+		   "caches per level (sysfs cacheinfo, else CPUID), memory, kernel,\n"
+		   "clock source and timer frequency, page size and THP mode, cpufreq\n"
+		   "governor and frequencies per policy, devfreq devices (DDR, GPU) and\n"
+		   "thermal zones. A field that cannot be read says 'unknown'; /proc and\n"
+		   "/sys are optional.\n",
+	.run     = sysinfo_run,
+};

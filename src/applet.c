@@ -1,0 +1,251 @@
+/* applet.c - running one applet: global options, context, output
+ *
+ * SPDX-License-Identifier: MIT
+ *
+ * applet_main() is the only place that parses a command line for an
+ * applet: the global options below and the applet's own opts[] together.
+ */
+#define _GNU_SOURCE
+#include "applet.h"
+#include "cpu.h"
+#include "util.h"
+
+#include <errno.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/utsname.h>
+#include <time.h>
+
+/* The same for every applet; no applet option may reuse a name or letter. */
+const struct opt_spec global_opts[] = {
+	{ "help",     'h', OPT_BOOL,   NULL, 0, 0, NULL, "show this help and exit" },
+	{ "version",  0,   OPT_BOOL,   NULL, 0, 0, NULL, "show versions and exit" },
+	{ "format",   0,   OPT_STR,    NULL, 0, 0, NULL,
+	  "table, csv, json, or the classic tool's format where it has one" },
+	{ "output",   'o', OPT_STR,    NULL, 0, 0, NULL,
+	  "also write results to FILE (complete, or not at all)" },
+	{ "reps",     0,   OPT_INT,    "5",  1, 1001, NULL, "samples per result (median, min, max)" },
+	{ "min-time", 0,   OPT_DOUBLE, "0.05", 0.0001, 3600, NULL, "seconds per sample at least" },
+	{ "warmup",   0,   OPT_INT,    "1",  0, 100, NULL, "samples run and discarded first" },
+	{ "cpu",      0,   OPT_INT,    NULL, 0, 4095, NULL, "pin to CPU N" },
+	{ "quick",    0,   OPT_BOOL,   NULL, 0, 0, NULL, "shorter samples and fewer of them" },
+	{ "kernel",   0,   OPT_STR,    NULL, 0, 0, NULL, "code path: NAME, c, best or all" },
+	{ "dir",      0,   OPT_STR,    NULL, 0, 0, NULL, "scratch directory for applets that write files" },
+	{ 0 }
+};
+
+enum { G_HELP, G_VERSION, G_FORMAT, G_OUTPUT, G_REPS, G_MINTIME, G_WARMUP, G_CPU,
+       G_QUICK, G_KERNEL, G_DIR, G_COUNT };
+
+static const struct opt_val *val(const struct run_ctx *ctx, const char *name, int type)
+{
+	int i = opt_index(ctx->applet->opts, name);
+
+	if (i < 0 || (type && ctx->applet->opts[i].type != (enum opt_type)type)) {
+		errorf("internal error: %s has no option --%s of that type", ctx->applet->name, name);
+		abort();
+	}
+	return &ctx->vals[i];
+}
+
+int64_t opt_int(const struct run_ctx *ctx, const char *name)
+{
+	return val(ctx, name, 0)->i;
+}
+
+uint64_t opt_size(const struct run_ctx *ctx, const char *name)
+{
+	return val(ctx, name, OPT_SIZE)->u;
+}
+
+double opt_double(const struct run_ctx *ctx, const char *name)
+{
+	return val(ctx, name, 0)->d;
+}
+
+const char *opt_str(const struct run_ctx *ctx, const char *name)
+{
+	const struct opt_val *v = val(ctx, name, 0);
+
+	return v->has ? v->s : NULL;
+}
+
+int opt_given(const struct run_ctx *ctx, const char *name)
+{
+	return val(ctx, name, 0)->set;
+}
+
+void report(struct run_ctx *ctx, const struct result *r)
+{
+	struct result copy = *r;
+
+	if (!copy.applet)
+		copy.applet = ctx->applet->name;
+	reporter_emit(ctx->rep, &copy);
+}
+
+void result_from_time(struct result *r, const struct bench_stats *st, double scale)
+{
+	r->value = st->median_ns * scale;
+	r->min = st->min_ns * scale;
+	r->max = st->max_ns * scale;
+	r->iters = st->iters;
+	r->samples = st->n;
+	r->flags |= st->flags;
+}
+
+void report_rate(struct run_ctx *ctx, struct result r, const struct bench_stats *st,
+		 double work_per_iter)
+{
+	double w = work_per_iter * 1e9;		/* per ns -> per s */
+
+	r.value = st->median_ns > 0 ? w / st->median_ns : 0;
+	r.min = st->max_ns > 0 ? w / st->max_ns : 0;	/* slowest sample */
+	r.max = st->min_ns > 0 ? w / st->min_ns : 0;	/* fastest sample */
+	r.iters = st->iters;
+	r.samples = st->n;
+	r.flags |= st->flags;
+	if (!r.better)
+		r.better = 1;
+	report(ctx, &r);
+}
+
+void run_info_fill(struct run_info *info, const char *applet)
+{
+	static struct utsname un;	/* the strings must outlive this call */
+	static char feats[256];
+	const struct clock_info *ci = bench_clock_info();
+	time_t now = time(NULL);
+	struct tm tm;
+
+	memset(info, 0, sizeof(*info));
+	info->version = bb_version;
+	info->cc = bb_cc;
+	info->cflags = bb_cflags;
+	info->libc = bb_musl;
+	info->zlib = bb_zlib;
+	info->mbedtls = bb_mbedtls;
+	info->arch = cpu_arch();
+	info->kernel = uname(&un) == 0 ? un.release : "unknown";
+	info->cpu_features = cpu_feature_names(cpu_features(), feats, sizeof(feats));
+	info->clock = ci->name;
+	info->clock_res_ns = ci->res_ns;
+	info->clock_overhead_ns = ci->overhead_ns;
+	if (gmtime_r(&now, &tm))
+		strftime(info->date, sizeof(info->date), "%Y-%m-%dT%H:%M:%SZ", &tm);
+	info->applet = applet;
+}
+
+void applet_usage(const struct applet *a, FILE *f)
+{
+	fputs(a->usage, f);
+	if (a->opts && a->opts[0].name) {
+		fputs("\nOptions:\n", f);
+		opt_usage(f, a->opts);
+	}
+	fputs("\nGlobal options:\n", f);
+	opt_usage(f, global_opts);
+	fputs("\nExit status: 0 ok, 1 failure, 2 usage error, 3 wrong answer, 77 skipped.\n", f);
+}
+
+static int pin_cpu(int cpu)
+{
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	if (sched_setaffinity(0, sizeof(set), &set)) {
+		errorf("--cpu=%d: cannot run on that CPU: %s", cpu, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+int applet_main(const struct applet *a, int argc, char **argv)
+{
+	struct opt_val gv[G_COUNT], *av;
+	const struct opt_spec *tabs[2] = { global_opts, a->opts };
+	struct opt_val *vals[2];
+	const struct emitter *em = a->classic ? a->classic : &emit_table;
+	struct run_info info;
+	struct reporter rep;
+	struct run_ctx ctx;
+	char err[256], **pos;
+	int npos, rc;
+
+	util_set_prog(a->name);
+	av = xcalloc(opt_count(a->opts) + 1, sizeof(*av));
+	pos = xcalloc((size_t)argc + 1, sizeof(*pos));
+	vals[0] = gv;
+	vals[1] = av;
+	npos = opt_parse(2, tabs, vals, argc - 1, argv + 1, pos, err, sizeof(err));
+	if (npos < 0) {
+		errorf("%s (try '%s --help')", err, a->name);
+		return EXIT_USAGE;
+	}
+	if (gv[G_HELP].i) {
+		applet_usage(a, stdout);
+		return EXIT_OK;
+	}
+	if (gv[G_VERSION].i) {
+		print_version(stdout);
+		return EXIT_OK;
+	}
+	if (gv[G_FORMAT].has) {
+		const char *f = gv[G_FORMAT].s;
+
+		if (a->classic && !strcmp(f, a->classic->name))
+			em = a->classic;
+		else if (!(em = emitter_find(f))) {
+			errorf("--format: '%s' is not one of table, csv, json%s%s", f,
+			       a->classic ? ", " : "", a->classic ? a->classic->name : "");
+			return EXIT_USAGE;
+		}
+	}
+	if (gv[G_OUTPUT].has && !*gv[G_OUTPUT].s) {
+		errorf("--output: empty file name");
+		return EXIT_USAGE;
+	}
+
+	memset(&ctx, 0, sizeof(ctx));
+	ctx.applet = a;
+	ctx.argc = npos;
+	ctx.argv = pos;
+	ctx.vals = av;
+	ctx.cpu = cpu_features();
+	ctx.quick = (int)gv[G_QUICK].i;
+	ctx.pin = gv[G_CPU].has ? (int)gv[G_CPU].i : -1;
+	ctx.kernel = gv[G_KERNEL].has ? gv[G_KERNEL].s : "";
+	ctx.dir = gv[G_DIR].has ? gv[G_DIR].s : "";
+	bench_opts_default(&ctx.bench);
+	ctx.bench.samples = (unsigned)gv[G_REPS].i;
+	ctx.bench.min_sample_s = gv[G_MINTIME].d;
+	ctx.bench.warmup = (unsigned)gv[G_WARMUP].i;
+	if (ctx.quick) {
+		if (!gv[G_REPS].set)
+			ctx.bench.samples = 3;
+		if (!gv[G_MINTIME].set)
+			ctx.bench.min_sample_s = 0.01;
+		if (!gv[G_WARMUP].set)
+			ctx.bench.warmup = 0;
+		ctx.bench.budget_s = 5;
+	}
+	if (ctx.pin >= 0 && pin_cpu(ctx.pin))
+		return EXIT_FAIL;
+
+	run_info_fill(&info, a->name);
+	if (reporter_open(&rep, em, &info, stdout, gv[G_OUTPUT].has ? gv[G_OUTPUT].s : NULL))
+		return EXIT_FAIL;
+	ctx.rep = &rep;
+	rc = a->run(&ctx);
+	if (reporter_close(&rep, rc == EXIT_OK || rc == EXIT_WRONG || rc == EXIT_SKIP) &&
+	    rc == EXIT_OK)
+		rc = EXIT_FAIL;
+	if (rc != EXIT_OK && rc != EXIT_WRONG && rc != EXIT_SKIP && gv[G_OUTPUT].has)
+		errorf("'%s' not written: the run failed", gv[G_OUTPUT].s);
+	free(av);
+	free(pos);
+	return rc;
+}

@@ -1,0 +1,94 @@
+/* applet.h - the applet descriptor, the run context and exit statuses
+ *
+ * SPDX-License-Identifier: MIT
+ */
+#ifndef BENCHBOX_APPLET_H
+#define BENCHBOX_APPLET_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "bench.h"
+#include "opt.h"
+#include "report.h"
+
+enum exit_status {
+	EXIT_OK		= 0,
+	EXIT_FAIL	= 1,	/* runtime failure */
+	EXIT_USAGE	= 2,	/* bad command line */
+	EXIT_WRONG	= 3,	/* a self-check found a wrong answer */
+	EXIT_SKIP	= 77,	/* cannot run here (reason on stderr) */
+	EXIT_UNKNOWN	= 127,	/* no such applet */
+};
+
+enum applet_flags {
+	APPLET_NEEDS_DIR = 1u << 0,	/* creates files: honours --dir */
+	APPLET_SLOW      = 1u << 1,	/* > ~10 s at defaults */
+	APPLET_PENDING   = 1u << 2,	/* unfinished: hidden from --list */
+};
+
+struct run_ctx;
+
+struct applet {
+	const char		*name;		/* == file basename == applets.def id */
+	const char		*summary;	/* one line for --list, <= 60 chars, no period */
+	const char		*usage;		/* "usage: NAME ...\n\n" + prose; options appended */
+	const struct opt_spec	*opts;		/* { 0 }-terminated; NULL = none */
+	const char		*unit;		/* headline unit */
+	unsigned		flags;		/* enum applet_flags */
+	const struct emitter	*classic;	/* the classic tool's own output, the default
+						   --format when set; NULL = table */
+	int			(*run)(struct run_ctx *ctx);	/* enum exit_status */
+};
+
+/* Everything an applet's run() gets; built by applet_main(). */
+struct run_ctx {
+	const struct applet	*applet;
+	int			argc;		/* positional words after the options */
+	char			**argv;
+	struct opt_val		*vals;		/* parallel to applet->opts */
+	struct bench_opts	bench;		/* from --reps, --min-time, --quick */
+	unsigned		cpu;		/* cpu_features() */
+	int			quick;		/* --quick */
+	int			pin;		/* --cpu=N, else -1 */
+	const char		*kernel;	/* --kernel, "" when not given */
+	const char		*dir;		/* --dir, "" when not given */
+	struct reporter		*rep;
+};
+
+/* Typed access to the applet's own options by name; an unknown name is a
+ * programming error and aborts. */
+int64_t		opt_int(const struct run_ctx *ctx, const char *name);
+uint64_t	opt_size(const struct run_ctx *ctx, const char *name);
+double		opt_double(const struct run_ctx *ctx, const char *name);
+const char	*opt_str(const struct run_ctx *ctx, const char *name);	/* NULL if none */
+int		opt_given(const struct run_ctx *ctx, const char *name);
+
+/* The only output path for results. Fills r->applet when NULL. */
+void report(struct run_ctx *ctx, const struct result *r);
+/* Rate from time stats: value = work/median, min = work/max, max = work/min
+ * (the fastest time is the highest rate). work is per iteration, in unit*s. */
+void report_rate(struct run_ctx *ctx, struct result r, const struct bench_stats *st,
+		 double work_per_iter);
+/* Fill r's numeric fields from a bench_stats; r->value etc. = value per iter * scale. */
+void result_from_time(struct result *r, const struct bench_stats *st, double scale);
+
+/* registry.c */
+extern const struct applet *const applet_table[];
+extern const char *const applet_ids[];
+extern const size_t applet_count;
+const struct applet *applet_find(const char *name);
+
+/* applet.c */
+extern const struct opt_spec global_opts[];
+int  applet_main(const struct applet *a, int argc, char **argv);
+void applet_usage(const struct applet *a, FILE *f);
+/* Build a run_info for the JSON context block / table header. */
+void run_info_fill(struct run_info *info, const char *applet);
+
+/* version.c: facts compiled in by the Makefile */
+extern const char bb_version[], bb_cc[], bb_cflags[], bb_musl[], bb_zlib[], bb_mbedtls[];
+void print_version(FILE *f);
+int  print_licenses(FILE *f);
+
+#endif

@@ -1,0 +1,164 @@
+/* main.c - dispatch by argv[0] or subcommand, and the multiplexer
+ *
+ * SPDX-License-Identifier: MIT
+ *
+ *   APPLET [ARGS]             through a link named after the applet
+ *   benchbox APPLET [ARGS]    as a subcommand
+ *   benchbox --list | --help [APPLET] | --version | --licenses | --install DIR
+ */
+#include "applet.h"
+#include "cpu.h"
+#include "util.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static void usage(FILE *f)
+{
+	size_t i;
+
+	fputs("usage: benchbox APPLET [OPTIONS] [ARGS]\n"
+	      "       APPLET [OPTIONS] [ARGS]     (through a link named after the applet)\n"
+	      "       benchbox --list | --help [APPLET] | --version | --licenses | --install DIR\n"
+	      "\n"
+	      "One static executable with the benchmarks a board bring-up needs. Applets\n"
+	      "named after a classic tool reproduce its method and output; results are\n"
+	      "medians of repeated samples with min and max. 1 MB = 1,000,000 bytes.\n"
+	      "\nApplets:\n", f);
+	for (i = 0; i < applet_count; i++)
+		if (!(applet_table[i]->flags & APPLET_PENDING))
+			fprintf(f, "  %-14s %s\n", applet_table[i]->name, applet_table[i]->summary);
+	fputs("\nGlobal options (every applet):\n", f);
+	opt_usage(f, global_opts);
+	fputs("\nExit status: 0 ok, 1 failure, 2 usage error, 3 wrong answer, 77 skipped,\n"
+	      "127 unknown applet.\n", f);
+}
+
+static void list(FILE *f)
+{
+	size_t i;
+
+	for (i = 0; i < applet_count; i++)
+		if (!(applet_table[i]->flags & APPLET_PENDING))
+			fprintf(f, "%-14s %s\n", applet_table[i]->name, applet_table[i]->summary);
+}
+
+/* The absolute path of this executable, for --install's links. */
+static int self_path(const char *argv0, char *buf, size_t len)
+{
+	ssize_t n = readlink("/proc/self/exe", buf, len - 1);
+
+	if (n > 0) {
+		buf[n] = '\0';
+		return 0;
+	}
+	if (strchr(argv0, '/') && realpath(argv0, buf))
+		return 0;
+	return -1;
+}
+
+/* One symlink per applet in dir. Never replaces anything that is not
+ * already a symlink to this executable. 0 if every applet is linked. */
+static int install(const char *argv0, const char *dir)
+{
+	char self[PATH_MAX], self_real[PATH_MAX], path[PATH_MAX], real[PATH_MAX];
+	struct stat st;
+	int bad = 0;
+	size_t i;
+
+	if (self_path(argv0, self, sizeof(self)) || !realpath(self, self_real)) {
+		errorf("--install: cannot find this executable's path");
+		return EXIT_FAIL;
+	}
+	if (stat(dir, &st) || !S_ISDIR(st.st_mode)) {
+		errorf("--install: '%s' is not a directory", dir);
+		return EXIT_FAIL;
+	}
+	for (i = 0; i < applet_count; i++) {
+		const char *name = applet_table[i]->name;
+
+		if (snprintf(path, sizeof(path), "%s/%s", dir, name) >= (int)sizeof(path)) {
+			errorf("--install: path too long in '%s'", dir);
+			return EXIT_FAIL;
+		}
+		if (lstat(path, &st) == 0) {
+			if (S_ISLNK(st.st_mode) && realpath(path, real) && !strcmp(real, self_real)) {
+				printf("kept %s (already a link to benchbox)\n", path);
+			} else {
+				printf("skipped %s: exists and is not a link to benchbox\n", path);
+				bad = 1;
+			}
+			continue;
+		}
+		if (symlink(self, path)) {
+			errorf("--install: cannot create %s: %s", path, strerror(errno));
+			bad = 1;
+			continue;
+		}
+		printf("linked %s -> %s\n", path, self);
+	}
+	return bad ? EXIT_FAIL : EXIT_OK;
+}
+
+static int multiplexer(int argc, char **argv)
+{
+	const char *a = argc > 1 ? argv[1] : "--help";
+
+	if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+		if (argc > 2) {
+			const struct applet *ap = applet_find(argv[2]);
+
+			if (!ap) {
+				errorf("unknown applet '%s' (try 'benchbox --list')", argv[2]);
+				return EXIT_UNKNOWN;
+			}
+			applet_usage(ap, stdout);
+			return EXIT_OK;
+		}
+		usage(stdout);
+		return EXIT_OK;
+	}
+	if (argc > 2 && strcmp(a, "--install")) {
+		errorf("%s takes no arguments", a);
+		return EXIT_USAGE;
+	}
+	if (!strcmp(a, "--list")) {
+		list(stdout);
+		return EXIT_OK;
+	}
+	if (!strcmp(a, "--version")) {
+		print_version(stdout);
+		return EXIT_OK;
+	}
+	if (!strcmp(a, "--licenses"))
+		return print_licenses(stdout) ? EXIT_FAIL : EXIT_OK;
+	if (!strcmp(a, "--install")) {
+		if (argc != 3) {
+			errorf("usage: benchbox --install DIR");
+			return EXIT_USAGE;
+		}
+		return install(argv[0], argv[2]);
+	}
+	errorf("unknown option '%s' (try 'benchbox --help')", a);
+	return EXIT_USAGE;
+}
+
+int main(int argc, char **argv)
+{
+	const struct applet *a = applet_find(path_basename(argc > 0 ? argv[0] : "benchbox"));
+
+	if (a)
+		return applet_main(a, argc, argv);
+	if (argc > 1 && argv[1][0] != '-') {
+		if ((a = applet_find(argv[1])))
+			return applet_main(a, argc - 1, argv + 1);
+		errorf("unknown applet '%s' (try 'benchbox --list')", argv[1]);
+		return EXIT_UNKNOWN;
+	}
+	return multiplexer(argc, argv);
+}

@@ -1,0 +1,385 @@
+/* report.c - result records and the table, CSV and JSON emitters
+ *
+ * SPDX-License-Identifier: MIT
+ */
+#include "report.h"
+#include "util.h"
+
+#include <errno.h>
+#include <math.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static const struct {
+	unsigned	bit;
+	const char	*name;
+} flag_names[] = {
+	{ BENCH_TOO_FAST,  "too-fast" },
+	{ BENCH_BUDGET,    "over-budget" },
+	{ BENCH_NOISY,     "noisy" },
+	{ BENCH_CLOCK_SUB, "clock-subtracted" },
+	{ REPORT_MISMATCH, "mismatch" },
+	{ REPORT_FAILED,   "failed" },
+	{ REPORT_SKIPPED,  "skipped" },
+};
+
+const char *result_note(const struct result *r, char *buf, size_t len)
+{
+	size_t i, n = 0;
+
+	buf[0] = '\0';
+	for (i = 0; i < ARRAY_LEN(flag_names); i++)
+		if (r->flags & flag_names[i].bit)
+			n += (size_t)snprintf(buf + n, n < len ? len - n : 0, "%s%s",
+					      n ? "," : "", flag_names[i].name);
+	if (r->note && *r->note && n < len)
+		snprintf(buf + n, len - n, "%s%s", n ? ": " : "", r->note);
+	return buf;
+}
+
+const char *format_value(double v, char *buf, size_t len)
+{
+	double a = fabs(v);
+
+	if (isnan(v))
+		snprintf(buf, len, "-");
+	else if (a >= 100000 || v == floor(v))
+		snprintf(buf, len, "%.0f", v);
+	else if (a >= 100)
+		snprintf(buf, len, "%.1f", v);
+	else if (a >= 1)
+		snprintf(buf, len, "%.3f", v);
+	else
+		snprintf(buf, len, "%.4g", v);
+	return buf;
+}
+
+static const char *nz(const char *s)
+{
+	return s ? s : "";
+}
+
+/* table ------------------------------------------------------------------ */
+
+static void table_begin(FILE *f, const struct run_info *info)
+{
+	(void)info;
+	fprintf(f, "%-10s %-22s %-10s %-16s %12s %12s %12s %-7s %3s  %s\n",
+		"applet", "test", "kernel", "params", "median", "min", "max", "unit", "n", "note");
+}
+
+static void table_record(FILE *f, const struct result *r)
+{
+	char v[32], lo[32], hi[32], note[256];
+
+	result_note(r, note, sizeof(note));
+	if (r->text) {
+		fprintf(f, "%-10s %-22s %-10s %-16s %s%s%s\n", nz(r->applet), nz(r->test),
+			nz(r->kernel), nz(r->params), r->text, *note ? "  # " : "", note);
+		return;
+	}
+	fprintf(f, "%-10s %-22s %-10s %-16s %12s %12s %12s %-7s %3u  %s\n",
+		nz(r->applet), nz(r->test), nz(r->kernel), nz(r->params),
+		format_value(r->value, v, sizeof(v)), format_value(r->min, lo, sizeof(lo)),
+		format_value(r->max, hi, sizeof(hi)), nz(r->unit), r->samples, note);
+}
+
+static void table_end(FILE *f)
+{
+	(void)f;
+}
+
+const struct emitter emit_table = { "table", table_begin, table_record, table_end };
+
+/* csv (RFC 4180) ------------------------------------------------------------ */
+
+static void csv_field(FILE *f, const char *s, int last)
+{
+	s = nz(s);
+	if (strpbrk(s, ",\"\r\n")) {
+		fputc('"', f);
+		for (; *s; s++) {
+			if (*s == '"')
+				fputc('"', f);
+			fputc(*s, f);
+		}
+		fputc('"', f);
+	} else {
+		fputs(s, f);
+	}
+	fputc(last ? '\n' : ',', f);
+}
+
+static void csv_num(FILE *f, double v)
+{
+	if (isnan(v) || isinf(v))
+		fputc(',', f);
+	else
+		fprintf(f, "%.9g,", v);
+}
+
+static void csv_begin(FILE *f, const struct run_info *info)
+{
+	(void)info;
+	fputs("applet,test,kernel,params,value,min,max,unit,better,iters,samples,note\n", f);
+}
+
+static void csv_record(FILE *f, const struct result *r)
+{
+	char note[256];
+
+	csv_field(f, r->applet, 0);
+	csv_field(f, r->test, 0);
+	csv_field(f, r->kernel, 0);
+	csv_field(f, r->params, 0);
+	if (r->text) {
+		csv_field(f, r->text, 0);
+		fputs(",,", f);
+	} else {
+		csv_num(f, r->value);
+		csv_num(f, r->min);
+		csv_num(f, r->max);
+	}
+	csv_field(f, r->unit, 0);
+	fprintf(f, "%d,%llu,%u,", r->better, (unsigned long long)r->iters, r->samples);
+	csv_field(f, result_note(r, note, sizeof(note)), 1);
+}
+
+const struct emitter emit_csv = { "csv", csv_begin, csv_record, table_end };
+
+/* json ------------------------------------------------------------------- */
+
+void json_string(FILE *f, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)nz(s);
+
+	fputc('"', f);
+	for (; *p; p++) {
+		switch (*p) {
+		case '"':  fputs("\\\"", f); break;
+		case '\\': fputs("\\\\", f); break;
+		case '\n': fputs("\\n", f); break;
+		case '\r': fputs("\\r", f); break;
+		case '\t': fputs("\\t", f); break;
+		case '\b': fputs("\\b", f); break;
+		case '\f': fputs("\\f", f); break;
+		default:
+			if (*p < 0x20 || *p == 0x7f)
+				fprintf(f, "\\u%04x", *p);
+			else
+				fputc(*p, f);
+		}
+	}
+	fputc('"', f);
+}
+
+static void json_num(FILE *f, double v)
+{
+	if (isnan(v) || isinf(v))
+		fputs("null", f);
+	else
+		fprintf(f, "%.9g", v);
+}
+
+static void json_kv(FILE *f, const char *k, const char *v, int comma)
+{
+	json_string(f, k);
+	fputs(": ", f);
+	json_string(f, v);
+	if (comma)
+		fputs(", ", f);
+}
+
+static void json_begin(FILE *f, const struct run_info *i)
+{
+	fputs("{\"schema_version\": 1,\n \"context\": {", f);
+	json_kv(f, "benchbox", i->version, 1);
+	json_kv(f, "applet", i->applet, 1);
+	json_kv(f, "cc", i->cc, 1);
+	json_kv(f, "cflags", i->cflags, 1);
+	json_kv(f, "libc", i->libc, 1);
+	json_kv(f, "zlib", i->zlib, 1);
+	json_kv(f, "mbedtls", i->mbedtls, 1);
+	json_kv(f, "arch", i->arch, 1);
+	json_kv(f, "kernel", i->kernel, 1);
+	fputs("\"cpu_features\": [", f);
+	{
+		const char *p = nz(i->cpu_features);
+		int first = 1;
+
+		while (*p) {
+			size_t n = strcspn(p, " ");
+
+			if (n) {
+				fprintf(f, "%s\"%.*s\"", first ? "" : ", ", (int)n, p);
+				first = 0;
+			}
+			p += n;
+			p += strspn(p, " ");
+		}
+	}
+	fputs("], ", f);
+	json_kv(f, "clock", i->clock, 1);
+	fputs("\"clock_res_ns\": ", f);
+	json_num(f, i->clock_res_ns);
+	fputs(", \"clock_overhead_ns\": ", f);
+	json_num(f, i->clock_overhead_ns);
+	fputs(", ", f);
+	json_kv(f, "date", i->date, 0);
+	fputs("},\n \"results\": [", f);
+}
+
+static void json_record_body(FILE *f, const struct result *r)
+{
+	char note[256];
+
+	fputs("{", f);
+	json_kv(f, "applet", r->applet, 1);
+	json_kv(f, "test", r->test, 1);
+	json_kv(f, "kernel", r->kernel, 1);
+	json_kv(f, "params", r->params, 1);
+	fputs("\"value\": ", f);
+	if (r->text) {
+		json_string(f, r->text);
+		fputs(", \"min\": null, \"max\": null, ", f);
+	} else {
+		json_num(f, r->value);
+		fputs(", \"min\": ", f);
+		json_num(f, r->min);
+		fputs(", \"max\": ", f);
+		json_num(f, r->max);
+		fputs(", ", f);
+	}
+	json_kv(f, "unit", r->unit, 1);
+	fprintf(f, "\"better\": %d, \"iters\": %llu, \"samples\": %u, ", r->better,
+		(unsigned long long)r->iters, r->samples);
+	json_kv(f, "note", result_note(r, note, sizeof(note)), 0);
+	fputs("}", f);
+}
+
+/* One record per line; reporter_emit() writes the separating comma. */
+static void json_record(FILE *f, const struct result *r)
+{
+	fputs("\n  ", f);
+	json_record_body(f, r);
+}
+
+static void json_end(FILE *f)
+{
+	fputs("\n ]}\n", f);
+}
+
+const struct emitter emit_json = { "json", json_begin, json_record, json_end };
+
+const struct emitter *emitter_find(const char *name)
+{
+	static const struct emitter *const all[] = { &emit_table, &emit_csv, &emit_json };
+	size_t i;
+
+	for (i = 0; i < ARRAY_LEN(all); i++)
+		if (!strcmp(all[i]->name, name))
+			return all[i];
+	return NULL;
+}
+
+/* reporter ----------------------------------------------------------------- */
+
+/* The temporary -o file, removed if a signal ends the run. The one mutable
+ * file-scope variable: a signal handler can reach nothing else. */
+static volatile sig_atomic_t tmp_live;
+static char tmp_path[4096];
+
+static void on_signal(int sig)
+{
+	if (tmp_live)
+		unlink(tmp_path);
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+int reporter_open(struct reporter *rep, const struct emitter *em,
+		  const struct run_info *info, FILE *out, const char *path)
+{
+	memset(rep, 0, sizeof(*rep));
+	rep->em = em;
+	rep->info = info;
+	rep->out[rep->nout++] = out;
+	if (path) {
+		int fd;
+		FILE *f;
+
+		rep->path = path;
+		rep->tmp = xmalloc(strlen(path) + 8);
+		sprintf(rep->tmp, "%s.XXXXXX", path);
+		fd = mkstemp(rep->tmp);
+		if (fd < 0 || !(f = fdopen(fd, "w"))) {
+			errorf("cannot write '%s': %s", path, strerror(errno));
+			if (fd >= 0) {
+				close(fd);
+				unlink(rep->tmp);
+			}
+			free(rep->tmp);
+			rep->tmp = NULL;
+			return -1;
+		}
+		fchmod(fd, 0644);
+		snprintf(tmp_path, sizeof(tmp_path), "%s", rep->tmp);
+		tmp_live = 1;
+		signal(SIGINT, on_signal);
+		signal(SIGTERM, on_signal);
+		signal(SIGHUP, on_signal);
+		rep->out[rep->nout++] = f;
+	}
+	for (int i = 0; i < rep->nout; i++) {
+		em->begin(rep->out[i], info);
+		fflush(rep->out[i]);
+	}
+	return 0;
+}
+
+void reporter_emit(struct reporter *rep, const struct result *r)
+{
+	for (int i = 0; i < rep->nout; i++) {
+		if (rep->em == &emit_json && rep->count)
+			fputc(',', rep->out[i]);
+		rep->em->record(rep->out[i], r);
+		fflush(rep->out[i]);
+	}
+	rep->count++;
+}
+
+int reporter_close(struct reporter *rep, int keep)
+{
+	int rc = 0;
+
+	for (int i = 0; i < rep->nout; i++) {
+		if (keep || i == 0)
+			rep->em->end(rep->out[i]);
+		if (i == 0) {
+			if (fflush(rep->out[i]))
+				rc = 1;
+			continue;
+		}
+		if (fflush(rep->out[i]) || fsync(fileno(rep->out[i])))
+			rc = 1;
+		if (fclose(rep->out[i]))
+			rc = 1;
+	}
+	if (rep->tmp) {
+		if (keep && !rc && rename(rep->tmp, rep->path) == 0) {
+			/* in place */
+		} else {
+			if (keep)
+				errorf("cannot write '%s': %s", rep->path, strerror(errno));
+			unlink(rep->tmp);
+			rc = keep ? 1 : rc;
+		}
+		tmp_live = 0;
+		free(rep->tmp);
+		rep->tmp = NULL;
+	}
+	return rc;
+}

@@ -1,0 +1,92 @@
+/* report.h - the one result record, and the emitters that print it
+ *
+ * SPDX-License-Identifier: MIT
+ *
+ * Applets never print results: they fill a struct result and call
+ * report(). The chosen emitter (table, csv, json, or an applet's classic
+ * format) writes it to stdout, flushed per record, and to the -o file.
+ */
+#ifndef BENCHBOX_REPORT_H
+#define BENCHBOX_REPORT_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "bench.h"
+
+#define UNIT_NS		"ns"		/* lower is better */
+#define UNIT_US		"us"
+#define UNIT_MB_S	"MB/s"		/* 10^6 bytes per second */
+#define UNIT_MHZ	"MHz"
+#define UNIT_MFLOPS	"Mflop/s"
+#define UNIT_DMIPS	"DMIPS"
+#define UNIT_MWIPS	"MWIPS"
+#define UNIT_OPS_S	"ops/s"
+
+enum report_flags {		/* beyond enum bench_flags (bits 0..7) */
+	REPORT_MISMATCH	= 1u << 8,	/* disagrees with another source (mhz vs cpufreq) */
+	REPORT_FAILED	= 1u << 9,	/* could not be measured; see note */
+	REPORT_SKIPPED	= 1u << 10,	/* not applicable here; see note */
+};
+
+struct result {
+	const char	*applet;	/* filled by report() when NULL */
+	const char	*test;		/* "copy", "cpu.model" */
+	const char	*kernel;	/* "c", "libc", "neon_ldp_q"; NULL or "" = n/a */
+	const char	*params;	/* stable "k=v,k=v"; NULL or "" = none */
+	const char	*unit;		/* UNIT_*; "" for text */
+	int		better;		/* +1 higher is better, -1 lower, 0 n/a */
+	double		value;		/* headline: the median */
+	double		min, max;	/* spread; min <= value <= max */
+	const char	*text;		/* a non-numeric value (sysinfo); NULL = numeric */
+	uint64_t	iters;
+	unsigned	samples;
+	unsigned	flags;		/* enum bench_flags | enum report_flags */
+	const char	*note;		/* free text appended to the flag names */
+};
+
+/* What the JSON "context" block and the table header say about the run. */
+struct run_info {
+	const char	*version, *cc, *cflags, *libc, *zlib, *mbedtls;
+	const char	*arch, *kernel, *cpu_features, *clock;
+	double		clock_res_ns, clock_overhead_ns;
+	char		date[32];	/* ISO 8601 UTC */
+	const char	*applet;
+};
+
+struct emitter {
+	const char	*name;
+	void		(*begin)(FILE *out, const struct run_info *info);
+	void		(*record)(FILE *out, const struct result *r);
+	void		(*end)(FILE *out);
+};
+
+extern const struct emitter emit_table, emit_csv, emit_json;
+const struct emitter *emitter_find(const char *name);	/* table|csv|json or NULL */
+
+/* Where records go: stdout plus, optionally, a file written atomically. */
+struct reporter {
+	const struct emitter	*em;
+	const struct run_info	*info;
+	FILE			*out[2];
+	int			nout;
+	const char		*path;		/* -o FILE, or NULL */
+	char			*tmp;		/* FILE.XXXXXX while writing */
+	unsigned		count;
+};
+
+int  reporter_open(struct reporter *rep, const struct emitter *em,
+		   const struct run_info *info, FILE *stdout_, const char *path);
+/* keep != 0: finish the document and rename the file into place;
+ * keep == 0: remove the temporary file. Returns 0, or 1 on an I/O error. */
+int  reporter_close(struct reporter *rep, int keep);
+void reporter_emit(struct reporter *rep, const struct result *r);
+
+/* Flag names joined with ',' then the note, into buf. */
+const char *result_note(const struct result *r, char *buf, size_t len);
+/* Numbers as the table shows them (4-6 significant digits, no exponent). */
+const char *format_value(double v, char *buf, size_t len);
+/* JSON string with escaping, quotes included. */
+void json_string(FILE *f, const char *s);
+
+#endif

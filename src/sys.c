@@ -1,0 +1,214 @@
+/* sys.c - facts about the machine from the kernel's interfaces
+ *
+ * SPDX-License-Identifier: MIT
+ */
+#include "sys.h"
+#include "util.h"
+
+#include <ctype.h>
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/sysinfo.h>
+#if defined(__x86_64__) || defined(__i386__)
+#include <cpuid.h>
+#endif
+
+/* natural order: compare digit runs as numbers */
+static int natcmp(const void *pa, const void *pb)
+{
+	const char *a = pa, *b = pb;
+
+	while (*a && *b) {
+		if (isdigit((unsigned char)*a) && isdigit((unsigned char)*b)) {
+			unsigned long x = strtoul(a, (char **)&a, 10);
+			unsigned long y = strtoul(b, (char **)&b, 10);
+
+			if (x != y)
+				return x < y ? -1 : 1;
+			continue;
+		}
+		if (*a != *b)
+			return (unsigned char)*a - (unsigned char)*b;
+		a++;
+		b++;
+	}
+	return (unsigned char)*a - (unsigned char)*b;
+}
+
+int sys_dir_list(const char *dir, const char *prefix, char (*names)[64], int max)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	size_t plen = strlen(prefix);
+	int n = 0;
+
+	if (!d)
+		return -1;
+	while ((e = readdir(d)) && n < max) {
+		if (e->d_name[0] == '.' || strncmp(e->d_name, prefix, plen) ||
+		    strlen(e->d_name) >= sizeof(names[0]))
+			continue;
+		strcpy(names[n++], e->d_name);
+	}
+	closedir(d);
+	qsort(names, (size_t)n, sizeof(names[0]), natcmp);
+	return n;
+}
+
+static int cache_known(const struct sys_cache *c, int n, const struct sys_cache *x)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (c[i].level == x->level && !strcmp(c[i].type, x->type) &&
+		    !strcmp(c[i].cpus, x->cpus))
+			return 1;
+	return 0;
+}
+
+static int caches_sysfs(struct sys_cache *out, int max)
+{
+	char cpus[256][64], idx[16][64], path[160], text[64];
+	int ncpu = sys_dir_list("/sys/devices/system/cpu", "cpu", cpus, 256), n = 0, i, j;
+
+	for (i = 0; i < ncpu && n < max; i++) {
+		char dir[96];
+		int nidx;
+
+		if (!isdigit((unsigned char)cpus[i][3]))
+			continue;	/* cpufreq, cpuidle */
+		snprintf(dir, sizeof(dir), "/sys/devices/system/cpu/%s/cache", cpus[i]);
+		nidx = sys_dir_list(dir, "index", idx, 16);
+		for (j = 0; j < nidx && n < max; j++) {
+			struct sys_cache c = { 0 };
+			uint64_t v;
+
+			c.source = "sysfs";
+			snprintf(path, sizeof(path), "%s/%s/level", dir, idx[j]);
+			if (read_u64(path, &v))
+				continue;
+			c.level = (int)v;
+			snprintf(path, sizeof(path), "%s/%s/type", dir, idx[j]);
+			if (read_text(path, c.type, sizeof(c.type)) < 0)
+				strcpy(c.type, "Unknown");
+			snprintf(path, sizeof(path), "%s/%s/size", dir, idx[j]);
+			if (read_text(path, text, sizeof(text)) > 0 && parse_size(text, &v) == 0)
+				c.size = v;
+			snprintf(path, sizeof(path), "%s/%s/ways_of_associativity", dir, idx[j]);
+			if (!read_u64(path, &v))
+				c.ways = (unsigned)v;
+			snprintf(path, sizeof(path), "%s/%s/coherency_line_size", dir, idx[j]);
+			if (!read_u64(path, &v))
+				c.line = (unsigned)v;
+			snprintf(path, sizeof(path), "%s/%s/shared_cpu_list", dir, idx[j]);
+			if (read_text(path, c.cpus, sizeof(c.cpus)) < 0)
+				c.cpus[0] = '\0';
+			if (!cache_known(out, n, &c))
+				out[n++] = c;
+		}
+	}
+	return n;
+}
+
+#if defined(__x86_64__) || defined(__i386__)
+/* Intel leaf 4, or AMD leaf 0x8000001D: the same register layout. */
+static int caches_cpuid(struct sys_cache *out, int max)
+{
+	unsigned a = 0, b = 0, c = 0, d = 0, leaf = 4, i, n = 0;
+	char vendor[13];
+
+	if (!__get_cpuid(0, &a, &b, &c, &d))
+		return 0;
+	memcpy(vendor, &b, 4);
+	memcpy(vendor + 4, &d, 4);
+	memcpy(vendor + 8, &c, 4);
+	vendor[12] = '\0';
+	if (!strcmp(vendor, "AuthenticAMD") || !strcmp(vendor, "HygonGenuine")) {
+		if (__get_cpuid_max(0x80000000, NULL) < 0x8000001d)
+			return 0;
+		leaf = 0x8000001d;
+	} else if (a < 4) {
+		return 0;
+	}
+	for (i = 0; i < 16 && (int)n < max; i++) {
+		struct sys_cache x = { 0 };
+		unsigned type;
+
+		__cpuid_count(leaf, i, a, b, c, d);
+		type = a & 31;
+		if (!type)
+			break;
+		x.level = (int)((a >> 5) & 7);
+		strcpy(x.type, type == 1 ? "Data" : type == 2 ? "Instruction" : "Unified");
+		x.ways = ((b >> 22) & 0x3ff) + 1;
+		x.line = (b & 0xfff) + 1;
+		x.size = (uint64_t)x.ways * (((b >> 12) & 0x3ff) + 1) * x.line * ((uint64_t)c + 1);
+		x.source = "cpuid";
+		out[n++] = x;
+	}
+	return (int)n;
+}
+#else
+static int caches_cpuid(struct sys_cache *out, int max)
+{
+	(void)out;
+	(void)max;
+	return 0;
+}
+#endif
+
+int sys_caches(struct sys_cache *out, int max)
+{
+	int n = caches_sysfs(out, max);
+
+	return n > 0 ? n : caches_cpuid(out, max);
+}
+
+uint64_t sys_llc_size(void)
+{
+	struct sys_cache c[64];
+	int n = sys_caches(c, 64), i, best = -1;
+
+	for (i = 0; i < n; i++)
+		if (strcmp(c[i].type, "Instruction") &&
+		    (best < 0 || c[i].level > c[best].level ||
+		     (c[i].level == c[best].level && c[i].size > c[best].size)))
+			best = i;
+	return best < 0 ? 0 : c[best].size;
+}
+
+int sys_meminfo(uint64_t *total, uint64_t *avail, const char **source)
+{
+	FILE *f = fopen("/proc/meminfo", "re");
+	struct sysinfo si;
+	char line[128];
+	int got = 0;
+
+	if (f) {
+		while (fgets(line, sizeof(line), f)) {
+			unsigned long long kb;
+
+			if (sscanf(line, "MemTotal: %llu kB", &kb) == 1) {
+				*total = kb * 1024;
+				got |= 1;
+			} else if (sscanf(line, "MemAvailable: %llu kB", &kb) == 1) {
+				*avail = kb * 1024;
+				got |= 2;
+			}
+		}
+		fclose(f);
+		if (got == 3) {
+			*source = "/proc/meminfo";
+			return 0;
+		}
+	}
+	if (sysinfo(&si) == 0) {
+		*total = (uint64_t)si.totalram * si.mem_unit;
+		*avail = ((uint64_t)si.freeram + si.bufferram) * si.mem_unit;
+		*source = "sysinfo(2)";
+		return 0;
+	}
+	return -1;
+}

@@ -1,0 +1,37 @@
+/* sys.h - facts about the machine from the kernel's interfaces
+ *
+ * SPDX-License-Identifier: MIT
+ *
+ * Every function here copes with /proc and /sys being absent (an initramfs
+ * before mounts, a container): it falls back (syscalls, CPUID) or says so.
+ */
+#ifndef BENCHBOX_SYS_H
+#define BENCHBOX_SYS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct sys_cache {
+	int		level;		/* 1, 2, 3 */
+	char		type[16];	/* "Data", "Instruction", "Unified" */
+	uint64_t	size;		/* bytes; 0 = unknown */
+	unsigned	ways, line;	/* 0 = unknown */
+	char		cpus[64];	/* shared_cpu_list, "" = unknown */
+	const char	*source;	/* "sysfs" or "cpuid" */
+};
+
+/* Distinct caches of all CPUs (deduplicated by level, type and CPU list),
+ * from sysfs cacheinfo, else CPUID on x86. Returns how many (<= max). */
+int sys_caches(struct sys_cache *out, int max);
+/* Size of the largest cache (the last level), 0 if unknown. */
+uint64_t sys_llc_size(void);
+
+/* MemTotal and MemAvailable from /proc/meminfo, else sysinfo(2) (free +
+ * buffers as "available"). source names which. 0 ok, -1 nothing. */
+int sys_meminfo(uint64_t *total, uint64_t *avail, const char **source);
+
+/* Names in dir that start with prefix, sorted with numbers in numeric order
+ * (policy2 < policy10). Returns the count (<= max), -1 if dir is unreadable. */
+int sys_dir_list(const char *dir, const char *prefix, char (*names)[64], int max);
+
+#endif

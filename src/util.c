@@ -1,0 +1,209 @@
+/* util.c - diagnostics, die-on-error wrappers, number parsing, small files
+ *
+ * SPDX-License-Identifier: MIT
+ */
+#include "util.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static const char *prog = "benchbox";	/* set once at start-up by main() */
+
+void util_set_prog(const char *name)
+{
+	prog = name;
+}
+
+static void vmsg(const char *kind, const char *fmt, va_list ap)
+{
+	char line[1024];
+
+	vsnprintf(line, sizeof(line), fmt, ap);
+	fprintf(stderr, "%s: %s%s\n", prog, kind, line);
+}
+
+void errorf(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vmsg("", fmt, ap);
+	va_end(ap);
+}
+
+void warnf(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vmsg("warning: ", fmt, ap);
+	va_end(ap);
+}
+
+void *xmalloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+
+	if (!p) {
+		errorf("out of memory (%zu bytes)", n);
+		exit(1);
+	}
+	return p;
+}
+
+void *xcalloc(size_t n, size_t size)
+{
+	void *p = calloc(n ? n : 1, size ? size : 1);
+
+	if (!p) {
+		errorf("out of memory (%zu x %zu bytes)", n, size);
+		exit(1);
+	}
+	return p;
+}
+
+char *xstrdup(const char *s)
+{
+	size_t n = strlen(s) + 1;
+
+	return memcpy(xmalloc(n), s, n);
+}
+
+const char *path_basename(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	return slash ? slash + 1 : path;
+}
+
+int parse_size(const char *s, uint64_t *out)
+{
+	uint64_t whole = 0, frac_num = 0, frac_den = 1, mult = 1;
+	const char *p = s;
+	int digits = 0;
+
+	for (; *p >= '0' && *p <= '9'; p++, digits++) {
+		if (whole > (UINT64_MAX - 9) / 10)
+			return -1;
+		whole = whole * 10 + (uint64_t)(*p - '0');
+	}
+	if (*p == '.') {
+		for (p++; *p >= '0' && *p <= '9'; p++, digits++) {
+			if (frac_den > UINT64_MAX / 100)
+				return -1;	/* absurd precision */
+			frac_num = frac_num * 10 + (uint64_t)(*p - '0');
+			frac_den *= 10;
+		}
+	}
+	if (!digits)
+		return -1;
+	switch (*p) {
+	case 'k': case 'K': mult = 1ull << 10; p++; break;
+	case 'm': case 'M': mult = 1ull << 20; p++; break;
+	case 'g': case 'G': mult = 1ull << 30; p++; break;
+	case 't': case 'T': mult = 1ull << 40; p++; break;
+	default: break;
+	}
+	if (mult > 1 && p[0] == 'i' && p[1] == 'B')
+		p += 2;
+	else if (*p == 'B' || (mult > 1 && *p == 'b'))
+		p++;
+	if (*p)
+		return -1;
+	if (whole > UINT64_MAX / mult)
+		return -1;
+	/* the fraction must come to a whole number of bytes */
+	if (frac_num && (frac_num > UINT64_MAX / mult || (frac_num * mult) % frac_den))
+		return -1;
+	if (whole * mult > UINT64_MAX - frac_num * mult / frac_den)
+		return -1;
+	*out = whole * mult + frac_num * mult / frac_den;
+	return 0;
+}
+
+int parse_int(const char *s, int64_t *out)
+{
+	char *end;
+	long long v;
+
+	if (!*s || (*s != '-' && (*s < '0' || *s > '9')))
+		return -1;
+	errno = 0;
+	v = strtoll(s, &end, 0);
+	if (errno || *end || end == s)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+int parse_double(const char *s, double *out)
+{
+	char *end;
+	double v;
+
+	if (!*s || (*s != '-' && *s != '.' && (*s < '0' || *s > '9')))
+		return -1;
+	errno = 0;
+	v = strtod(s, &end);
+	if (errno || *end || end == s || !isfinite(v))
+		return -1;
+	*out = v;
+	return 0;
+}
+
+char *format_size(uint64_t n, char *buf, size_t len)
+{
+	static const char suf[] = "KMGT";
+	int i = -1;
+
+	while (i < 3 && n >= 1024 && n % 1024 == 0) {
+		n /= 1024;
+		i++;
+	}
+	if (i < 0)
+		snprintf(buf, len, "%llu", (unsigned long long)n);
+	else
+		snprintf(buf, len, "%llu%c", (unsigned long long)n, suf[i]);
+	return buf;
+}
+
+int read_text(const char *path, char *buf, size_t len)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	ssize_t n;
+
+	if (fd < 0 || len == 0) {
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	n = read(fd, buf, len - 1);
+	close(fd);
+	if (n < 0)
+		return -1;
+	while (n > 0 && (buf[n - 1] == '\n' || buf[n - 1] == ' ' || buf[n - 1] == '\0'))
+		n--;
+	buf[n] = '\0';
+	return (int)n;
+}
+
+int read_u64(const char *path, uint64_t *out)
+{
+	char buf[64], *end;
+	unsigned long long v;
+
+	if (read_text(path, buf, sizeof(buf)) <= 0)
+		return -1;
+	errno = 0;
+	v = strtoull(buf, &end, 10);
+	if (errno || end == buf || (*end && *end != '\n' && *end != ' '))
+		return -1;
+	*out = v;
+	return 0;
+}

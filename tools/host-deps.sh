@@ -1,0 +1,75 @@
+#!/bin/sh
+# host-deps.sh - install the Debian 12 packages benchbox needs to build and test
+#
+# Usage: tools/host-deps.sh [run|check]
+#   run    tools for a host build (native gcc, make, bzip2, deb-src entries)
+#   check  the above plus the cross compilers and qemu-user for the cross tests
+#
+# Installs only what is missing, says what and why, and needs root (or sudo).
+# Adds deb-src entries (copied from the existing deb entries) when none exist,
+# because the pinned third-party sources come from Debian source packages.
+set -eu
+
+mode=${1:-run}
+need=""
+why=""
+
+want() {	# want CMD PACKAGE REASON
+	if ! command -v "$1" >/dev/null 2>&1; then
+		need="$need $2"
+		why="$why
+  $2: $3"
+	fi
+}
+
+want make make "runs the build"
+want gcc gcc "compiles musl, zlib, mbedtls and benchbox for x86_64"
+want bzip2 bzip2 "unpacks the zlib source tarball"
+want xz xz-utils "unpacks Debian source packages"
+want file file "the tests check that each binary is statically linked"
+if [ "$mode" = check ]; then
+	want aarch64-linux-gnu-gcc gcc-aarch64-linux-gnu "cross compiler for the aarch64 build"
+	want arm-linux-gnueabihf-gcc gcc-arm-linux-gnueabihf "cross compiler for the armv7 hard-float build"
+	want qemu-aarch64-static qemu-user-static "runs the aarch64 and armv7 tests under qemu-user"
+fi
+[ -e /usr/include/stdio.h ] || { need="$need libc6-dev"; why="$why
+  libc6-dev: host headers for the native compiler"; }
+
+has_src=no
+if grep -Eqs '^[[:space:]]*deb-src[[:space:]]' /etc/apt/sources.list /etc/apt/sources.list.d/*.list ||
+   grep -Eqs '^Types:.*deb-src' /etc/apt/sources.list.d/*.sources; then
+	has_src=yes
+fi
+
+[ -z "$need" ] && [ "$has_src" = yes ] && exit 0
+
+SUDO=""
+if [ "$(id -u)" != 0 ]; then
+	if command -v sudo >/dev/null 2>&1; then
+		SUDO=sudo
+	else
+		echo "host-deps: missing packages:$need; run as root or install sudo" >&2
+		exit 1
+	fi
+fi
+
+if [ "$has_src" = no ]; then
+	echo "host-deps: adding deb-src entries (the pinned musl, zlib and mbedtls sources are Debian source packages)" >&2
+	for f in /etc/apt/sources.list.d/*.sources; do
+		[ -f "$f" ] || continue
+		grep -q 'debian' "$f" || continue
+		sed 's/^Types:.*/Types: deb-src/' "$f" |
+			$SUDO tee "/etc/apt/sources.list.d/benchbox-src-$(basename "$f")" >/dev/null
+	done
+	if [ -f /etc/apt/sources.list ] && grep -Eq '^[[:space:]]*deb[[:space:]].*debian' /etc/apt/sources.list; then
+		grep -E '^[[:space:]]*deb[[:space:]].*debian' /etc/apt/sources.list |
+			sed 's/^[[:space:]]*deb[[:space:]]/deb-src /' |
+			$SUDO tee /etc/apt/sources.list.d/benchbox-src.list >/dev/null
+	fi
+fi
+
+[ -n "$need" ] && echo "host-deps: installing with apt:$why" >&2
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+[ -z "$need" ] || $SUDO apt-get install -y -qq --no-install-recommends $need >/dev/null
+echo "host-deps: done" >&2
