@@ -100,6 +100,7 @@ static int measure_cpu(struct run_ctx *ctx, int cpu)
 	if (isnan(before) && isnan(after)) {
 		r.text = "unknown";
 		r.unit = "";
+		r.better = 0;
 		r.note = "no cpufreq for this CPU";
 	} else {
 		r.value = isnan(after) ? before : after;

@@ -232,14 +232,11 @@ int applet_main(const struct applet *a, int argc, char **argv)
 			ctx.bench.warmup = 0;
 		ctx.bench.budget_s = 5;
 	}
-	if (ctx.pin >= 0 && pin_cpu(ctx.pin))
-		return EXIT_FAIL;
-
 	run_info_fill(&info, a->name);
 	if (reporter_open(&rep, em, &info, stdout, gv[G_OUTPUT].has ? gv[G_OUTPUT].s : NULL))
 		return EXIT_FAIL;
 	ctx.rep = &rep;
-	rc = a->run(&ctx);
+	rc = ctx.pin >= 0 && pin_cpu(ctx.pin) ? EXIT_FAIL : a->run(&ctx);
 	if (reporter_close(&rep, rc == EXIT_OK || rc == EXIT_WRONG || rc == EXIT_SKIP) &&
 	    rc == EXIT_OK)
 		rc = EXIT_FAIL;

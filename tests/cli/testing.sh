@@ -1,0 +1,72 @@
+# testing.sh - helpers for the CLI tests (sourced by tests/run.sh)
+#
+# Each *.test file is a list of checks run in a fresh scratch directory:
+#   testing NAME CMD EXPECTED   stdout of CMD (eval'd) equals EXPECTED (printf %b)
+#   testre  NAME CMD REGEX      stdout of CMD matches the extended REGEX (some line)
+#   testrc  NAME CMD STATUS     CMD exits with STATUS
+# stderr is kept aside and shown on failure; add 2>&1 to CMD to check it.
+#   skip    NAME REASON
+# In CMD, $BB runs the benchbox under test (through qemu-user when cross),
+# $BIN is its path, $RUN the qemu prefix ("" natively), $ARCH the target, and
+# $T a scratch directory emptied before each check.
+# Results are appended to $COUNTS as P, F or S.
+
+BB="$RUN $BIN"
+SCRATCH=$(mktemp -d)
+T=$SCRATCH/t
+
+_begin() {
+	rm -rf "$T"
+	mkdir -p "$T"
+}
+
+_result() {	# _result P|F|S NAME [DETAIL]
+	case $1 in
+	P) echo "PASS [$ARCH] $TEST_FILE: $2" ;;
+	F) echo "FAIL [$ARCH] $TEST_FILE: $2"; [ -z "${3:-}" ] || printf '%s\n' "$3" | sed 's/^/    /' ;;
+	S) echo "SKIP [$ARCH] $TEST_FILE: $2${3:+ ($3)}" ;;
+	esac
+	echo "$1" >> "$COUNTS"
+}
+
+testing() {
+	_begin
+	got=$(cd "$T" && eval "$2" 2>"$SCRATCH/err"; echo x)
+	got=${got%x}
+	want=$(printf '%b' "$3"; echo x)
+	want=${want%x}
+	if [ "$got" = "$want" ]; then
+		_result P "$1"
+	else
+		_result F "$1" "$(printf 'command: %s\nwant: %s\ngot:  %s\nstderr: %s' "$2" "$want" "$got" "$(head -n 5 "$SCRATCH/err")")"
+	fi
+}
+
+testre() {
+	_begin
+	got=$(cd "$T" && eval "$2" 2>"$SCRATCH/err")
+	if printf '%s\n' "$got" | grep -Eq -- "$3"; then
+		_result P "$1"
+	else
+		_result F "$1" "$(printf 'command: %s\nregex: %s\ngot: %s\nstderr: %s' "$2" "$3" "$(printf '%s' "$got" | head -n 20)" "$(head -n 5 "$SCRATCH/err")")"
+	fi
+}
+
+testrc() {
+	_begin
+	out=$(cd "$T" && eval "$2" 2>&1)
+	rc=$?
+	if [ "$rc" = "$3" ]; then
+		_result P "$1"
+	else
+		_result F "$1" "$(printf 'command: %s\nwant status %s, got %s\n%s' "$2" "$3" "$rc" "$out")"
+	fi
+}
+
+skip() {
+	_result S "$1" "$2"
+}
+
+testing_done() {
+	rm -rf "$SCRATCH"
+}
