@@ -191,22 +191,48 @@ static void topology(struct run_ctx *ctx)
 		text(ctx, "topology", ids[k], "cpus %s", lists[k]);
 }
 
+static int private_cache(const struct sys_cache *c)
+{
+	return c->cpus[0] && strspn(c->cpus, "0123456789") == strlen(c->cpus);
+}
+
+static int same_geometry(const struct sys_cache *a, const struct sys_cache *b)
+{
+	return a->level == b->level && !strcmp(a->type, b->type) && a->size == b->size &&
+	       a->ways == b->ways && a->line == b->line;
+}
+
+/* One row per cache; per-CPU caches of one geometry share a row whose
+ * params list the CPUs ("each=0,1,2,3"). */
 static void caches(struct run_ctx *ctx)
 {
 	struct sys_cache c[64];
-	int n = sys_caches(c, 64), i;
+	int n = sys_caches(c, 64), i, j;
+	char done[64] = { 0 };
 
 	if (n <= 0)
 		text(ctx, "cache", NULL, "unknown");
 	for (i = 0; i < n; i++) {
-		char test[16], params[96], size[32];
+		char test[16], params[160], size[32];
 
+		if (done[i])
+			continue;
 		snprintf(test, sizeof(test), "cache.L%d%s", c[i].level,
 			 !strcmp(c[i].type, "Data") ? "d" : !strcmp(c[i].type, "Instruction") ? "i" : "");
-		if (c[i].cpus[0])
+		if (private_cache(&c[i])) {
+			snprintf(params, sizeof(params), "each=%s", c[i].cpus);
+			for (j = i + 1; j < n; j++)
+				if (!done[j] && private_cache(&c[j]) && same_geometry(&c[i], &c[j])) {
+					size_t len = strlen(params);
+
+					snprintf(params + len, sizeof(params) - len, ",%s", c[j].cpus);
+					done[j] = 1;
+				}
+		} else if (c[i].cpus[0]) {
 			snprintf(params, sizeof(params), "cpus=%s", c[i].cpus);
-		else
+		} else {
 			snprintf(params, sizeof(params), "source=%s", c[i].source);
+		}
 		text(ctx, test, params, "%s%s%.0u%s%s%.0u%s",
 		     c[i].size ? format_size(c[i].size, size, sizeof(size)) : "unknown size",
 		     c[i].ways ? " " : "", c[i].ways, c[i].ways ? "-way" : "",

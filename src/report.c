@@ -52,8 +52,8 @@ const char *format_value(double v, char *buf, size_t len)
 		snprintf(buf, len, "%.1f", v);
 	else if (a >= 1)
 		snprintf(buf, len, "%.3f", v);
-	else
-		snprintf(buf, len, "%.4g", v);
+	else	/* 4 significant digits without an exponent: 0.01235, 0.00001234 */
+		snprintf(buf, len, "%.*f", a < 1e-12 ? 12 : 3 - (int)floor(log10(a)), v);
 	return buf;
 }
 
@@ -81,10 +81,11 @@ static void table_record(FILE *f, const struct result *r)
 			nz(r->kernel), nz(r->params), r->text, *note ? "  # " : "", note);
 		return;
 	}
-	fprintf(f, "%-10s %-22s %-10s %-16s %12s %12s %12s %-7s %3u  %s\n",
+	fprintf(f, "%-10s %-22s %-10s %-16s %12s %12s %12s %-7s %3u%s%s\n",
 		nz(r->applet), nz(r->test), nz(r->kernel), nz(r->params),
 		format_value(r->value, v, sizeof(v)), format_value(r->min, lo, sizeof(lo)),
-		format_value(r->max, hi, sizeof(hi)), nz(r->unit), r->samples, note);
+		format_value(r->max, hi, sizeof(hi)), nz(r->unit), r->samples,
+		*note ? "  " : "", note);
 }
 
 static void table_end(FILE *f)

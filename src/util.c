@@ -89,9 +89,11 @@ int parse_size(const char *s, uint64_t *out)
 	int digits = 0;
 
 	for (; *p >= '0' && *p <= '9'; p++, digits++) {
-		if (whole > (UINT64_MAX - 9) / 10)
+		uint64_t d = (uint64_t)(*p - '0');
+
+		if (whole > (UINT64_MAX - d) / 10)
 			return -1;
-		whole = whole * 10 + (uint64_t)(*p - '0');
+		whole = whole * 10 + d;
 	}
 	if (*p == '.') {
 		for (p++; *p >= '0' && *p <= '9'; p++, digits++) {
@@ -129,13 +131,16 @@ int parse_size(const char *s, uint64_t *out)
 
 int parse_int(const char *s, int64_t *out)
 {
+	const char *digits = s + (*s == '-');
+	int hex = digits[0] == '0' && (digits[1] == 'x' || digits[1] == 'X');
 	char *end;
 	long long v;
 
-	if (!*s || (*s != '-' && (*s < '0' || *s > '9')))
+	/* decimal (a leading 0 is not octal) or 0x hex; no '+', no spaces */
+	if (*digits < '0' || *digits > '9')
 		return -1;
 	errno = 0;
-	v = strtoll(s, &end, 0);
+	v = strtoll(s, &end, hex ? 16 : 10);
 	if (errno || *end || end == s)
 		return -1;
 	*out = v;
@@ -198,8 +203,8 @@ int read_u64(const char *path, uint64_t *out)
 	char buf[64], *end;
 	unsigned long long v;
 
-	if (read_text(path, buf, sizeof(buf)) <= 0)
-		return -1;
+	if (read_text(path, buf, sizeof(buf)) <= 0 || buf[0] < '0' || buf[0] > '9')
+		return -1;	/* strtoull would take a sign or spaces */
 	errno = 0;
 	v = strtoull(buf, &end, 10);
 	if (errno || end == buf || (*end && *end != '\n' && *end != ' '))

@@ -27,7 +27,8 @@ const char *path_basename(const char *path);
  * "16m" = 16777216 (lmbench's convention). Rejects empty input, signs,
  * garbage, non-integral results and overflow. 0 on success, -1 on error. */
 int parse_size(const char *s, uint64_t *out);
-/* Decimal or 0x hex integer with optional leading '-'; -1 on garbage/overflow. */
+/* Decimal (leading zeros are not octal) or 0x hex integer with optional
+ * leading '-'; -1 on garbage/overflow. */
 int parse_int(const char *s, int64_t *out);
 /* Floating point; rejects garbage, NaN and infinities. */
 int parse_double(const char *s, double *out);

@@ -1,0 +1,193 @@
+/* test_registry.c - the applet table: order, names, descriptors, options
+ *
+ * SPDX-License-Identifier: MIT
+ *
+ * Every applet's declared facts are checked here once, so a new applet
+ * that breaks a convention fails the unit tests, not a user.
+ */
+#include "minitest.h"
+#include "applet.h"
+#include "opt.h"
+#include "util.h"
+
+#include <string.h>
+
+/* [a-z] then [a-z0-9] or one of `extra`. */
+static int name_ok(const char *s, const char *extra)
+{
+	if (!s || *s < 'a' || *s > 'z')
+		return 0;
+	for (s++; *s; s++)
+		if (!((*s >= 'a' && *s <= 'z') || (*s >= '0' && *s <= '9') ||
+		      strchr(extra, *s)))
+			return 0;
+	return 1;
+}
+
+TEST(registry_sorted_unique)
+{
+	size_t i;
+
+	REQUIRE(applet_count >= 1);
+	for (i = 1; i < applet_count; i++)
+		if (!CHECK(strcmp(applet_ids[i - 1], applet_ids[i]) < 0))
+			mt_fail(MT_AT, "  ... '%s' then '%s' in applets.def",
+				applet_ids[i - 1], applet_ids[i]);
+}
+
+TEST(registry_names)
+{
+	size_t i;
+
+	for (i = 0; i < applet_count; i++) {
+		const struct applet *a = applet_table[i];
+
+		REQUIRE(a != NULL);
+		CHECK_STR(a->name, applet_ids[i]);
+		if (!CHECK(name_ok(a->name, "_")))
+			mt_fail(MT_AT, "  ... '%s'", a->name);
+		CHECK(applet_find(applet_ids[i]) == a);
+		CHECK(a->run != NULL);
+	}
+	CHECK(applet_find("no_such_applet") == NULL);
+	CHECK(applet_find("") == NULL);
+}
+
+TEST(registry_summary_usage)
+{
+	size_t i;
+
+	for (i = 0; i < applet_count; i++) {
+		const struct applet *a = applet_table[i];
+		const char *s = a->summary, *u = a->usage;
+		size_t n = strlen(a->name);
+
+		REQUIRE(s != NULL && u != NULL);
+		CHECK(*s != '\0');
+		if (!CHECK(strlen(s) <= 60))
+			mt_fail(MT_AT, "  ... %s: %zu chars", a->name, strlen(s));
+		CHECK(*s && s[strlen(s) - 1] != '.');
+		CHECK(!strchr(s, '\n'));
+		if (!CHECK(!strncmp(u, "usage: ", 7) && !strncmp(u + 7, a->name, n) &&
+			   (u[7 + n] == ' ' || u[7 + n] == '\n')))
+			mt_fail(MT_AT, "  ... %s: usage starts \"%.20s\"", a->name, u);
+		CHECK(*u && u[strlen(u) - 1] == '\n');
+	}
+}
+
+/* One table on its own: well-formed specs, parseable in-range defaults,
+ * unique names and letters. Works on any struct mt, so it can test itself. */
+static void check_opts(struct mt *t, const char *who, const struct opt_spec *tab)
+{
+	size_t i, j;
+
+	for (i = 0; tab && tab[i].name; i++) {
+		const struct opt_spec *s = &tab[i];
+		struct opt_val v = { 0 };
+		char err[256] = "";
+
+		if (!CHECK(name_ok(s->name, "-")))
+			mt_fail(MT_AT, "  ... %s: option '%s'", who, s->name);
+		CHECK(s->type > OPT_END && s->type <= OPT_CHOICE);
+		CHECK(s->letter == 0 || (s->letter >= 'a' && s->letter <= 'z') ||
+		      (s->letter >= 'A' && s->letter <= 'Z') ||
+		      (s->letter >= '0' && s->letter <= '9'));
+		CHECK((s->type == OPT_CHOICE) == (s->choices != NULL));
+		CHECK(s->min <= s->max);
+		CHECK(s->help && *s->help);
+		if (s->type == OPT_BOOL) {	/* opt_parse ignores a bool's def */
+			if (!CHECK(!s->def || !*s->def))
+				mt_fail(MT_AT, "  ... %s: --%s", who, s->name);
+		} else if (s->def && *s->def &&
+			   !CHECK_EQ_INT(opt_parse_value(s, s->def, &v, err,
+							 sizeof(err)), 0)) {
+			mt_fail(MT_AT, "  ... %s: %s", who, err);
+		}
+		for (j = 0; j < i; j++) {
+			if (!CHECK(strcmp(tab[j].name, s->name) != 0))
+				mt_fail(MT_AT, "  ... %s: --%s twice", who, s->name);
+			if (!CHECK(!s->letter || tab[j].letter != s->letter))
+				mt_fail(MT_AT, "  ... %s: -%c twice", who, s->letter);
+		}
+	}
+}
+
+/* No name or letter of tab may also be in the global options. */
+static void check_no_global(struct mt *t, const char *who, const struct opt_spec *tab)
+{
+	size_t i, j;
+
+	for (i = 0; tab && tab[i].name; i++)
+		for (j = 0; global_opts[j].name; j++) {
+			if (!CHECK(strcmp(tab[i].name, global_opts[j].name) != 0))
+				mt_fail(MT_AT, "  ... %s: --%s is global", who,
+					tab[i].name);
+			if (!CHECK(!tab[i].letter || tab[i].letter != global_opts[j].letter))
+				mt_fail(MT_AT, "  ... %s: -%c is global (--%s)", who,
+					tab[i].letter, global_opts[j].name);
+		}
+}
+
+TEST(registry_global_opts)
+{
+	check_opts(t, "global", global_opts);
+	CHECK(opt_count(global_opts) >= 1);
+	CHECK(opt_index(global_opts, "help") >= 0);
+}
+
+TEST(registry_applet_opts)
+{
+	size_t i;
+
+	for (i = 0; i < applet_count; i++) {
+		check_opts(t, applet_table[i]->name, applet_table[i]->opts);
+		check_no_global(t, applet_table[i]->name, applet_table[i]->opts);
+	}
+	CHECK(applet_count >= 1);	/* and an applet may have no options */
+}
+
+/* The checkers above must be able to fail. */
+TEST(registry_checker_catches)
+{
+	static const struct opt_spec good[] = {
+		{ "size", 's', OPT_SIZE, "64M", 4096, 1e12, NULL, "bytes" },
+		{ "mode", 'm', OPT_CHOICE, "rd", 0, 0, "rd|wr", "which" },
+		{ "fast", 'f', OPT_BOOL, NULL, 0, 0, NULL, "go fast" },
+		{ 0 }
+	};
+	static const struct opt_spec bad[][2] = {
+		{ { "Size", 's', OPT_SIZE, NULL, 0, 0, NULL, "bad name" } },
+		{ { "size", 's', OPT_SIZE, "12Q", 0, 0, NULL, "bad default" } },
+		{ { "size", 's', OPT_SIZE, "1k", 4096, 1e9, NULL, "out of range" } },
+		{ { "mode", 'm', OPT_CHOICE, "xx", 0, 0, "rd|wr", "bad choice" } },
+		{ { "mode", 'm', OPT_CHOICE, NULL, 0, 0, NULL, "no choices" } },
+		{ { "fast", 'f', OPT_BOOL, "1", 0, 0, NULL, "ignored default" } },
+		{ { "reps", 'r', OPT_INT, NULL, 0, 0, NULL, "a global name" } },
+		{ { "hex", 'h', OPT_INT, NULL, 0, 0, NULL, "a global letter" } },
+	};
+	static const struct opt_spec dup[] = {
+		{ "a", 'x', OPT_INT, NULL, 0, 0, NULL, "one" },
+		{ "b", 'x', OPT_INT, NULL, 0, 0, NULL, "same letter" },
+		{ "a", 0, OPT_INT, NULL, 0, 0, NULL, "same name" },
+		{ 0 }
+	};
+	struct mt sub;
+	size_t i;
+
+	memset(&sub, 0, sizeof(sub));
+	check_opts(&sub, "good", good);
+	check_no_global(&sub, "good", good);
+	CHECK_EQ_INT(sub.failed, 0);
+	for (i = 0; i < ARRAY_LEN(bad); i++) {
+		memset(&sub, 0, sizeof(sub));
+		check_opts(&sub, "bad", bad[i]);
+		check_no_global(&sub, "bad", bad[i]);
+		if (!CHECK(sub.failed > 0))
+			mt_fail(MT_AT, "  ... not caught: %s", bad[i][0].help);
+	}
+	memset(&sub, 0, sizeof(sub));
+	check_opts(&sub, "dup", dup);
+	CHECK(sub.failed >= 2);
+	CHECK(name_ok("lat_mem", "_") && !name_ok("lat-mem", "_") &&
+	      !name_ok("1x", "_") && !name_ok("", "_") && !name_ok("Membw", "_"));
+}

@@ -1,0 +1,412 @@
+/* test_report.c - emitters (golden table, CSV, JSON), escaping, notes,
+ * report_rate() and the atomic -o file
+ *
+ * SPDX-License-Identifier: MIT
+ */
+#include "minitest.h"
+#include "applet.h"
+#include "report.h"
+#include "util.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static const struct run_info info = {
+	.version = "1.0", .cc = "gcc 12.2", .cflags = "-O2", .libc = "musl 1.2.3",
+	.zlib = "1.2.13", .mbedtls = "2.28.3", .arch = "x86_64", .kernel = "6.1.0",
+	.cpu_features = "sse2  avx2 ", .clock = "CLOCK_MONOTONIC_RAW",
+	.clock_res_ns = 1, .clock_overhead_ns = 20.5,
+	.date = "2026-01-02T03:04:05Z", .applet = "membw",
+};
+
+static const struct result recs[] = {
+	{ .applet = "membw", .test = "copy", .kernel = "c", .params = "size=64M",
+	  .unit = UNIT_MB_S, .better = 1, .value = 9123.4, .min = 9001.2,
+	  .max = 9150, .iters = 12, .samples = 11 },
+	{ .applet = "lat_mem", .test = "chase", .kernel = NULL, .params = "",
+	  .unit = UNIT_NS, .better = -1, .value = 1.25, .min = 0.5, .max = 123456,
+	  .iters = 1000, .samples = 3, .flags = BENCH_TOO_FAST | BENCH_NOISY,
+	  .note = "clock step" },
+	{ .applet = "sysinfo", .test = "cpu.model", .unit = "",
+	  .text = "ARM Cortex-A53" },
+};
+
+/* Everything a reporter writes for the first n records; free() it. */
+static char *capture(const struct emitter *em, size_t n)
+{
+	struct reporter rep;
+	char *buf = NULL;
+	size_t len = 0, i;
+	FILE *f = open_memstream(&buf, &len);
+
+	if (!f)
+		return NULL;
+	if (reporter_open(&rep, em, &info, f, NULL) == 0) {
+		for (i = 0; i < n; i++)
+			reporter_emit(&rep, &recs[i]);
+		reporter_close(&rep, 1);
+	}
+	fclose(f);
+	return buf;
+}
+
+TEST(report_table)
+{
+	char *s = capture(&emit_table, 3);
+
+	REQUIRE(s != NULL);
+	CHECK_STR(s,
+		"applet     test                   kernel     params     "
+		"            median          min          max unit      n  note\n"
+		"membw      copy                   c          size=64M   "
+		"            9123.4       9001.2         9150 MB/s     11\n"
+		"lat_mem    chase                                        "
+		"             1.250       0.5000       123456 ns        3  "
+		"too-fast,noisy: clock step\n"
+		"sysinfo    cpu.model                                    "
+		"      ARM Cortex-A53\n");
+	free(s);
+}
+
+TEST(report_csv)
+{
+	char *s = capture(&emit_csv, 3);
+
+	REQUIRE(s != NULL);
+	CHECK_STR(s,
+		"applet,test,kernel,params,value,min,max,unit,better,iters,samples,note\n"
+		"membw,copy,c,size=64M,9123.4,9001.2,9150,MB/s,1,12,11,\n"
+		"lat_mem,chase,,,1.25,0.5,123456,ns,-1,1000,3,\"too-fast,noisy: clock step\"\n"
+		"sysinfo,cpu.model,,,ARM Cortex-A53,,,,0,0,0,\n");
+	free(s);
+}
+
+#define JSON_HEAD \
+	"{\"schema_version\": 1,\n" \
+	" \"context\": {\"benchbox\": \"1.0\", \"applet\": \"membw\", " \
+	"\"cc\": \"gcc 12.2\", \"cflags\": \"-O2\", \"libc\": \"musl 1.2.3\", " \
+	"\"zlib\": \"1.2.13\", \"mbedtls\": \"2.28.3\", \"arch\": \"x86_64\", " \
+	"\"kernel\": \"6.1.0\", \"cpu_features\": [\"sse2\", \"avx2\"], " \
+	"\"clock\": \"CLOCK_MONOTONIC_RAW\", \"clock_res_ns\": 1, " \
+	"\"clock_overhead_ns\": 20.5, \"date\": \"2026-01-02T03:04:05Z\"},\n" \
+	" \"results\": ["
+#define JSON_REC0 \
+	"\n  {\"applet\": \"membw\", \"test\": \"copy\", \"kernel\": \"c\", " \
+	"\"params\": \"size=64M\", \"value\": 9123.4, \"min\": 9001.2, " \
+	"\"max\": 9150, \"unit\": \"MB/s\", \"better\": 1, \"iters\": 12, " \
+	"\"samples\": 11, \"note\": \"\"}"
+#define JSON_REC1 \
+	"\n  {\"applet\": \"lat_mem\", \"test\": \"chase\", \"kernel\": \"\", " \
+	"\"params\": \"\", \"value\": 1.25, \"min\": 0.5, \"max\": 123456, " \
+	"\"unit\": \"ns\", \"better\": -1, \"iters\": 1000, \"samples\": 3, " \
+	"\"note\": \"too-fast,noisy: clock step\"}"
+#define JSON_REC2 \
+	"\n  {\"applet\": \"sysinfo\", \"test\": \"cpu.model\", \"kernel\": \"\", " \
+	"\"params\": \"\", \"value\": \"ARM Cortex-A53\", \"min\": null, " \
+	"\"max\": null, \"unit\": \"\", \"better\": 0, \"iters\": 0, " \
+	"\"samples\": 0, \"note\": \"\"}"
+#define JSON_TAIL "\n ]}\n"
+
+TEST(report_json)
+{
+	char *s;
+
+	s = capture(&emit_json, 0);
+	CHECK_STR(s, JSON_HEAD JSON_TAIL);
+	free(s);
+	s = capture(&emit_json, 1);
+	CHECK_STR(s, JSON_HEAD JSON_REC0 JSON_TAIL);
+	free(s);
+	s = capture(&emit_json, 2);
+	CHECK_STR(s, JSON_HEAD JSON_REC0 "," JSON_REC1 JSON_TAIL);
+	free(s);
+	s = capture(&emit_json, 3);
+	CHECK_STR(s, JSON_HEAD JSON_REC0 "," JSON_REC1 "," JSON_REC2 JSON_TAIL);
+	free(s);
+}
+
+/* The JSON of one record, without the separating newline and indent. */
+static char *json_of(const struct result *r)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	if (!f)
+		return NULL;
+	emit_json.record(f, r);
+	fclose(f);
+	return buf;
+}
+
+TEST(report_json_escaping)
+{
+	struct result r = recs[0];
+	char *buf = NULL, *s;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	REQUIRE(f != NULL);
+	json_string(f, "a\"b\\c\nd\te\x01" "f\x7f\r\b\f\x1f \xc3\xa9/");
+	fputc('|', f);
+	json_string(f, NULL);
+	fclose(f);
+	CHECK_STR(buf, "\"a\\\"b\\\\c\\nd\\te\\u0001f\\u007f\\r\\b\\f\\u001f \xc3\xa9/\"|\"\"");
+	free(buf);
+
+	r.params = "k=\"v\"";
+	r.note = "line1\nline2";
+	r.value = NAN;
+	r.min = -INFINITY;
+	r.max = INFINITY;
+	s = json_of(&r);
+	REQUIRE(s != NULL);
+	CHECK(strstr(s, "\"params\": \"k=\\\"v\\\"\"") != NULL);
+	CHECK(strstr(s, "\"note\": \"line1\\nline2\"") != NULL);
+	CHECK(strstr(s, "\"value\": null, \"min\": null, \"max\": null, ") != NULL);
+	CHECK(strchr(s, '\n') == s);	/* only the leading separator */
+	free(s);
+}
+
+static char *csv_of(const struct result *r)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	if (!f)
+		return NULL;
+	emit_csv.record(f, r);
+	fclose(f);
+	return buf;
+}
+
+TEST(report_csv_quoting)
+{
+	struct result r = { .applet = "a", .test = "say \"hi\"", .kernel = "x,y",
+			    .params = "p\nq", .unit = "ns", .value = 1, .min = 1,
+			    .max = NAN, .better = -1, .iters = 1, .samples = 1 };
+	char *s = csv_of(&r);
+
+	REQUIRE(s != NULL);
+	CHECK_STR(s, "a,\"say \"\"hi\"\"\",\"x,y\",\"p\nq\",1,1,,ns,-1,1,1,\n");
+	free(s);
+	r = recs[2];
+	r.text = "a, \"b\"";
+	s = csv_of(&r);
+	REQUIRE(s != NULL);
+	CHECK_STR(s, "sysinfo,cpu.model,,,\"a, \"\"b\"\"\",,,,0,0,0,\n");
+	free(s);
+}
+
+TEST(report_text_record)
+{
+	struct result r = recs[2];
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	REQUIRE(f != NULL);
+	r.test = "cpu.mhz";
+	r.text = "n/a";
+	r.flags = REPORT_FAILED;
+	r.note = "no cpufreq";
+	r.value = 5;	/* ignored: text wins */
+	emit_table.record(f, &r);
+	fclose(f);
+	CHECK_STR(buf, "sysinfo    cpu.mhz                "
+		       "                            n/a  # failed: no cpufreq\n");
+	free(buf);
+	buf = csv_of(&r);
+	CHECK_STR(buf, "sysinfo,cpu.mhz,,,n/a,,,,0,0,0,failed: no cpufreq\n");
+	free(buf);
+	buf = json_of(&r);
+	CHECK(buf && strstr(buf, "\"value\": \"n/a\", \"min\": null, \"max\": null,"));
+	CHECK(buf && strstr(buf, "\"note\": \"failed: no cpufreq\"}"));
+	free(buf);
+}
+
+TEST(report_result_note)
+{
+	struct result r = { 0 };
+	char buf[128], small[8];
+
+	CHECK_STR(result_note(&r, buf, sizeof(buf)), "");
+	r.note = "just a note";
+	CHECK_STR(result_note(&r, buf, sizeof(buf)), "just a note");
+	r.note = "note";
+	r.flags = BENCH_TOO_FAST | BENCH_NOISY;
+	CHECK_STR(result_note(&r, buf, sizeof(buf)), "too-fast,noisy: note");
+	r.note = "";
+	CHECK_STR(result_note(&r, buf, sizeof(buf)), "too-fast,noisy");
+	r.note = NULL;
+	r.flags = BENCH_TOO_FAST | BENCH_BUDGET | BENCH_NOISY | BENCH_CLOCK_SUB |
+		  REPORT_MISMATCH | REPORT_FAILED | REPORT_SKIPPED;
+	CHECK_STR(result_note(&r, buf, sizeof(buf)),
+		  "too-fast,over-budget,noisy,clock-subtracted,mismatch,failed,skipped");
+	r.flags = BENCH_TOO_FAST | BENCH_NOISY;
+	r.note = "note";
+	CHECK_STR(result_note(&r, small, sizeof(small)), "too-fas");	/* truncated */
+}
+
+TEST(report_format_value)
+{
+	char buf[32];
+
+	CHECK_STR(format_value(0, buf, sizeof(buf)), "0");
+	CHECK_STR(format_value(9150, buf, sizeof(buf)), "9150");
+	CHECK_STR(format_value(123456.7, buf, sizeof(buf)), "123457");
+	CHECK_STR(format_value(9123.44, buf, sizeof(buf)), "9123.4");
+	CHECK_STR(format_value(1.25, buf, sizeof(buf)), "1.250");
+	CHECK_STR(format_value(-5.5, buf, sizeof(buf)), "-5.500");
+	CHECK_STR(format_value(0.012345, buf, sizeof(buf)), "0.01235");
+	CHECK_STR(format_value(0.5, buf, sizeof(buf)), "0.5000");
+	CHECK_STR(format_value(0.00001234, buf, sizeof(buf)), "0.00001234");
+	CHECK_STR(format_value(-0.00001234, buf, sizeof(buf)), "-0.00001234");
+	CHECK_STR(format_value(NAN, buf, sizeof(buf)), "-");
+}
+
+TEST(report_emitter_find)
+{
+	CHECK(emitter_find("table") == &emit_table);
+	CHECK(emitter_find("csv") == &emit_csv);
+	CHECK(emitter_find("json") == &emit_json);
+	CHECK(emitter_find("JSON") == NULL);
+	CHECK(emitter_find("") == NULL);
+}
+
+TEST(report_rate_swap)
+{
+	static const struct applet dummy = { .name = "dummy" };
+	struct bench_stats st = { .iters = 100, .n = 5, .min_ns = 50,
+				  .median_ns = 100, .max_ns = 200,
+				  .flags = BENCH_NOISY };
+	struct result r = { .test = "copy", .unit = UNIT_MB_S };
+	struct reporter rep;
+	struct run_ctx ctx;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	REQUIRE(f != NULL);
+	memset(&ctx, 0, sizeof(ctx));
+	ctx.applet = &dummy;
+	ctx.rep = &rep;
+	REQUIRE(reporter_open(&rep, &emit_csv, &info, f, NULL) == 0);
+	/* 0.001 MB per iteration: 1e-3 * 1e9 / 100 ns = 10000 MB/s */
+	report_rate(&ctx, r, &st, 0.001);
+	r.applet = "other";
+	r.better = -1;		/* kept when given */
+	report_rate(&ctx, r, &st, 0.001);
+	CHECK_EQ_INT(rep.count, 2);
+	reporter_close(&rep, 1);
+	fclose(f);
+	CHECK_STR(buf,
+		"applet,test,kernel,params,value,min,max,unit,better,iters,samples,note\n"
+		"dummy,copy,,,10000,5000,20000,MB/s,1,100,5,noisy\n"
+		"other,copy,,,10000,5000,20000,MB/s,-1,100,5,noisy\n");
+	free(buf);
+}
+
+TEST(report_result_from_time)
+{
+	struct bench_stats st = { .iters = 7, .n = 3, .min_ns = 10,
+				  .median_ns = 20, .max_ns = 40,
+				  .flags = BENCH_BUDGET };
+	struct result r = { .flags = REPORT_MISMATCH };
+
+	result_from_time(&r, &st, 0.5);
+	CHECK_NEAR(r.value, 10, 0);
+	CHECK_NEAR(r.min, 5, 0);
+	CHECK_NEAR(r.max, 20, 0);
+	CHECK_EQ_U64(r.iters, 7);
+	CHECK_EQ_INT(r.samples, 3);
+	CHECK_EQ_INT(r.flags, BENCH_BUDGET | REPORT_MISMATCH);
+}
+
+/* Names in dir, sorted, joined with ' ', into buf. */
+static const char *listing(const char *dir, char *buf, size_t len)
+{
+	struct dirent **ents;
+	int n, i;
+	size_t used = 0;
+
+	buf[0] = '\0';
+	n = scandir(dir, &ents, NULL, alphasort);
+	for (i = 0; i < n; i++) {
+		const char *name = ents[i]->d_name;
+
+		if (strcmp(name, ".") && strcmp(name, "..") && used < len)
+			used += (size_t)snprintf(buf + used, len - used, "%s%s",
+						 used ? " " : "", name);
+		free(ents[i]);
+	}
+	if (n >= 0)
+		free(ents);
+	return n < 0 ? NULL : buf;
+}
+
+TEST(report_output_file)
+{
+	char dir[] = "/tmp/bbtest.XXXXXX", path[256], path2[256], ls[512];
+	char *mem = NULL, file[4096];
+	size_t len = 0;
+	struct reporter rep;
+	struct stat sb;
+	FILE *f;
+	int n;
+
+	REQUIRE(mkdtemp(dir) != NULL);
+	snprintf(path, sizeof(path), "%s/out.json", dir);
+	snprintf(path2, sizeof(path2), "%s/gone.json", dir);
+
+	f = open_memstream(&mem, &len);
+	REQUIRE(f != NULL);
+	REQUIRE(reporter_open(&rep, &emit_json, &info, f, path) == 0);
+	reporter_emit(&rep, &recs[0]);
+	reporter_emit(&rep, &recs[1]);
+	CHECK(access(path, F_OK) != 0);		/* not there until complete */
+	CHECK(listing(dir, ls, sizeof(ls)) && !strncmp(ls, "out.json.", 9) &&
+	      !strchr(ls, ' '));		/* only the temporary */
+	CHECK_EQ_INT(reporter_close(&rep, 1), 0);
+	fclose(f);
+	CHECK_EQ_INT(access(path, F_OK), 0);
+	CHECK(stat(path, &sb) == 0 && (sb.st_mode & 0777) == 0644);
+	CHECK_STR(listing(dir, ls, sizeof(ls)), "out.json");
+	n = read_text(path, file, sizeof(file));
+	CHECK(n > 0);
+	CHECK_STR(file, JSON_HEAD JSON_REC0 "," JSON_REC1 "\n ]}");	/* read_text trims */
+	CHECK_STR(mem, JSON_HEAD JSON_REC0 "," JSON_REC1 JSON_TAIL);	/* same on stdout */
+	free(mem);
+
+	/* keep == 0: the run failed; nothing is left behind */
+	mem = NULL;
+	f = open_memstream(&mem, &len);
+	REQUIRE(f != NULL);
+	REQUIRE(reporter_open(&rep, &emit_csv, &info, f, path2) == 0);
+	reporter_emit(&rep, &recs[0]);
+	CHECK_EQ_INT(reporter_close(&rep, 0), 0);
+	fclose(f);
+	CHECK(access(path2, F_OK) != 0);
+	CHECK_STR(listing(dir, ls, sizeof(ls)), "out.json");
+	CHECK(mem && strncmp(mem, "applet,test,", 12) == 0);	/* stdout still got it */
+	free(mem);
+
+	/* an unwritable path: reporter_open fails and leaves nothing */
+	snprintf(path2, sizeof(path2), "%s/no/such/dir.csv", dir);
+	mem = NULL;
+	f = open_memstream(&mem, &len);
+	REQUIRE(f != NULL);
+	CHECK_EQ_INT(reporter_open(&rep, &emit_csv, &info, f, path2), -1);
+	fclose(f);
+	CHECK_STR(mem, "");		/* no header for a run that cannot start */
+	free(mem);
+	CHECK_STR(listing(dir, ls, sizeof(ls)), "out.json");
+
+	unlink(path);
+	CHECK_EQ_INT(rmdir(dir), 0);
+}

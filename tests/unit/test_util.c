@@ -1,0 +1,223 @@
+/* test_util.c - size/number parsing, size formatting, small-file reading
+ *
+ * SPDX-License-Identifier: MIT
+ */
+#include "minitest.h"
+#include "util.h"
+
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+TEST(util_parse_size_ok)
+{
+	static const struct {
+		const char	*in;
+		uint64_t	want;
+	} ok[] = {
+		{ "0", 0 },
+		{ "4096", 4096 },
+		{ "64k", 65536 },
+		{ "64K", 65536 },
+		{ "16m", 16777216 },		/* binary, lmbench's convention */
+		{ "16M", 16777216 },
+		{ "1G", 1ull << 30 },
+		{ "1g", 1ull << 30 },
+		{ "1T", 1ull << 40 },
+		{ "1.5K", 1536 },
+		{ "0.5M", 524288 },
+		{ "64KiB", 65536 },
+		{ "64KB", 65536 },
+		{ "12B", 12 },
+		{ "16777215T", 16777215ull << 40 },	/* largest whole T */
+		{ "18446744073709551609", 18446744073709551609ull },
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_LEN(ok); i++) {
+		uint64_t v = 0xdeadbeef;
+
+		if (!CHECK_EQ_INT(parse_size(ok[i].in, &v), 0)) {
+			mt_fail(MT_AT, "  ... for \"%s\"", ok[i].in);
+			continue;
+		}
+		if (!CHECK_EQ_U64(v, ok[i].want))
+			mt_fail(MT_AT, "  ... for \"%s\"", ok[i].in);
+	}
+}
+
+TEST(util_parse_size_rejects)
+{
+	static const char *const bad[] = {
+		"", "16q", "-1", "+5", " 5", "5 ", "1.3", "1.5", "1.0001K",
+		"18446744073709551616", "99999999999T", "16777216T", "k", "1KK",
+		"1iB", "12b", "1KiBB", ".", "0x10", "1e3",
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_LEN(bad); i++) {
+		uint64_t v = 777;
+
+		if (!CHECK_EQ_INT(parse_size(bad[i], &v), -1))
+			mt_fail(MT_AT, "  ... \"%s\" accepted as %llu", bad[i],
+				(unsigned long long)v);
+		else
+			CHECK_EQ_U64(v, 777);	/* untouched on error */
+	}
+}
+
+TEST(util_parse_int)
+{
+	int64_t v = 0;
+
+	CHECK(parse_int("0", &v) == 0 && v == 0);
+	CHECK(parse_int("42", &v) == 0 && v == 42);
+	CHECK(parse_int("-7", &v) == 0 && v == -7);
+	CHECK(parse_int("0x1f", &v) == 0 && v == 31);
+	CHECK(parse_int("0XFF", &v) == 0 && v == 255);
+	CHECK(parse_int("-0x10", &v) == 0 && v == -16);
+	CHECK(parse_int("010", &v) == 0 && v == 10);	/* not octal */
+	CHECK(parse_int("08", &v) == 0 && v == 8);
+	CHECK(parse_int("-09", &v) == 0 && v == -9);
+	CHECK(parse_int("9223372036854775807", &v) == 0 && v == INT64_MAX);
+	CHECK(parse_int("-9223372036854775808", &v) == 0 && v == INT64_MIN);
+	v = 5;
+	CHECK_EQ_INT(parse_int("", &v), -1);
+	CHECK_EQ_INT(parse_int("abc", &v), -1);
+	CHECK_EQ_INT(parse_int("12x", &v), -1);
+	CHECK_EQ_INT(parse_int("1.5", &v), -1);
+	CHECK_EQ_INT(parse_int(" 1", &v), -1);
+	CHECK_EQ_INT(parse_int("1 ", &v), -1);
+	CHECK_EQ_INT(parse_int("+1", &v), -1);
+	CHECK_EQ_INT(parse_int("-", &v), -1);
+	CHECK_EQ_INT(parse_int("0x", &v), -1);
+	CHECK_EQ_INT(parse_int("0xg", &v), -1);
+	CHECK_EQ_INT(parse_int("9223372036854775808", &v), -1);
+	CHECK_EQ_INT(parse_int("-9223372036854775809", &v), -1);
+	CHECK_EQ_INT(parse_int("99999999999999999999999", &v), -1);
+	CHECK_EQ_INT(v, 5);
+}
+
+TEST(util_parse_double)
+{
+	double d = 0;
+
+	CHECK(parse_double("0.05", &d) == 0 && d == 0.05);
+	CHECK(parse_double("-1.5", &d) == 0 && d == -1.5);
+	CHECK(parse_double(".5", &d) == 0 && d == 0.5);
+	CHECK(parse_double("3", &d) == 0 && d == 3);
+	CHECK(parse_double("1e3", &d) == 0 && d == 1000);
+	d = 9;
+	CHECK_EQ_INT(parse_double("nan", &d), -1);
+	CHECK_EQ_INT(parse_double("NaN", &d), -1);
+	CHECK_EQ_INT(parse_double("-nan", &d), -1);
+	CHECK_EQ_INT(parse_double("inf", &d), -1);
+	CHECK_EQ_INT(parse_double("-inf", &d), -1);
+	CHECK_EQ_INT(parse_double("infinity", &d), -1);
+	CHECK_EQ_INT(parse_double("1e999", &d), -1);
+	CHECK_EQ_INT(parse_double("-1e999", &d), -1);
+	CHECK_EQ_INT(parse_double("abc", &d), -1);
+	CHECK_EQ_INT(parse_double("", &d), -1);
+	CHECK_EQ_INT(parse_double("1.5x", &d), -1);
+	CHECK_EQ_INT(parse_double(" 1", &d), -1);
+	CHECK_EQ_INT(parse_double("-", &d), -1);
+	CHECK_NEAR(d, 9, 0);
+}
+
+TEST(util_format_size)
+{
+	static const struct {
+		uint64_t	n;
+		const char	*text;
+	} cases[] = {
+		{ 0, "0" }, { 1, "1" }, { 1000, "1000" }, { 1536, "1536" },
+		{ 4096, "4K" }, { 16ull << 20, "16M" }, { 3ull << 30, "3G" },
+		{ 1ull << 40, "1T" }, { 1ull << 50, "1024T" },
+		{ (1ull << 20) + 1024, "1025K" }, { UINT64_MAX, "18446744073709551615" },
+	};
+	char buf[32];
+	size_t i;
+
+	for (i = 0; i < ARRAY_LEN(cases); i++) {
+		uint64_t back = 0;
+
+		CHECK_STR(format_size(cases[i].n, buf, sizeof(buf)), cases[i].text);
+		CHECK_EQ_INT(parse_size(buf, &back), 0);
+		CHECK_EQ_U64(back, cases[i].n);
+	}
+	CHECK_STR(format_size(16ull << 20, buf, 3), "16");	/* truncated, terminated */
+}
+
+TEST(util_path_basename)
+{
+	CHECK_STR(path_basename("/usr/bin/benchbox"), "benchbox");
+	CHECK_STR(path_basename("membw"), "membw");
+	CHECK_STR(path_basename("./membw"), "membw");
+	CHECK_STR(path_basename("dir/"), "");
+}
+
+/* Write text to DIR/name; returns the path in buf. */
+static const char *put(const char *dir, const char *name, const char *text,
+		       char *buf, size_t len)
+{
+	FILE *f;
+
+	snprintf(buf, len, "%s/%s", dir, name);
+	f = fopen(buf, "w");
+	if (f) {
+		fputs(text, f);
+		fclose(f);
+	}
+	return buf;
+}
+
+TEST(util_read_text_u64)
+{
+	char dir[] = "/tmp/bbtest.XXXXXX", path[256], buf[64];
+	uint64_t u = 99;
+
+	REQUIRE(mkdtemp(dir) != NULL);
+	CHECK_EQ_INT(read_text(put(dir, "a", "hello world \n\n", path, sizeof(path)),
+			       buf, sizeof(buf)), 11);
+	CHECK_STR(buf, "hello world");
+	unlink(path);
+	CHECK_EQ_INT(read_text(put(dir, "b", "abcdefgh", path, sizeof(path)),
+			       buf, 5), 4);	/* truncated to len - 1 */
+	CHECK_STR(buf, "abcd");
+	unlink(path);
+	CHECK_EQ_INT(read_text(put(dir, "c", "", path, sizeof(path)),
+			       buf, sizeof(buf)), 0);
+	CHECK_STR(buf, "");
+	CHECK_EQ_INT(read_u64(path, &u), -1);	/* empty is not a number */
+	unlink(path);
+
+	CHECK_EQ_INT(read_u64(put(dir, "d", "1800000\n", path, sizeof(path)), &u), 0);
+	CHECK_EQ_U64(u, 1800000);
+	unlink(path);
+	CHECK_EQ_INT(read_u64(put(dir, "e", "18446744073709551615", path,
+				  sizeof(path)), &u), 0);
+	CHECK_EQ_U64(u, UINT64_MAX);
+	unlink(path);
+	u = 99;
+	CHECK_EQ_INT(read_u64(put(dir, "f", "abc\n", path, sizeof(path)), &u), -1);
+	unlink(path);
+	CHECK_EQ_INT(read_u64(put(dir, "g", "12abc\n", path, sizeof(path)), &u), -1);
+	unlink(path);
+	CHECK_EQ_INT(read_u64(put(dir, "g", "-1\n", path, sizeof(path)), &u), -1);
+	unlink(path);
+	CHECK_EQ_INT(read_u64(put(dir, "g", "+5\n", path, sizeof(path)), &u), -1);
+	unlink(path);
+	CHECK_EQ_INT(read_u64(put(dir, "h", "18446744073709551616", path,
+				  sizeof(path)), &u), -1);
+	CHECK_EQ_U64(u, 99);
+
+	snprintf(path, sizeof(path), "%s/missing", dir);
+	CHECK_EQ_INT(read_text(path, buf, sizeof(buf)), -1);
+	CHECK_EQ_INT(read_u64(path, &u), -1);
+	CHECK_EQ_INT(read_text(dir, buf, sizeof(buf)), -1);	/* a directory */
+	snprintf(path, sizeof(path), "%s/h", dir);
+	unlink(path);
+	CHECK_EQ_INT(rmdir(dir), 0);	/* nothing left behind */
+}
