@@ -19,6 +19,7 @@ ARCHS := x86_64 aarch64 armv7
 ifeq ($(filter $(ARCH),$(ARCHS)),)
 $(error ARCH=$(ARCH) is not one of $(ARCHS))
 endif
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CACHE ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/benchbox
 B := build/$(ARCH)
 
@@ -125,7 +126,7 @@ test: $(B)/benchbox $(B)/test_unit
 	@tests/run.sh $(ARCH)
 
 cross:
-	@for a in $(ARCHS); do $(MAKE) --no-print-directory ARCH=$$a all || exit 1; done
+	@for a in $(ARCHS); do $(MAKE) --no-print-directory -j$(JOBS) ARCH=$$a all || exit 1; done
 
 size: cross
 	@for a in $(ARCHS); do \
@@ -133,14 +134,14 @@ size: cross
 
 run:
 	@tools/host-deps.sh run
-	@$(MAKE) --no-print-directory all
+	@$(MAKE) --no-print-directory -j$(JOBS) all
 	build/$(HOST_ARCH)/benchbox sysinfo
 	build/$(HOST_ARCH)/benchbox mhz --quick
 
 check:
 	@tools/host-deps.sh check
 	@for a in $(ARCHS); do \
-	  $(MAKE) --no-print-directory ARCH=$$a build/$$a/benchbox build/$$a/test_unit || exit 1; done
+	  $(MAKE) --no-print-directory -j$(JOBS) ARCH=$$a build/$$a/benchbox build/$$a/test_unit || exit 1; done
 	@tests/run.sh $(ARCHS)
 
 clean distclean:

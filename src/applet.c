@@ -240,7 +240,7 @@ int applet_main(const struct applet *a, int argc, char **argv)
 	if (reporter_close(&rep, rc == EXIT_OK || rc == EXIT_WRONG || rc == EXIT_SKIP) &&
 	    rc == EXIT_OK)
 		rc = EXIT_FAIL;
-	if (rc != EXIT_OK && rc != EXIT_WRONG && rc != EXIT_SKIP && gv[G_OUTPUT].has)
+	if (rc == EXIT_FAIL && gv[G_OUTPUT].has)
 		errorf("'%s' not written: the run failed", gv[G_OUTPUT].s);
 	free(av);
 	free(pos);

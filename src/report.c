@@ -301,6 +301,20 @@ static void on_signal(int sig)
 	raise(sig);
 }
 
+/* Remove the temporary file on sig, unless sig is ignored (nohup, a
+ * background job of a non-interactive shell): that choice stays. */
+static void catch_signal(int sig)
+{
+	struct sigaction old, sa;
+
+	if (sigaction(sig, NULL, &old) == 0 && old.sa_handler == SIG_IGN)
+		return;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(sig, &sa, NULL);
+}
+
 int reporter_open(struct reporter *rep, const struct emitter *em,
 		  const struct run_info *info, FILE *out, const char *path)
 {
@@ -329,9 +343,9 @@ int reporter_open(struct reporter *rep, const struct emitter *em,
 		fchmod(fd, 0644);
 		snprintf(tmp_path, sizeof(tmp_path), "%s", rep->tmp);
 		tmp_live = 1;
-		signal(SIGINT, on_signal);
-		signal(SIGTERM, on_signal);
-		signal(SIGHUP, on_signal);
+		catch_signal(SIGINT);
+		catch_signal(SIGTERM);
+		catch_signal(SIGHUP);
 		rep->out[rep->nout++] = f;
 	}
 	for (int i = 0; i < rep->nout; i++) {
