@@ -78,6 +78,15 @@ static const char *bracketed(const char *path, char *buf, size_t len)
 	return buf;
 }
 
+/* What an empty or missing sysfs directory means: with its parent there,
+ * the kernel has none of these ("none"); without, sysfs is not mounted. */
+static const char *absent(const char *parent)
+{
+	char real[4096];
+
+	return access(sysroot_path(parent, real, sizeof(real)), F_OK) == 0 ? "none" : "unknown";
+}
+
 static void identity(struct run_ctx *ctx)
 {
 	struct utsname un;
@@ -297,7 +306,7 @@ static void cpufreq(struct run_ctx *ctx)
 	size_t k;
 
 	if (n <= 0)
-		text(ctx, "cpufreq", NULL, "unknown");
+		text(ctx, "cpufreq", NULL, "%s", absent("/sys/devices/system/cpu"));
 	for (i = 0; i < n; i++) {
 		const char *base = "/sys/devices/system/cpu/cpufreq";
 
@@ -325,7 +334,7 @@ static void devfreq(struct run_ctx *ctx)
 	int n = sys_dir_list("/sys/class/devfreq", "", dev, 32), i;
 
 	if (n <= 0)
-		text(ctx, "devfreq", NULL, "none");
+		text(ctx, "devfreq", NULL, "%s", absent("/sys/class"));
 	for (i = 0; i < n; i++) {
 		uint64_t cur, lo, hi;
 		char note[96] = "";
@@ -356,7 +365,7 @@ static void thermal(struct run_ctx *ctx)
 	int n = sys_dir_list("/sys/class/thermal", "thermal_zone", zone, 64), i;
 
 	if (n <= 0)
-		text(ctx, "thermal", NULL, "none");
+		text(ctx, "thermal", NULL, "%s", absent("/sys/class"));
 	for (i = 0; i < n; i++) {
 		uint64_t milli;
 

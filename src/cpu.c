@@ -263,7 +263,8 @@ const char *cpu_midr_name(unsigned long midr, char *buf, size_t len)
 /* "CPU implementer : 0x41" ... "CPU part : 0xd03" for processor `cpu`. */
 static int midr_from_cpuinfo(int cpu, unsigned long *midr)
 {
-	FILE *f = fopen("/proc/cpuinfo", "re");
+	char real[4096];
+	FILE *f = fopen(sysroot_path("/proc/cpuinfo", real, sizeof(real)), "re");
 	char line[256];
 	long cur = -1, impl = -1, part = -1, var = 0, rev = 0;
 

@@ -39,7 +39,8 @@ static int natcmp(const void *pa, const void *pb)
 
 int sys_dir_list(const char *dir, const char *prefix, char (*names)[64], int max)
 {
-	DIR *d = opendir(dir);
+	char real[4096];
+	DIR *d = opendir(sysroot_path(dir, real, sizeof(real)));
 	struct dirent *e;
 	size_t plen = strlen(prefix);
 	int n = 0;
@@ -181,7 +182,8 @@ uint64_t sys_llc_size(void)
 
 int sys_meminfo(uint64_t *total, uint64_t *avail, const char **source)
 {
-	FILE *f = fopen("/proc/meminfo", "re");
+	char real[4096];
+	FILE *f = fopen(sysroot_path("/proc/meminfo", real, sizeof(real)), "re");
 	struct sysinfo si;
 	char line[128];
 	int got = 0;

@@ -178,9 +178,21 @@ char *format_size(uint64_t n, char *buf, size_t len)
 	return buf;
 }
 
+const char *sysroot_path(const char *path, char *buf, size_t len)
+{
+	const char *root = getenv("BENCHBOX_SYSROOT");
+
+	if (!root || !*root || (strncmp(path, "/sys/", 5) && strncmp(path, "/proc/", 6) &&
+				strcmp(path, "/sys") && strcmp(path, "/proc")))
+		return path;
+	snprintf(buf, len, "%s%s", root, path);
+	return buf;
+}
+
 int read_text(const char *path, char *buf, size_t len)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	char real[4096];
+	int fd = open(sysroot_path(path, real, sizeof(real)), O_RDONLY | O_CLOEXEC);
 	ssize_t n;
 
 	if (fd < 0 || len == 0) {

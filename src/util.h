@@ -36,6 +36,11 @@ int parse_double(const char *s, double *out);
  * 16777216 -> "16M", 1536 -> "1536". parse_size() reads it back. */
 char *format_size(uint64_t n, char *buf, size_t len);
 
+/* The path to open for a /proc or /sys path: unchanged, or under
+ * $BENCHBOX_SYSROOT when set (tests, and replaying a board's captured
+ * /sys and /proc on another machine). Other paths are never remapped. */
+const char *sysroot_path(const char *path, char *buf, size_t len);
+
 /* Read a small text file into buf, NUL-terminated, trailing newlines and
  * spaces removed. Returns the length, or -1 if it cannot be read. */
 int read_text(const char *path, char *buf, size_t len);
