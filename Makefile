@@ -29,7 +29,8 @@ TRIPLET_aarch64 := aarch64-linux-gnu
 TRIPLET_armv7   := arm-linux-gnueabihf
 ARCH_CFLAGS_x86_64  := -march=x86-64
 ARCH_CFLAGS_aarch64 := -march=armv8-a
-# baseline armv7 hard-float runs on cores without NEON; *_neon.c files get NEON
+# baseline armv7 hard-float runs on cores without NEON; *_neon.c files get NEON.
+# Portable C reference kernels must stay loops: no memcpy/memset substitution.
 ARCH_CFLAGS_armv7   := -march=armv7-a -mfpu=vfpv3-d16 -mfloat-abi=hard -mthumb
 NEON_CFLAGS_armv7   := -mfpu=neon
 AVX2_CFLAGS_x86_64  := -mavx2 -mfma
@@ -56,7 +57,7 @@ include third_party/versions.mk
 
 CC := $(CROSS)gcc -specs $(MUSL_PREFIX)/lib/musl-gcc.specs
 STRIP := $(CROSS)strip
-OPT_CFLAGS := -O2 -ffunction-sections -fdata-sections
+OPT_CFLAGS := -O2 -ffunction-sections -fdata-sections -fno-tree-loop-distribute-patterns
 WARN_CFLAGS := -Wall -Wextra -Wshadow -Wno-unused-parameter -Wno-format-truncation -Werror
 BB_CFLAGS := -std=gnu11 $(OPT_CFLAGS) $(ARCH_CFLAGS)
 CPPFLAGS := -Isrc -Iapplets -I$(B) -I$(ZLIB_PREFIX)/include -I$(MBEDTLS_PREFIX)/include
@@ -67,7 +68,8 @@ LDLIBS := -L$(ZLIB_PREFIX)/lib -L$(MBEDTLS_PREFIX)/lib -lmbedcrypto -lz -lm
 Q = $(if $(V),,@echo "  $(notdir $@)  [$(ARCH)]";)
 
 SRCS := $(sort $(wildcard src/*.c) $(wildcard applets/*.c))
-OBJS := $(SRCS:%.c=$(B)/obj/%.o) $(B)/obj/licenses.o
+ASRCS := $(sort $(wildcard applets/*.S))
+OBJS := $(SRCS:%.c=$(B)/obj/%.o) $(ASRCS:%.S=$(B)/obj/%.o) $(B)/obj/licenses.o
 LIB_OBJS := $(filter-out $(B)/obj/src/main.o,$(OBJS))
 TEST_SRCS := $(sort $(wildcard tests/unit/*.c))
 TEST_OBJS := $(TEST_SRCS:%.c=$(B)/obj/%.o)
@@ -78,6 +80,11 @@ all: $(B)/benchbox
 $(B)/obj/%.o: %.c $(B)/deps.mk
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) $(BB_CFLAGS) $(EXTRA_CFLAGS) $(WARN_CFLAGS) $(CPPFLAGS) -MMD -MP -c $< -o $@
+
+# assembler: preprocessed; each file guards itself with #if for its arch
+$(B)/obj/%.o: %.S $(B)/deps.mk
+	@mkdir -p $(dir $@)
+	$(Q)$(CC) $(BB_CFLAGS) $(EXTRA_CFLAGS) $(CPPFLAGS) -MMD -MP -c $< -o $@
 
 $(B)/obj/%_neon.o: EXTRA_CFLAGS = $(NEON_CFLAGS_$(ARCH))
 $(B)/obj/%_avx2.o: EXTRA_CFLAGS = $(AVX2_CFLAGS_$(ARCH))

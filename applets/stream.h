@@ -1,0 +1,39 @@
+/* stream.h - STREAM's four kernels: the C reference (entry 0 of each) and
+ * tuned variants, in one typed table
+ *
+ * SPDX-License-Identifier: MIT
+ *
+ * Shared by applets/stream.c and tests/unit. Each kernel works on elements
+ * [0, n) of double arrays; q is STREAM's scalar (3.0):
+ *   STREAM_COPY   c[j] = a[j]
+ *   STREAM_SCALE  b[j] = q * c[j]
+ *   STREAM_ADD    c[j] = a[j] + b[j]
+ *   STREAM_TRIAD  a[j] = b[j] + q * c[j]
+ * Tuned kernels must give bit-identical results to the C reference (no
+ * fused multiply-add in triad: STREAM's validation and our tests compare
+ * exactly).
+ */
+#ifndef BENCHBOX_STREAM_H
+#define BENCHBOX_STREAM_H
+
+#include <stddef.h>
+
+enum stream_op { STREAM_COPY, STREAM_SCALE, STREAM_ADD, STREAM_TRIAD, STREAM_NOPS };
+
+typedef void stream_fn(double *restrict a, double *restrict b, double *restrict c,
+		       double q, size_t n);
+
+struct stream_kernel {
+	enum stream_op	op;
+	const char	*name;	/* "c", "sse2", "avx2", "neon" */
+	const char	*desc;
+	unsigned	needs;	/* CPU_* bits */
+	size_t		align;	/* arrays aligned to this (bytes) */
+	size_t		gran;	/* n % gran == 0 (elements) */
+	stream_fn	*fn;
+};
+
+extern const struct stream_kernel stream_kernels[];
+extern const size_t stream_kernels_len;
+
+#endif
