@@ -57,7 +57,8 @@ include third_party/versions.mk
 
 CC := $(CROSS)gcc -specs $(MUSL_PREFIX)/lib/musl-gcc.specs
 STRIP := $(CROSS)strip
-OPT_CFLAGS := -O2 -ffunction-sections -fdata-sections -fno-tree-loop-distribute-patterns
+OPT_CFLAGS := -O2 -ffunction-sections -fdata-sections -fno-tree-loop-distribute-patterns \
+	-ffp-contract=off
 WARN_CFLAGS := -Wall -Wextra -Wshadow -Wno-unused-parameter -Wno-format-truncation -Werror
 BB_CFLAGS := -std=gnu11 $(OPT_CFLAGS) $(ARCH_CFLAGS)
 CPPFLAGS := -Isrc -Iapplets -I$(B) -I$(ZLIB_PREFIX)/include -I$(MBEDTLS_PREFIX)/include

@@ -116,37 +116,30 @@ static int measure_cpu(struct run_ctx *ctx, int cpu)
 static int mhz_run(struct run_ctx *ctx)
 {
 	cpu_set_t allowed;
-	int cpu, rc = EXIT_OK, any = 0;
+	int i, rc = EXIT_OK;
 
 	if (ctx->argc) {
 		errorf("unexpected argument '%s'", ctx->argv[0]);
 		return EXIT_USAGE;
 	}
-	if (ctx->pin >= 0)
-		return measure_cpu(ctx, ctx->pin);
-	CPU_ZERO(&allowed);
-	if (sched_getaffinity(0, sizeof(allowed), &allowed)) {
-		errorf("sched_getaffinity: %s", strerror(errno));
+	if (!ctx->ncpus) {
+		errorf("no CPU to run on");
 		return EXIT_FAIL;
 	}
-	for (cpu = 0; cpu < CPU_SETSIZE; cpu++) {
-		if (!CPU_ISSET(cpu, &allowed))
-			continue;
-		any = 1;
-		rc = measure_cpu(ctx, cpu);
-		if (rc != EXIT_OK)
-			break;
-	}
+	CPU_ZERO(&allowed);
+	sched_getaffinity(0, sizeof(allowed), &allowed);
+	for (i = 0; i < ctx->ncpus && rc == EXIT_OK; i++)
+		rc = measure_cpu(ctx, ctx->cpus[i]);
 	sched_setaffinity(0, sizeof(allowed), &allowed);
-	return any ? rc : EXIT_FAIL;
+	return rc;
 }
 
 const struct applet applet_mhz = {
 	.name    = "mhz",
 	.summary = "effective CPU clock per CPU, beside cpufreq",
-	.usage   = "usage: mhz [--cpu=N]\n"
+	.usage   = "usage: mhz [--cpu=LIST]\n"
 		   "\n"
-		   "Measure each allowed CPU's clock (or only CPU N) with a chain of\n"
+		   "Measure each allowed CPU's clock (or those of LIST) with a chain of\n"
 		   "dependent integer adds, one per cycle, pinned to that CPU. Each CPU\n"
 		   "gives two rows: 'measured' (median, min, max over the samples) and\n"
 		   "'cpufreq' (scaling_cur_freq before and after). 'mismatch' marks a\n"

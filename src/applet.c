@@ -8,6 +8,7 @@
 #define _GNU_SOURCE
 #include "applet.h"
 #include "cpu.h"
+#include "sys.h"
 #include "util.h"
 
 #include <errno.h>
@@ -29,7 +30,7 @@ const struct opt_spec global_opts[] = {
 	{ "reps",     0,   OPT_INT,    "5",  1, 1001, NULL, "samples per result (median, min, max)" },
 	{ "min-time", 0,   OPT_DOUBLE, "0.05", 0.0001, 3600, NULL, "seconds per sample at least" },
 	{ "warmup",   0,   OPT_INT,    "1",  0, 100, NULL, "samples run and discarded first" },
-	{ "cpu",      0,   OPT_INT,    NULL, 0, 4095, NULL, "pin to CPU N" },
+	{ "cpu",      0,   OPT_STR,    NULL, 0, 0, NULL, "run on these CPUs only: N, N-M, N,M,..." },
 	{ "quick",    0,   OPT_BOOL,   NULL, 0, 0, NULL, "shorter samples and fewer of them" },
 	{ "kernel",   0,   OPT_STR,    NULL, 0, 0, NULL, "code path: NAME, c, best or all" },
 	{ "dir",      0,   OPT_STR,    NULL, 0, 0, NULL, "scratch directory for applets that write files" },
@@ -150,14 +151,16 @@ void applet_usage(const struct applet *a, FILE *f)
 	fputs("\nExit status: 0 ok, 1 failure, 2 usage error, 3 wrong answer, 77 skipped.\n", f);
 }
 
-static int pin_cpu(int cpu)
+static int pin_cpus(const char *list, const int *cpus, int n)
 {
 	cpu_set_t set;
+	int i;
 
 	CPU_ZERO(&set);
-	CPU_SET(cpu, &set);
+	for (i = 0; i < n; i++)
+		CPU_SET(cpus[i], &set);
 	if (sched_setaffinity(0, sizeof(set), &set)) {
-		errorf("--cpu=%d: cannot run on that CPU: %s", cpu, strerror(errno));
+		errorf("--cpu=%s: cannot run on those CPUs: %s", list, strerror(errno));
 		return -1;
 	}
 	return 0;
@@ -216,7 +219,17 @@ int applet_main(const struct applet *a, int argc, char **argv)
 	ctx.vals = av;
 	ctx.cpu = cpu_features();
 	ctx.quick = (int)gv[G_QUICK].i;
-	ctx.pin = gv[G_CPU].has ? (int)gv[G_CPU].i : -1;
+	ctx.cpus = xcalloc(CPU_SETSIZE, sizeof(*ctx.cpus));
+	if (gv[G_CPU].has) {
+		ctx.ncpus = sys_parse_cpulist(gv[G_CPU].s, ctx.cpus, CPU_SETSIZE);
+		if (ctx.ncpus <= 0) {
+			errorf("--cpu: '%s' is not a CPU list (e.g. 2, 0-3, 0,4-7)", gv[G_CPU].s);
+			return EXIT_USAGE;
+		}
+		ctx.cpus_given = 1;
+	} else {
+		ctx.ncpus = sys_allowed_cpus(ctx.cpus, CPU_SETSIZE);
+	}
 	ctx.kernel = gv[G_KERNEL].has ? gv[G_KERNEL].s : "";
 	ctx.dir = gv[G_DIR].has ? gv[G_DIR].s : "";
 	bench_opts_default(&ctx.bench);
@@ -236,12 +249,14 @@ int applet_main(const struct applet *a, int argc, char **argv)
 	if (reporter_open(&rep, em, &info, stdout, gv[G_OUTPUT].has ? gv[G_OUTPUT].s : NULL))
 		return EXIT_FAIL;
 	ctx.rep = &rep;
-	rc = ctx.pin >= 0 && pin_cpu(ctx.pin) ? EXIT_FAIL : a->run(&ctx);
+	rc = ctx.cpus_given && pin_cpus(gv[G_CPU].s, ctx.cpus, ctx.ncpus) ? EXIT_FAIL
+								  : a->run(&ctx);
 	if (reporter_close(&rep, rc == EXIT_OK || rc == EXIT_WRONG || rc == EXIT_SKIP) &&
 	    rc == EXIT_OK)
 		rc = EXIT_FAIL;
 	if (rc == EXIT_FAIL && gv[G_OUTPUT].has)
 		errorf("'%s' not written: the run failed", gv[G_OUTPUT].s);
+	free(ctx.cpus);
 	free(av);
 	free(pos);
 	return rc;

@@ -50,7 +50,9 @@ struct run_ctx {
 	struct bench_opts	bench;		/* from --reps, --min-time, --quick */
 	unsigned		cpu;		/* cpu_features() */
 	int			quick;		/* --quick */
-	int			pin;		/* --cpu=N, else -1 */
+	int			*cpus;		/* --cpu=LIST, else the CPUs we may use */
+	int			ncpus;
+	int			cpus_given;	/* --cpu was given (the process is pinned) */
 	const char		*kernel;	/* --kernel, "" when not given */
 	const char		*dir;		/* --dir, "" when not given */
 	struct reporter		*rep;

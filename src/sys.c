@@ -2,10 +2,12 @@
  *
  * SPDX-License-Identifier: MIT
  */
+#define _GNU_SOURCE
 #include "sys.h"
 #include "util.h"
 
 #include <ctype.h>
+#include <sched.h>
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -213,4 +215,55 @@ int sys_meminfo(uint64_t *total, uint64_t *avail, const char **source)
 		return 0;
 	}
 	return -1;
+}
+
+int sys_parse_cpulist(const char *s, int *cpus, int max)
+{
+	static const int limit = 4096;
+	unsigned char seen[4096 / 8] = { 0 };
+	int n = 0, i;
+
+	if (!*s)
+		return -1;
+	while (*s) {
+		char *end;
+		long lo, hi;
+
+		if (!isdigit((unsigned char)*s))
+			return -1;
+		lo = hi = strtol(s, &end, 10);
+		if (*end == '-') {
+			if (!isdigit((unsigned char)end[1]))
+				return -1;
+			hi = strtol(end + 1, &end, 10);
+		}
+		if (lo < 0 || hi >= limit || lo > hi || (*end && *end != ','))
+			return -1;
+		for (i = (int)lo; i <= (int)hi; i++)
+			seen[i / 8] |= (unsigned char)(1u << (i % 8));
+		s = *end ? end + 1 : end;
+		if (*end == ',' && !*s)
+			return -1;
+	}
+	for (i = 0; i < limit; i++)
+		if ((seen[i / 8] >> (i % 8)) & 1) {
+			if (n == max)
+				return -1;
+			cpus[n++] = i;
+		}
+	return n;
+}
+
+int sys_allowed_cpus(int *cpus, int max)
+{
+	cpu_set_t set;
+	int i, n = 0;
+
+	CPU_ZERO(&set);
+	if (sched_getaffinity(0, sizeof(set), &set))
+		return 0;
+	for (i = 0; i < CPU_SETSIZE && n < max; i++)
+		if (CPU_ISSET(i, &set))
+			cpus[n++] = i;
+	return n;
 }

@@ -34,4 +34,11 @@ int sys_meminfo(uint64_t *total, uint64_t *avail, const char **source);
  * (policy2 < policy10). Returns the count (<= max), -1 if dir is unreadable. */
 int sys_dir_list(const char *dir, const char *prefix, char (*names)[64], int max);
 
+/* Parse a CPU list: "3", "0-3", "0,2,4-7" (sysfs and taskset syntax) into
+ * ascending, distinct CPU numbers < 4096. Returns the count (<= max), or -1
+ * on malformed input. */
+int sys_parse_cpulist(const char *s, int *cpus, int max);
+/* The CPUs this process may run on (sched_getaffinity), ascending. */
+int sys_allowed_cpus(int *cpus, int max);
+
 #endif

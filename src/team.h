@@ -1,0 +1,29 @@
+/* team.h - N worker threads that run one measured body together (-P N)
+ *
+ * SPDX-License-Identifier: MIT
+ *
+ * Each worker is pinned to one CPU of the given list (round robin), runs
+ * setup() once on itself (allocate and first-touch its own buffer there),
+ * then waits. team_body() has the bench_body signature: it releases every
+ * worker to run work(iters) at once behind a barrier and returns when all
+ * are done, so bench_measure() times the slowest worker and the aggregate
+ * rate is P x work / time.
+ */
+#ifndef BENCHBOX_TEAM_H
+#define BENCHBOX_TEAM_H
+
+#include <stdint.h>
+
+struct team;
+
+typedef int  team_setup_fn(void *arg, unsigned idx);	/* 0 ok, else an exit status */
+typedef void team_work_fn(void *arg, unsigned idx, uint64_t iters);
+
+/* Start n workers on cpus[0..ncpus) (ncpus 0: not pinned). Returns NULL
+ * with *rc set if a thread cannot start or a setup fails (all stopped). */
+struct team *team_start(unsigned n, const int *cpus, int ncpus, team_setup_fn *setup,
+			team_work_fn *work, void *arg, int *rc);
+void team_body(void *team, uint64_t iters);
+void team_stop(struct team *t);
+
+#endif
