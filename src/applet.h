@@ -38,6 +38,8 @@ struct applet {
 	unsigned		flags;		/* enum applet_flags */
 	const struct emitter	*classic;	/* the classic tool's own output, the default
 						   --format when set; NULL = table */
+	double			min_time;	/* default --min-time; 0 = the global one */
+	unsigned		reps;		/* default --reps; 0 = the global one */
 	int			(*run)(struct run_ctx *ctx);	/* enum exit_status */
 };
 

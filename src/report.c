@@ -64,15 +64,18 @@ static const char *nz(const char *s)
 
 /* table ------------------------------------------------------------------ */
 
-static void table_begin(FILE *f, const struct run_info *info)
+static void table_begin(struct emit_out *o, const struct run_info *info)
 {
+	FILE *f = o->f;
+
 	(void)info;
 	fprintf(f, "%-10s %-22s %-10s %-16s %12s %12s %12s %-7s %3s  %s\n",
 		"applet", "test", "kernel", "params", "median", "min", "max", "unit", "n", "note");
 }
 
-static void table_record(FILE *f, const struct result *r)
+static void table_record(struct emit_out *o, const struct result *r)
 {
+	FILE *f = o->f;
 	char v[32], lo[32], hi[32], note[256];
 
 	result_note(r, note, sizeof(note));
@@ -88,12 +91,12 @@ static void table_record(FILE *f, const struct result *r)
 		*note ? "  " : "", note);
 }
 
-static void table_end(FILE *f)
+static void table_end(struct emit_out *o)
 {
-	(void)f;
+	(void)o;
 }
 
-const struct emitter emit_table = { "table", table_begin, table_record, table_end };
+const struct emitter emit_table = { "table", 0, table_begin, table_record, table_end };
 
 /* csv (RFC 4180) ------------------------------------------------------------ */
 
@@ -122,14 +125,15 @@ static void csv_num(FILE *f, double v)
 		fprintf(f, "%.9g,", v);
 }
 
-static void csv_begin(FILE *f, const struct run_info *info)
+static void csv_begin(struct emit_out *o, const struct run_info *info)
 {
 	(void)info;
-	fputs("applet,test,kernel,params,value,min,max,unit,better,iters,samples,note\n", f);
+	fputs("applet,test,kernel,params,value,min,max,unit,better,iters,samples,note,metric\n", o->f);
 }
 
-static void csv_record(FILE *f, const struct result *r)
+static void csv_record(struct emit_out *o, const struct result *r)
 {
+	FILE *f = o->f;
 	char note[256];
 
 	csv_field(f, r->applet, 0);
@@ -146,10 +150,11 @@ static void csv_record(FILE *f, const struct result *r)
 	}
 	csv_field(f, r->unit, 0);
 	fprintf(f, "%d,%llu,%u,", r->better, (unsigned long long)r->iters, r->samples);
-	csv_field(f, result_note(r, note, sizeof(note)), 1);
+	csv_field(f, result_note(r, note, sizeof(note)), 0);
+	csv_field(f, r->metric, 1);
 }
 
-const struct emitter emit_csv = { "csv", csv_begin, csv_record, table_end };
+const struct emitter emit_csv = { "csv", 0, csv_begin, csv_record, table_end };
 
 /* json ------------------------------------------------------------------- */
 
@@ -194,8 +199,10 @@ static void json_kv(FILE *f, const char *k, const char *v, int comma)
 		fputs(", ", f);
 }
 
-static void json_begin(FILE *f, const struct run_info *i)
+static void json_begin(struct emit_out *o, const struct run_info *i)
 {
+	FILE *f = o->f;
+
 	fputs("{\"schema_version\": 1,\n \"context\": {", f);
 	json_kv(f, "benchbox", i->version, 1);
 	json_kv(f, "applet", i->applet, 1);
@@ -257,23 +264,24 @@ static void json_record_body(FILE *f, const struct result *r)
 	json_kv(f, "unit", r->unit, 1);
 	fprintf(f, "\"better\": %d, \"iters\": %llu, \"samples\": %u, ", r->better,
 		(unsigned long long)r->iters, r->samples);
-	json_kv(f, "note", result_note(r, note, sizeof(note)), 0);
+	json_kv(f, "note", result_note(r, note, sizeof(note)), 1);
+	json_kv(f, "metric", r->metric, 0);
 	fputs("}", f);
 }
 
-/* One record per line; reporter_emit() writes the separating comma. */
-static void json_record(FILE *f, const struct result *r)
+/* One record per line, comma-separated. */
+static void json_record(struct emit_out *o, const struct result *r)
 {
-	fputs("\n  ", f);
-	json_record_body(f, r);
+	fputs(o->count ? ",\n  " : "\n  ", o->f);
+	json_record_body(o->f, r);
 }
 
-static void json_end(FILE *f)
+static void json_end(struct emit_out *o)
 {
-	fputs("\n ]}\n", f);
+	fputs("\n ]}\n", o->f);
 }
 
-const struct emitter emit_json = { "json", json_begin, json_record, json_end };
+const struct emitter emit_json = { "json", 0, json_begin, json_record, json_end };
 
 const struct emitter *emitter_find(const char *name)
 {
@@ -321,7 +329,7 @@ int reporter_open(struct reporter *rep, const struct emitter *em,
 	memset(rep, 0, sizeof(*rep));
 	rep->em = em;
 	rep->info = info;
-	rep->out[rep->nout++] = out;
+	rep->out[rep->nout++].f = em->to_stderr ? stderr : out;
 	if (path) {
 		int fd;
 		FILE *f;
@@ -346,22 +354,27 @@ int reporter_open(struct reporter *rep, const struct emitter *em,
 		catch_signal(SIGINT);
 		catch_signal(SIGTERM);
 		catch_signal(SIGHUP);
-		rep->out[rep->nout++] = f;
+		rep->out[rep->nout++].f = f;
 	}
 	for (int i = 0; i < rep->nout; i++) {
-		em->begin(rep->out[i], info);
-		fflush(rep->out[i]);
+		em->begin(&rep->out[i], info);
+		fflush(rep->out[i].f);
 	}
 	return 0;
+}
+
+void reporter_set_arg(struct reporter *rep, const void *arg)
+{
+	for (int i = 0; i < rep->nout; i++)
+		rep->out[i].arg = arg;
 }
 
 void reporter_emit(struct reporter *rep, const struct result *r)
 {
 	for (int i = 0; i < rep->nout; i++) {
-		if (rep->em == &emit_json && rep->count)
-			fputc(',', rep->out[i]);
-		rep->em->record(rep->out[i], r);
-		fflush(rep->out[i]);
+		rep->em->record(&rep->out[i], r);
+		rep->out[i].count++;
+		fflush(rep->out[i].f);
 	}
 	rep->count++;
 }
@@ -371,16 +384,18 @@ int reporter_close(struct reporter *rep, int keep)
 	int rc = 0;
 
 	for (int i = 0; i < rep->nout; i++) {
+		FILE *f = rep->out[i].f;
+
 		if (keep || i == 0)
-			rep->em->end(rep->out[i]);
+			rep->em->end(&rep->out[i]);
 		if (i == 0) {
-			if (fflush(rep->out[i]))
+			if (fflush(f))
 				rc = 1;
 			continue;
 		}
-		if (fflush(rep->out[i]) || fsync(fileno(rep->out[i])))
+		if (fflush(f) || fsync(fileno(f)))
 			rc = 1;
-		if (fclose(rep->out[i]))
+		if (fclose(f))
 			rc = 1;
 	}
 	if (rep->tmp) {

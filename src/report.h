@@ -43,6 +43,10 @@ struct result {
 	unsigned	samples;
 	unsigned	flags;		/* enum bench_flags | enum report_flags */
 	const char	*note;		/* free text appended to the flag names */
+	const char	*metric;	/* the name reference data use ("bw_mem-rd-16mb"),
+					   NULL = none */
+	const char	*group;		/* for classic emitters: a curve's name ("stride=64") */
+	double		x;		/* for classic emitters: a curve point's size in bytes */
 };
 
 /* What the JSON "context" block and the table header say about the run. */
@@ -54,11 +58,20 @@ struct run_info {
 	const char	*applet;
 };
 
+/* One output of a reporter (stdout, the -o file), as emitters see it. */
+struct emit_out {
+	FILE		*f;
+	unsigned	count;		/* records written to this output so far */
+	char		group[64];	/* emitter scratch: the last record's group */
+	const void	*arg;		/* the applet's data for its classic emitter */
+};
+
 struct emitter {
 	const char	*name;
-	void		(*begin)(FILE *out, const struct run_info *info);
-	void		(*record)(FILE *out, const struct result *r);
-	void		(*end)(FILE *out);
+	int		to_stderr;	/* the classic tool printed to stderr: so do we */
+	void		(*begin)(struct emit_out *o, const struct run_info *info);
+	void		(*record)(struct emit_out *o, const struct result *r);
+	void		(*end)(struct emit_out *o);
 };
 
 extern const struct emitter emit_table, emit_csv, emit_json;
@@ -68,15 +81,18 @@ const struct emitter *emitter_find(const char *name);	/* table|csv|json or NULL 
 struct reporter {
 	const struct emitter	*em;
 	const struct run_info	*info;
-	FILE			*out[2];
+	struct emit_out		out[2];
 	int			nout;
 	const char		*path;		/* -o FILE, or NULL */
 	char			*tmp;		/* FILE.XXXXXX while writing */
 	unsigned		count;
 };
 
+/* Records go to `out` (stdout; stderr if the emitter says so) and to path. */
 int  reporter_open(struct reporter *rep, const struct emitter *em,
-		   const struct run_info *info, FILE *stdout_, const char *path);
+		   const struct run_info *info, FILE *out, const char *path);
+/* Data for a classic emitter (set before the first record). */
+void reporter_set_arg(struct reporter *rep, const void *arg);
 /* keep != 0: finish the document and rename the file into place;
  * keep == 0: remove the temporary file. Returns 0, or 1 on an I/O error. */
 int  reporter_close(struct reporter *rep, int keep);

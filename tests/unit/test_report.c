@@ -26,7 +26,7 @@ static const struct run_info info = {
 static const struct result recs[] = {
 	{ .applet = "membw", .test = "copy", .kernel = "c", .params = "size=64M",
 	  .unit = UNIT_MB_S, .better = 1, .value = 9123.4, .min = 9001.2,
-	  .max = 9150, .iters = 12, .samples = 11 },
+	  .max = 9150, .iters = 12, .samples = 11, .metric = "membw-copy-64m" },
 	{ .applet = "lat_mem", .test = "chase", .kernel = NULL, .params = "",
 	  .unit = UNIT_NS, .better = -1, .value = 1.25, .min = 0.5, .max = 123456,
 	  .iters = 1000, .samples = 3, .flags = BENCH_TOO_FAST | BENCH_NOISY,
@@ -78,10 +78,10 @@ TEST(report_csv)
 
 	REQUIRE(s != NULL);
 	CHECK_STR(s,
-		"applet,test,kernel,params,value,min,max,unit,better,iters,samples,note\n"
-		"membw,copy,c,size=64M,9123.4,9001.2,9150,MB/s,1,12,11,\n"
-		"lat_mem,chase,,,1.25,0.5,123456,ns,-1,1000,3,\"too-fast,noisy: clock step\"\n"
-		"sysinfo,cpu.model,,,ARM Cortex-A53,,,,0,0,0,\n");
+		"applet,test,kernel,params,value,min,max,unit,better,iters,samples,note,metric\n"
+		"membw,copy,c,size=64M,9123.4,9001.2,9150,MB/s,1,12,11,,membw-copy-64m\n"
+		"lat_mem,chase,,,1.25,0.5,123456,ns,-1,1000,3,\"too-fast,noisy: clock step\",\n"
+		"sysinfo,cpu.model,,,ARM Cortex-A53,,,,0,0,0,,\n");
 	free(s);
 }
 
@@ -98,17 +98,17 @@ TEST(report_csv)
 	"\n  {\"applet\": \"membw\", \"test\": \"copy\", \"kernel\": \"c\", " \
 	"\"params\": \"size=64M\", \"value\": 9123.4, \"min\": 9001.2, " \
 	"\"max\": 9150, \"unit\": \"MB/s\", \"better\": 1, \"iters\": 12, " \
-	"\"samples\": 11, \"note\": \"\"}"
+	"\"samples\": 11, \"note\": \"\", \"metric\": \"membw-copy-64m\"}"
 #define JSON_REC1 \
 	"\n  {\"applet\": \"lat_mem\", \"test\": \"chase\", \"kernel\": \"\", " \
 	"\"params\": \"\", \"value\": 1.25, \"min\": 0.5, \"max\": 123456, " \
 	"\"unit\": \"ns\", \"better\": -1, \"iters\": 1000, \"samples\": 3, " \
-	"\"note\": \"too-fast,noisy: clock step\"}"
+	"\"note\": \"too-fast,noisy: clock step\", \"metric\": \"\"}"
 #define JSON_REC2 \
 	"\n  {\"applet\": \"sysinfo\", \"test\": \"cpu.model\", \"kernel\": \"\", " \
 	"\"params\": \"\", \"value\": \"ARM Cortex-A53\", \"min\": null, " \
 	"\"max\": null, \"unit\": \"\", \"better\": 0, \"iters\": 0, " \
-	"\"samples\": 0, \"note\": \"\"}"
+	"\"samples\": 0, \"note\": \"\", \"metric\": \"\"}"
 #define JSON_TAIL "\n ]}\n"
 
 TEST(report_json)
@@ -138,7 +138,11 @@ static char *json_of(const struct result *r)
 
 	if (!f)
 		return NULL;
-	emit_json.record(f, r);
+	{
+		struct emit_out o = { .f = f, .count = 0 };
+
+		emit_json.record(&o, r);
+	}
 	fclose(f);
 	return buf;
 }
@@ -180,7 +184,11 @@ static char *csv_of(const struct result *r)
 
 	if (!f)
 		return NULL;
-	emit_csv.record(f, r);
+	{
+		struct emit_out o = { .f = f, .count = 0 };
+
+		emit_csv.record(&o, r);
+	}
 	fclose(f);
 	return buf;
 }
@@ -193,13 +201,13 @@ TEST(report_csv_quoting)
 	char *s = csv_of(&r);
 
 	REQUIRE(s != NULL);
-	CHECK_STR(s, "a,\"say \"\"hi\"\"\",\"x,y\",\"p\nq\",1,1,,ns,-1,1,1,\n");
+	CHECK_STR(s, "a,\"say \"\"hi\"\"\",\"x,y\",\"p\nq\",1,1,,ns,-1,1,1,,\n");
 	free(s);
 	r = recs[2];
 	r.text = "a, \"b\"";
 	s = csv_of(&r);
 	REQUIRE(s != NULL);
-	CHECK_STR(s, "sysinfo,cpu.model,,,\"a, \"\"b\"\"\",,,,0,0,0,\n");
+	CHECK_STR(s, "sysinfo,cpu.model,,,\"a, \"\"b\"\"\",,,,0,0,0,,\n");
 	free(s);
 }
 
@@ -216,17 +224,21 @@ TEST(report_text_record)
 	r.flags = REPORT_FAILED;
 	r.note = "no cpufreq";
 	r.value = 5;	/* ignored: text wins */
-	emit_table.record(f, &r);
+	{
+		struct emit_out o = { .f = f };
+
+		emit_table.record(&o, &r);
+	}
 	fclose(f);
 	CHECK_STR(buf, "sysinfo    cpu.mhz                "
 		       "                            n/a  # failed: no cpufreq\n");
 	free(buf);
 	buf = csv_of(&r);
-	CHECK_STR(buf, "sysinfo,cpu.mhz,,,n/a,,,,0,0,0,failed: no cpufreq\n");
+	CHECK_STR(buf, "sysinfo,cpu.mhz,,,n/a,,,,0,0,0,failed: no cpufreq,\n");
 	free(buf);
 	buf = json_of(&r);
 	CHECK(buf && strstr(buf, "\"value\": \"n/a\", \"min\": null, \"max\": null,"));
-	CHECK(buf && strstr(buf, "\"note\": \"failed: no cpufreq\"}"));
+	CHECK(buf && strstr(buf, "\"note\": \"failed: no cpufreq\", \"metric\": \"\"}"));
 	free(buf);
 }
 
@@ -306,9 +318,9 @@ TEST(report_rate_swap)
 	reporter_close(&rep, 1);
 	fclose(f);
 	CHECK_STR(buf,
-		"applet,test,kernel,params,value,min,max,unit,better,iters,samples,note\n"
-		"dummy,copy,,,10000,5000,20000,MB/s,1,100,5,noisy\n"
-		"other,copy,,,10000,5000,20000,MB/s,-1,100,5,noisy\n");
+		"applet,test,kernel,params,value,min,max,unit,better,iters,samples,note,metric\n"
+		"dummy,copy,,,10000,5000,20000,MB/s,1,100,5,noisy,\n"
+		"other,copy,,,10000,5000,20000,MB/s,-1,100,5,noisy,\n");
 	free(buf);
 }
 
