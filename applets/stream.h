@@ -36,4 +36,13 @@ struct stream_kernel {
 extern const struct stream_kernel stream_kernels[];
 extern const size_t stream_kernels_len;
 
+/* STREAM's expected final a, b, c after ntimes passes (a = 2a first):
+ * for 10 passes 1153300781250, 230660156250, 307546875000. */
+void stream_expected(unsigned ntimes, double *ea, double *eb, double *ec);
+/* STREAM's check: for each array the mean |x - expected| / expected must
+ * be <= 1e-13. Fills err (those means) and bad (elements off by more than
+ * that). 0 if all three pass, -1 otherwise. */
+int  stream_validate(const double *a, const double *b, const double *c, size_t n,
+		     unsigned ntimes, double err[3], size_t bad[3]);
+
 #endif

@@ -1,0 +1,155 @@
+/* membw_sse2.c - x86_64 SSE2 membw kernels, and rep movsb / rep stosb
+ *
+ * SPDX-License-Identifier: MIT
+ *
+ * SSE2 is the x86_64 baseline, so this file needs no extra flags. The
+ * kernels move 64 bytes (four 16-byte registers) per iteration:
+ *   rd       movdqa loads XORed (pxor) into four accumulators, folded to
+ *            the 64-bit XOR of all words of src at the end
+ *   wr/fill  movdqa stores, or movntdq (non-temporal: write-combining,
+ *            bypassing the caches) followed by one sfence, which orders the
+ *            weakly ordered streaming stores before the function returns
+ *   copy     movdqa loads, movdqa or movntdq stores (then sfence)
+ * Preconditions: dst and src 16-byte aligned, n a non-zero multiple of 64.
+ *
+ * rep movsb / rep stosb are here because they are x86-only too; they work
+ * for any alignment and size (the table says align 1, gran 8) and are fast
+ * string operations on CPUs with ERMS, slow microcode on some without, which
+ * is what a row of its own shows.
+ */
+#if defined(__x86_64__)
+#include "membw.h"
+
+#include <emmintrin.h>
+
+mem_fn mem_rd_sse2, mem_wr_sse2, mem_wr_sse2_nt, mem_copy_sse2, mem_copy_sse2_nt,
+	mem_fill_sse2, mem_fill_sse2_nt, mem_copy_rep_movsb, mem_fill_rep_stosb;
+
+uint64_t mem_rd_sse2(void *restrict dst, const void *restrict src, size_t n,
+		     uint64_t pattern)
+{
+	const __m128i *s = src;
+	__m128i a0 = _mm_setzero_si128(), a1 = a0, a2 = a0, a3 = a0;
+
+	for (; n; n -= 64, s += 4) {
+		a0 = _mm_xor_si128(a0, _mm_load_si128(s));
+		a1 = _mm_xor_si128(a1, _mm_load_si128(s + 1));
+		a2 = _mm_xor_si128(a2, _mm_load_si128(s + 2));
+		a3 = _mm_xor_si128(a3, _mm_load_si128(s + 3));
+	}
+	a0 = _mm_xor_si128(_mm_xor_si128(a0, a1), _mm_xor_si128(a2, a3));
+	a0 = _mm_xor_si128(a0, _mm_unpackhi_epi64(a0, a0));
+	return (uint64_t)_mm_cvtsi128_si64(a0);
+}
+
+static inline void wr_sse2(void *dst, size_t n, __m128i v)
+{
+	__m128i *d = dst;
+
+	for (; n; n -= 64, d += 4) {
+		_mm_store_si128(d, v);
+		_mm_store_si128(d + 1, v);
+		_mm_store_si128(d + 2, v);
+		_mm_store_si128(d + 3, v);
+	}
+}
+
+static inline void wr_sse2_nt(void *dst, size_t n, __m128i v)
+{
+	__m128i *d = dst;
+
+	for (; n; n -= 64, d += 4) {
+		_mm_stream_si128(d, v);
+		_mm_stream_si128(d + 1, v);
+		_mm_stream_si128(d + 2, v);
+		_mm_stream_si128(d + 3, v);
+	}
+	_mm_sfence();
+}
+
+uint64_t mem_wr_sse2(void *restrict dst, const void *restrict src, size_t n,
+		     uint64_t pattern)
+{
+	wr_sse2(dst, n, _mm_set1_epi64x((long long)pattern));
+	return 0;
+}
+
+uint64_t mem_wr_sse2_nt(void *restrict dst, const void *restrict src, size_t n,
+			uint64_t pattern)
+{
+	wr_sse2_nt(dst, n, _mm_set1_epi64x((long long)pattern));
+	return 0;
+}
+
+uint64_t mem_fill_sse2(void *restrict dst, const void *restrict src, size_t n,
+		       uint64_t pattern)
+{
+	wr_sse2(dst, n, _mm_setzero_si128());
+	return 0;
+}
+
+uint64_t mem_fill_sse2_nt(void *restrict dst, const void *restrict src, size_t n,
+			  uint64_t pattern)
+{
+	wr_sse2_nt(dst, n, _mm_setzero_si128());
+	return 0;
+}
+
+uint64_t mem_copy_sse2(void *restrict dst, const void *restrict src, size_t n,
+		       uint64_t pattern)
+{
+	__m128i *d = dst;
+	const __m128i *s = src;
+
+	for (; n; n -= 64, d += 4, s += 4) {
+		__m128i x0 = _mm_load_si128(s), x1 = _mm_load_si128(s + 1);
+		__m128i x2 = _mm_load_si128(s + 2), x3 = _mm_load_si128(s + 3);
+
+		_mm_store_si128(d, x0);
+		_mm_store_si128(d + 1, x1);
+		_mm_store_si128(d + 2, x2);
+		_mm_store_si128(d + 3, x3);
+	}
+	return 0;
+}
+
+uint64_t mem_copy_sse2_nt(void *restrict dst, const void *restrict src, size_t n,
+			  uint64_t pattern)
+{
+	__m128i *d = dst;
+	const __m128i *s = src;
+
+	for (; n; n -= 64, d += 4, s += 4) {
+		__m128i x0 = _mm_load_si128(s), x1 = _mm_load_si128(s + 1);
+		__m128i x2 = _mm_load_si128(s + 2), x3 = _mm_load_si128(s + 3);
+
+		_mm_stream_si128(d, x0);
+		_mm_stream_si128(d + 1, x1);
+		_mm_stream_si128(d + 2, x2);
+		_mm_stream_si128(d + 3, x3);
+	}
+	_mm_sfence();
+	return 0;
+}
+
+uint64_t mem_copy_rep_movsb(void *restrict dst, const void *restrict src, size_t n,
+			    uint64_t pattern)
+{
+	__asm__ volatile("rep movsb"
+			 : "+D" (dst), "+S" (src), "+c" (n)
+			 :
+			 : "memory");
+	return 0;
+}
+
+uint64_t mem_fill_rep_stosb(void *restrict dst, const void *restrict src, size_t n,
+			    uint64_t pattern)
+{
+	__asm__ volatile("rep stosb"
+			 : "+D" (dst), "+c" (n)
+			 : "a" (0)
+			 : "memory");
+	return 0;
+}
+
+#endif /* __x86_64__ */

@@ -1,0 +1,118 @@
+/* stream_kernels.c - the STREAM kernel table and the portable C references
+ *
+ * SPDX-License-Identifier: MIT
+ *
+ * One row per kernel, grouped by operation; entry 0 of each operation is
+ * the plain C loop ("c") that tests/unit compares every other row with,
+ * bit for bit. The tuned kernels live in their siblings:
+ *   stream_sse2.c   x86_64 SSE2 (baseline)
+ *   stream_avx2.c   x86_64 AVX2 (compiled with -mavx2 -mfma)
+ *   stream_neon.c   AArch64 Advanced SIMD (ARMv7 NEON has no double
+ *                   precision, so armv7 has the C rows only)
+ *
+ * Triad is b[j] + q * c[j] rounded twice (a multiply, then an add), never
+ * a fused multiply-add, on every path. GCC contracts a * b + c into an FMA
+ * by default in GNU C mode wherever the target has one (aarch64 always;
+ * the AVX2 file); the Makefile's -ffp-contract=off stops that for the C
+ * loops, the tuned kernels also keep product and sum apart with an empty
+ * asm, and tests/unit checks the C triad against an unfused model. The
+ * multiply is a separate statement too, for compilers that contract only
+ * within one expression (clang's default).
+ */
+#include "stream.h"
+#include "cpu.h"
+
+static void stream_copy_c(double *restrict a, double *restrict b, double *restrict c,
+			  double q, size_t n)
+{
+	size_t j;
+
+	for (j = 0; j < n; j++)
+		c[j] = a[j];
+}
+
+static void stream_scale_c(double *restrict a, double *restrict b, double *restrict c,
+			   double q, size_t n)
+{
+	size_t j;
+
+	for (j = 0; j < n; j++)
+		b[j] = q * c[j];
+}
+
+static void stream_add_c(double *restrict a, double *restrict b, double *restrict c,
+			 double q, size_t n)
+{
+	size_t j;
+
+	for (j = 0; j < n; j++)
+		c[j] = a[j] + b[j];
+}
+
+static void stream_triad_c(double *restrict a, double *restrict b, double *restrict c,
+			   double q, size_t n)
+{
+	size_t j;
+
+	for (j = 0; j < n; j++) {
+		double t = q * c[j];
+
+		a[j] = b[j] + t;
+	}
+}
+
+#if defined(__aarch64__)
+stream_fn stream_copy_neon, stream_scale_neon, stream_add_neon, stream_triad_neon;
+#elif defined(__x86_64__)
+stream_fn stream_copy_sse2, stream_scale_sse2, stream_add_sse2, stream_triad_sse2,
+	stream_copy_avx2, stream_scale_avx2, stream_add_avx2, stream_triad_avx2;
+#endif
+
+const struct stream_kernel stream_kernels[] = {
+	{ STREAM_COPY, "c", "portable C loop", 0, 8, 1, stream_copy_c },
+#if defined(__aarch64__)
+	{ STREAM_COPY, "neon", "LDP/STP q, 8 doubles per step",
+	  CPU_ASIMD, 16, 8, stream_copy_neon },
+#elif defined(__x86_64__)
+	{ STREAM_COPY, "sse2", "SSE2 movapd, 8 doubles per step",
+	  CPU_SSE2, 16, 8, stream_copy_sse2 },
+	{ STREAM_COPY, "avx2", "AVX 32-byte vmovapd, 16 doubles per step",
+	  CPU_AVX2, 32, 16, stream_copy_avx2 },
+#endif
+
+	{ STREAM_SCALE, "c", "portable C loop", 0, 8, 1, stream_scale_c },
+#if defined(__aarch64__)
+	{ STREAM_SCALE, "neon", "FMUL v.2d, 8 doubles per step",
+	  CPU_ASIMD, 16, 8, stream_scale_neon },
+#elif defined(__x86_64__)
+	{ STREAM_SCALE, "sse2", "SSE2 mulpd, 8 doubles per step",
+	  CPU_SSE2, 16, 8, stream_scale_sse2 },
+	{ STREAM_SCALE, "avx2", "AVX vmulpd, 16 doubles per step",
+	  CPU_AVX2, 32, 16, stream_scale_avx2 },
+#endif
+
+	{ STREAM_ADD, "c", "portable C loop", 0, 8, 1, stream_add_c },
+#if defined(__aarch64__)
+	{ STREAM_ADD, "neon", "FADD v.2d, 8 doubles per step",
+	  CPU_ASIMD, 16, 8, stream_add_neon },
+#elif defined(__x86_64__)
+	{ STREAM_ADD, "sse2", "SSE2 addpd, 8 doubles per step",
+	  CPU_SSE2, 16, 8, stream_add_sse2 },
+	{ STREAM_ADD, "avx2", "AVX vaddpd, 16 doubles per step",
+	  CPU_AVX2, 32, 16, stream_add_avx2 },
+#endif
+
+	{ STREAM_TRIAD, "c", "portable C loop, multiply then add (no FMA)",
+	  0, 8, 1, stream_triad_c },
+#if defined(__aarch64__)
+	{ STREAM_TRIAD, "neon", "FMUL then FADD v.2d (no FMLA), 8 doubles per step",
+	  CPU_ASIMD, 16, 8, stream_triad_neon },
+#elif defined(__x86_64__)
+	{ STREAM_TRIAD, "sse2", "SSE2 mulpd then addpd, 8 doubles per step",
+	  CPU_SSE2, 16, 8, stream_triad_sse2 },
+	{ STREAM_TRIAD, "avx2", "AVX vmulpd then vaddpd (no FMA), 16 doubles per step",
+	  CPU_AVX2, 32, 16, stream_triad_avx2 },
+#endif
+};
+
+const size_t stream_kernels_len = sizeof(stream_kernels) / sizeof(stream_kernels[0]);

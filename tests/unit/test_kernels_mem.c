@@ -1,0 +1,621 @@
+/* test_kernels_mem.c - every usable membw and STREAM kernel against entry 0
+ *
+ * SPDX-License-Identifier: MIT
+ *
+ * Table invariants first (entry 0 of each operation is "c" and portable,
+ * names unique and [a-z0-9_]+, gran and align sane, rows grouped by
+ * operation). Then, for each operation, every row whose needs
+ * cpu_features() grants runs over many sizes (multiples of its gran: small,
+ * odd, and a few of about 100 KiB) and several dst/src offsets from a page
+ * boundary (multiples of its align, 0 = page-aligned), and must give what
+ * the C reference gives on page-aligned copies of the same data:
+ *   rd          the same XOR, and dst and src untouched
+ *   wr, fill    the same dst bytes
+ *   copy        the same dst bytes, src untouched
+ * with 64 guard bytes of 0xA5 on each side of dst left intact. The C
+ * reference itself is checked against a byte-level model written here.
+ * STREAM rows get random finite doubles (full 53-bit mantissas, so a
+ * fused multiply-add in triad shows as a different rounding) and must
+ * match bit for bit in all three arrays, with guard elements around them.
+ *
+ * BENCHBOX_CPU_MASK may turn every tuned row off; the C (and libc, rep)
+ * rows are still compared. Each test counts the rows it compared, and
+ * where the CPU has the architecture's baseline SIMD (SSE2, ASIMD/NEON)
+ * it requires at least one such row per operation, so a table or #if
+ * mistake cannot skip everything silently.
+ */
+#include "minitest.h"
+#include "cpu.h"
+#include "membw.h"
+#include "stream.h"
+#include "util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+enum {
+	PAGE	= 4096,
+	GUARD	= 64,		/* guard bytes each side of dst */
+	GUARD_BYTE = 0xA5,
+	DST_FILL = 0x5A,	/* dst before a copy: not the guard, not zero */
+	NGUARD	= 8,		/* guard doubles each side of a STREAM array */
+};
+
+/* Multiples of the kernel's unit: 1..9, odd ones, powers of two +-1. */
+static const size_t small_k[] = {
+	1, 2, 3, 4, 5, 6, 7, 8, 9, 13, 16, 17, 31, 32, 33, 63, 64, 65, 127, 129, 255, 257,
+};
+/* Large sizes in bytes, rounded down to the unit (plus a few units more). */
+static const size_t large_bytes[] = { 100 << 10, (100 << 10) + 1, 256 << 10 };
+#define LARGE_MAX	((size_t)(256 << 10) + 3 * 256)
+
+/* dst/src offsets from a page boundary, in units of the kernel's align. */
+static const struct { size_t d, s; } offs[] = {
+	{ 0, 0 }, { 1, 1 }, { 1, 0 }, { 0, 1 }, { 3, 7 }, { 5, 2 },
+};
+
+static uint64_t rng_next(uint64_t *s)
+{
+	/* xorshift64* (Vigna): deterministic, good enough for test data */
+	*s ^= *s >> 12;
+	*s ^= *s << 25;
+	*s ^= *s >> 27;
+	return *s * 0x2545F4914F6CDD1DULL;
+}
+
+static void fill_random(void *p, size_t n, uint64_t *seed)
+{
+	unsigned char *b = p;
+	size_t i;
+
+	for (i = 0; i + 8 <= n; i += 8) {
+		uint64_t v = rng_next(seed);
+
+		memcpy(b + i, &v, 8);
+	}
+	for (; i < n; i++)
+		b[i] = (unsigned char)rng_next(seed);
+}
+
+static void *page_alloc(size_t n)
+{
+	void *p = NULL;
+
+	if (posix_memalign(&p, PAGE, n))
+		return NULL;
+	return p;
+}
+
+static int all_bytes(const unsigned char *p, size_t n, unsigned char v)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (p[i] != v)
+			return 0;
+	return 1;
+}
+
+static size_t gcd(size_t a, size_t b)
+{
+	while (b) {
+		size_t r = a % b;
+
+		a = b;
+		b = r;
+	}
+	return a;
+}
+
+static int is_name(const char *s)
+{
+	if (!s || !*s)
+		return 0;
+	for (; *s; s++)
+		if (!((*s >= 'a' && *s <= 'z') || (*s >= '0' && *s <= '9') || *s == '_'))
+			return 0;
+	return 1;
+}
+
+/* The baseline SIMD bit of this architecture: a CPU that has it must run
+ * at least one tuned row of every operation. */
+static unsigned arch_simd(void)
+{
+#if defined(__x86_64__)
+	return CPU_SSE2;
+#elif defined(__aarch64__) || defined(__arm__)
+	return CPU_ASIMD;
+#else
+	return 0;
+#endif
+}
+
+/* ---- membw ---- */
+
+static const struct mem_kernel *mem_ref(enum mem_op op)
+{
+	size_t i;
+
+	for (i = 0; i < mem_kernels_len; i++)
+		if (mem_kernels[i].op == op)
+			return &mem_kernels[i];
+	return NULL;
+}
+
+TEST(kernels_mem_table)
+{
+	enum mem_op op;
+	size_t i, j;
+
+	CHECK(mem_kernels_len > 0);
+	for (op = 0; op < MEM_NOPS; op++) {
+		const struct mem_kernel *r = mem_ref(op);
+
+		CHECK(is_name(mem_op_names[op]));
+		if (!CHECK(r != NULL))
+			continue;
+		CHECK_STR(r->name, "c");
+		CHECK_EQ_U64(r->needs, 0);
+	}
+	CHECK_STR(mem_op_names[MEM_RD], "rd");
+	CHECK_STR(mem_op_names[MEM_WR], "wr");
+	CHECK_STR(mem_op_names[MEM_COPY], "copy");
+	CHECK_STR(mem_op_names[MEM_FILL], "fill");
+	for (i = 0; i < mem_kernels_len; i++) {
+		const struct mem_kernel *k = &mem_kernels[i];
+
+		if (!CHECK((unsigned)k->op < MEM_NOPS))
+			continue;
+		CHECK(is_name(k->name));
+		CHECK(k->desc && k->desc[0]);
+		CHECK(k->fn != NULL);
+		CHECK(k->gran > 0 && k->gran % 8 == 0);
+		CHECK(k->align > 0 && (k->align & (k->align - 1)) == 0);
+		CHECK(k->align <= PAGE);
+		/* grouped by operation: a row's op never reappears after another's */
+		if (i > 0 && mem_kernels[i - 1].op != k->op)
+			for (j = 0; j < i; j++)
+				CHECK(mem_kernels[j].op != k->op);
+		for (j = i + 1; j < mem_kernels_len; j++)
+			if (mem_kernels[j].op == k->op && k->name && mem_kernels[j].name)
+				CHECK(strcmp(k->name, mem_kernels[j].name) != 0);
+	}
+}
+
+struct mem_bufs {
+	unsigned char	*dst, *src;		/* kernel under test: page + offset */
+	unsigned char	*rdst, *rsrc;		/* reference: page-aligned */
+	unsigned char	*model;			/* what the byte-level model expects */
+	unsigned char	*saved;			/* src before the call */
+	size_t		cap;			/* bytes each */
+};
+
+/* Expected result of op by this file's own model; for rd the XOR. */
+static uint64_t mem_model(enum mem_op op, unsigned char *out, const unsigned char *src,
+			  size_t n, uint64_t pattern)
+{
+	uint64_t x = 0, w;
+	size_t i;
+
+	switch (op) {
+	case MEM_RD:
+		for (i = 0; i < n; i += 8) {
+			memcpy(&w, src + i, 8);
+			x ^= w;
+		}
+		break;
+	case MEM_WR:
+		for (i = 0; i < n; i += 8)
+			memcpy(out + i, &pattern, 8);
+		break;
+	case MEM_COPY:
+		memcpy(out, src, n);
+		break;
+	case MEM_FILL:
+		memset(out, 0, n);
+		break;
+	default:
+		break;
+	}
+	return x;
+}
+
+/* One kernel, one size, one pair of offsets. Returns 1 if all matched. */
+static int mem_case(struct mt *t, const struct mem_kernel *k, const struct mem_kernel *ref,
+		    struct mem_bufs *b, size_t n, size_t doff, size_t soff, uint64_t *seed)
+{
+	unsigned char *dst = b->dst + PAGE + doff, *src = b->src + PAGE + soff;
+	uint64_t pattern = rng_next(seed), want, got, model;
+	const char *bad = NULL;
+
+	fill_random(src, n, seed);
+	memcpy(b->saved, src, n);
+	memcpy(b->rsrc, src, n);
+	memset(dst - GUARD, GUARD_BYTE, GUARD);
+	memset(dst, k->op == MEM_RD ? GUARD_BYTE : DST_FILL, n);
+	memset(dst + n, GUARD_BYTE, GUARD);
+	memset(b->rdst, DST_FILL, n);
+
+	model = mem_model(k->op, b->model, src, n, pattern);
+	want = ref->fn(b->rdst, b->rsrc, n, pattern);
+	got = k->fn(dst, src, n, pattern);
+
+	if (k->op == MEM_RD) {
+		if (want != model)
+			bad = "C reference XOR differs from the model";
+		else if (got != want)
+			bad = "XOR differs from the C reference";
+		else if (!all_bytes(dst - GUARD, n + 2 * GUARD, GUARD_BYTE))
+			bad = "rd wrote to dst";
+	} else {
+		if (memcmp(b->rdst, b->model, n))
+			bad = "C reference result differs from the model";
+		else if (memcmp(dst, b->rdst, n))
+			bad = "dst differs from the C reference";
+		else if (!all_bytes(dst - GUARD, GUARD, GUARD_BYTE))
+			bad = "guard bytes before dst changed";
+		else if (!all_bytes(dst + n, GUARD, GUARD_BYTE))
+			bad = "guard bytes after dst changed";
+	}
+	if (!bad && memcmp(src, b->saved, n))
+		bad = "src changed";
+	t->checks++;
+	if (bad)
+		mt_fail(t, __FILE__, __LINE__, "%s/%s n=%zu dst=page+%zu src=page+%zu: %s",
+			mem_op_names[k->op], k->name, n, doff, soff, bad);
+	return !bad;
+}
+
+/* Every size and offset for one kernel; stops at its first failure. */
+static void mem_kernel_check(struct mt *t, const struct mem_kernel *k,
+			     const struct mem_kernel *ref, struct mem_bufs *b)
+{
+	size_t unit = k->gran / gcd(k->gran, ref->gran) * ref->gran;	/* lcm */
+	size_t i, j, n;
+	uint64_t seed = 0x9E3779B97F4A7C15ULL ^ (uint64_t)k->gran ^ ((uint64_t)k->op << 32);
+
+	for (i = 0; i < ARRAY_LEN(small_k) + ARRAY_LEN(large_bytes); i++) {
+		if (i < ARRAY_LEN(small_k))
+			n = small_k[i] * unit;
+		else
+			n = (large_bytes[i - ARRAY_LEN(small_k)] / unit + i % 3) * unit;
+		if (n > LARGE_MAX)
+			continue;
+		for (j = 0; j < ARRAY_LEN(offs); j++)
+			if (!mem_case(t, k, ref, b, n, offs[j].d * k->align % PAGE,
+				      offs[j].s * k->align % PAGE, &seed))
+				return;
+	}
+}
+
+static void mem_op_check(struct mt *t, enum mem_op op)
+{
+	const struct mem_kernel *ref = mem_ref(op);
+	unsigned have = cpu_features(), simd = arch_simd();
+	unsigned compared = 0, tuned = 0;
+	struct mem_bufs b;
+	size_t i;
+
+	REQUIRE(ref != NULL);
+	b.cap = LARGE_MAX + 3 * PAGE;
+	b.dst = page_alloc(b.cap);
+	b.src = page_alloc(b.cap);
+	b.rdst = page_alloc(b.cap);
+	b.rsrc = page_alloc(b.cap);
+	b.model = page_alloc(b.cap);
+	b.saved = page_alloc(b.cap);
+	if (CHECK(b.dst && b.src && b.rdst && b.rsrc && b.model && b.saved)) {
+		for (i = 0; i < mem_kernels_len; i++) {
+			const struct mem_kernel *k = &mem_kernels[i];
+
+			if (k->op != op || !k->fn || !cpu_has(have, k->needs))
+				continue;
+			/* sanity of the preconditions before trusting them */
+			if (!CHECK(k->align <= PAGE && k->gran > 0 && k->gran % 8 == 0 &&
+				   k->gran <= 4096))
+				continue;
+			mem_kernel_check(t, k, ref, &b);
+			compared++;
+			if (simd && (k->needs & simd))
+				tuned++;
+		}
+		CHECK(compared >= 1);	/* at least C */
+		if (simd && cpu_has(have, simd))
+			CHECK(tuned >= 1);
+	}
+	free(b.dst);
+	free(b.src);
+	free(b.rdst);
+	free(b.rsrc);
+	free(b.model);
+	free(b.saved);
+}
+
+TEST(kernels_mem_rd)
+{
+	mem_op_check(t, MEM_RD);
+}
+
+TEST(kernels_mem_wr)
+{
+	mem_op_check(t, MEM_WR);
+}
+
+TEST(kernels_mem_copy)
+{
+	mem_op_check(t, MEM_COPY);
+}
+
+TEST(kernels_mem_fill)
+{
+	mem_op_check(t, MEM_FILL);
+}
+
+/* Every operation has a row for the architecture's baseline SIMD, and on
+ * x86_64 one named "sse2" that needs CPU_SSE2 (a table or #if typo would
+ * otherwise drop it from both the timing and the comparison). */
+TEST(kernels_mem_baseline_rows)
+{
+	unsigned simd = arch_simd();
+	enum mem_op op;
+
+	for (op = 0; op < MEM_NOPS; op++) {
+		unsigned rows = 0;
+		size_t i;
+
+		for (i = 0; i < mem_kernels_len; i++)
+			if (mem_kernels[i].op == op && (mem_kernels[i].needs & simd))
+				rows++;
+		if (simd)
+			CHECK(rows >= 1);
+#if defined(__x86_64__)
+		for (i = 0; i < mem_kernels_len; i++)
+			if (mem_kernels[i].op == op && !strcmp(mem_kernels[i].name, "sse2"))
+				break;
+		CHECK(i < mem_kernels_len);
+		if (i < mem_kernels_len)
+			CHECK_EQ_U64(mem_kernels[i].needs, CPU_SSE2);
+#endif
+	}
+}
+
+/* ---- STREAM ---- */
+
+static const char *const stream_op_names[STREAM_NOPS] = { "copy", "scale", "add", "triad" };
+
+static const struct stream_kernel *stream_ref(enum stream_op op)
+{
+	size_t i;
+
+	for (i = 0; i < stream_kernels_len; i++)
+		if (stream_kernels[i].op == op)
+			return &stream_kernels[i];
+	return NULL;
+}
+
+TEST(kernels_stream_table)
+{
+	enum stream_op op;
+	size_t i, j;
+
+	CHECK(stream_kernels_len > 0);
+	for (op = 0; op < STREAM_NOPS; op++) {
+		const struct stream_kernel *r = stream_ref(op);
+
+		if (!CHECK(r != NULL))
+			continue;
+		CHECK_STR(r->name, "c");
+		CHECK_EQ_U64(r->needs, 0);
+		CHECK_EQ_U64(r->gran, 1);
+	}
+	for (i = 0; i < stream_kernels_len; i++) {
+		const struct stream_kernel *k = &stream_kernels[i];
+
+		if (!CHECK((unsigned)k->op < STREAM_NOPS))
+			continue;
+		CHECK(is_name(k->name));
+		CHECK(k->desc && k->desc[0]);
+		CHECK(k->fn != NULL);
+		CHECK(k->gran > 0 && k->gran <= 512);
+		CHECK(k->align >= sizeof(double) && (k->align & (k->align - 1)) == 0);
+		CHECK(k->align <= PAGE);
+		if (i > 0 && stream_kernels[i - 1].op != k->op)
+			for (j = 0; j < i; j++)
+				CHECK(stream_kernels[j].op != k->op);
+		for (j = i + 1; j < stream_kernels_len; j++)
+			if (stream_kernels[j].op == k->op && k->name && stream_kernels[j].name)
+				CHECK(strcmp(k->name, stream_kernels[j].name) != 0);
+	}
+}
+
+/* A finite double with a random 53-bit mantissa, sign and exponent in
+ * [-16, 16]: products and sums round, so any fusing or reordering shows. */
+static double random_double(uint64_t *seed)
+{
+	uint64_t r = rng_next(seed);
+	uint64_t bits = (r & 0x000FFFFFFFFFFFFFULL) |
+			((uint64_t)(1023 + (int)((r >> 52) % 33) - 16) << 52) |
+			(r & 0x8000000000000000ULL);
+	double d;
+
+	memcpy(&d, &bits, sizeof(d));
+	return d;
+}
+
+/* Each array starts one page into a page-aligned allocation, plus an
+ * offset; guard elements sit right before and after it. */
+enum { STREAM_CAP = (PAGE + 3 * 512) / 8 + 32768 + 512 + NGUARD + 64 };
+
+struct stream_arrays {
+	double	*base[3];	/* kernel under test */
+	double	*refbase[3];	/* C reference, page-aligned */
+	double	*model[3];	/* the model below */
+};
+
+static const double guard_value = -1234.5678;
+
+static void stream_guard(double *p, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < NGUARD; i++) {
+		p[-(ptrdiff_t)NGUARD + (ptrdiff_t)i] = guard_value;
+		p[n + i] = guard_value;
+	}
+}
+
+static int stream_guard_ok(const double *p, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < NGUARD; i++)
+		if (memcmp(&p[-(ptrdiff_t)NGUARD + (ptrdiff_t)i], &guard_value, 8) ||
+		    memcmp(&p[n + i], &guard_value, 8))
+			return 0;
+	return 1;
+}
+
+/* The model of each op, written so nothing can fuse: the product goes
+ * through a volatile. */
+static void stream_model(enum stream_op op, double *a, double *b, double *c, double q,
+			 size_t n)
+{
+	size_t j;
+
+	for (j = 0; j < n; j++) {
+		volatile double p;
+
+		switch (op) {
+		case STREAM_COPY:
+			c[j] = a[j];
+			break;
+		case STREAM_SCALE:
+			p = q * c[j];
+			b[j] = p;
+			break;
+		case STREAM_ADD:
+			c[j] = a[j] + b[j];
+			break;
+		case STREAM_TRIAD:
+			p = q * c[j];
+			a[j] = b[j] + p;
+			break;
+		default:
+			break;
+		}
+	}
+}
+
+static int stream_case(struct mt *t, const struct stream_kernel *k,
+		       const struct stream_kernel *ref, struct stream_arrays *s,
+		       size_t n, size_t off, double q, uint64_t *seed)
+{
+	double *x[3], *r[3], *m[3];
+	const char *bad = NULL;
+	size_t i, j;
+
+	for (i = 0; i < 3; i++) {
+		/* b and c at 2x and 3x the offset: not all equally placed */
+		x[i] = (double *)((char *)s->base[i] + PAGE + off * (i + 1) % PAGE);
+		r[i] = s->refbase[i] + PAGE / sizeof(double);
+		m[i] = s->model[i];
+		for (j = 0; j < n; j++)
+			x[i][j] = random_double(seed);
+		stream_guard(x[i], n);
+		memcpy(r[i], x[i], n * sizeof(double));
+		stream_guard(r[i], n);
+		memcpy(m[i], x[i], n * sizeof(double));
+	}
+	stream_model(k->op, m[0], m[1], m[2], q, n);
+	ref->fn(r[0], r[1], r[2], q, n);
+	k->fn(x[0], x[1], x[2], q, n);
+	for (i = 0; i < 3; i++) {
+		if (memcmp(r[i], m[i], n * sizeof(double)))
+			bad = "C reference differs from the unfused model";
+		else if (memcmp(x[i], r[i], n * sizeof(double)))
+			bad = "differs from the C reference (bit for bit)";
+		else if (!stream_guard_ok(x[i], n) || !stream_guard_ok(r[i], n))
+			bad = "guard elements changed";
+		if (bad)
+			break;
+	}
+	t->checks++;
+	if (bad)
+		mt_fail(t, __FILE__, __LINE__, "stream %s/%s n=%zu offset=%zu q=%g: array %c %s",
+			stream_op_names[k->op], k->name, n, off, q, (int)('a' + i), bad);
+	return !bad;
+}
+
+static void stream_op_check(struct mt *t, enum stream_op op)
+{
+	static const size_t ks[] = { 1, 2, 3, 4, 5, 7, 8, 9, 16, 17, 33, 64, 65, 127 };
+	static const size_t large[] = { 12800, 12800 + 1, 32768 + 3 };	/* ~100-256 KiB */
+	const struct stream_kernel *ref = stream_ref(op);
+	unsigned have = cpu_features(), simd = arch_simd(), compared = 0, tuned = 0;
+	struct stream_arrays s;
+	size_t i, j, o, n;
+
+	REQUIRE(ref != NULL);
+	for (i = 0; i < 3; i++) {
+		s.base[i] = page_alloc(STREAM_CAP * sizeof(double));
+		s.refbase[i] = page_alloc(STREAM_CAP * sizeof(double));
+		s.model[i] = page_alloc(STREAM_CAP * sizeof(double));
+	}
+	if (!CHECK(s.base[0] && s.base[1] && s.base[2] && s.refbase[0] && s.refbase[1] &&
+		   s.refbase[2] && s.model[0] && s.model[1] && s.model[2]))
+		goto out;
+	for (i = 0; i < stream_kernels_len; i++) {
+		const struct stream_kernel *k = &stream_kernels[i];
+		uint64_t seed = 0xD1B54A32D192ED03ULL + i;
+		int ok = 1;
+
+		if (k->op != op || !k->fn || !cpu_has(have, k->needs))
+			continue;
+		if (!CHECK(k->gran > 0 && k->gran <= 512 && k->align <= 512))
+			continue;
+		for (j = 0; ok && j < ARRAY_LEN(ks) + ARRAY_LEN(large); j++) {
+			n = j < ARRAY_LEN(ks) ? ks[j] * k->gran
+					      : (large[j - ARRAY_LEN(ks)] / k->gran + 1) * k->gran;
+			/* page-aligned, then offset by the declared alignment
+			 * (a at 1x, b at 2x, c at 3x) */
+			for (o = 0; ok && o < 2; o++)
+				ok = stream_case(t, k, ref, &s, n, o * k->align,
+						 o ? 3.0 : random_double(&seed), &seed);
+		}
+		compared++;
+		if (simd && (k->needs & simd))
+			tuned++;
+	}
+	CHECK(compared >= 1);
+#if defined(__x86_64__) || defined(__aarch64__)
+	/* armv7 NEON has no doubles: C rows only there */
+	if (cpu_has(have, simd))
+		CHECK(tuned >= 1);
+#endif
+out:
+	for (i = 0; i < 3; i++) {
+		free(s.base[i]);
+		free(s.refbase[i]);
+		free(s.model[i]);
+	}
+}
+
+TEST(kernels_stream_copy)
+{
+	stream_op_check(t, STREAM_COPY);
+}
+
+TEST(kernels_stream_scale)
+{
+	stream_op_check(t, STREAM_SCALE);
+}
+
+TEST(kernels_stream_add)
+{
+	stream_op_check(t, STREAM_ADD);
+}
+
+TEST(kernels_stream_triad)
+{
+	stream_op_check(t, STREAM_TRIAD);
+}
