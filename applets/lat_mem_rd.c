@@ -1,0 +1,510 @@
+/* lat_mem_rd.c - memory read latency over a sweep of buffer sizes
+ *
+ * SPDX-License-Identifier: MIT
+ *
+ * A ring of pointers is laid over the first `range` bytes of a buffer, one
+ * pointer every STRIDE bytes, and walked with dependent loads (p = *p): no
+ * load can start before the previous one has returned, so the time per load
+ * is the latency of whatever level of the hierarchy holds the ring. The
+ * range grows from 512 bytes to SIZE_MB MiB in lmbench's steps (8 points
+ * per octave above 32 KiB), so the curve shows L1, L2, LLC and DRAM as
+ * plateaus. The default ring goes forward in address order, which hardware
+ * prefetchers follow (the classic's behaviour; use a stride of 128 or more,
+ * or -t, to see the latency itself). -t visits the pages in a random order
+ * and the slots of each page in a random order, one page per load, so
+ * neither the prefetchers nor the TLB help.
+ *
+ * Sizes on the classic output are MiB (2^20 bytes), the latency is the
+ * minimum sample in ns per load (lmbench reports the minimum); the common
+ * records carry median, min and max. With -P N, N threads each walk their
+ * own ring at the same time; the figure is still ns per load of one walker.
+ * Behaviour follows the description of lmbench's lat_mem_rd; this is a
+ * reimplementation, its numbers are not lmbench results.
+ */
+#define _GNU_SOURCE
+#include "applet.h"
+#include "lat_mem_rd.h"
+#include "mem.h"
+#include "sys.h"
+#include "team.h"
+#include "util.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+enum { LOADS_PER_ITER = 100, MAX_SIZE_MB = INT_MAX };
+
+/* chains ------------------------------------------------------------------ */
+
+size_t lat_chain_slots(size_t range, size_t stride)
+{
+	return (range + stride - 1) / stride;
+}
+
+void *lat_chain_seq(void *base, size_t range, size_t stride)
+{
+	char *b = base;
+	size_t n = lat_chain_slots(range, stride), k;
+
+	for (k = 0; k + 1 < n; k++)
+		*(void **)(b + k * stride) = b + (k + 1) * stride;
+	*(void **)(b + (n - 1) * stride) = b;
+	return b;
+}
+
+/* xorshift64 with a fixed seed: reproducible rings, no libc state. */
+static uint64_t rng_next(uint64_t *s)
+{
+	uint64_t x = *s;
+
+	x ^= x << 13;
+	x ^= x >> 7;
+	x ^= x << 17;
+	return *s = x;
+}
+
+static void shuffle(size_t *v, size_t n, uint64_t *rng)
+{
+	size_t i, j, t;
+
+	for (i = n; i > 1; i--) {
+		j = (size_t)(rng_next(rng) % i);
+		t = v[i - 1];
+		v[i - 1] = v[j];
+		v[j] = t;
+	}
+}
+
+/* Two passes, no per-slot bookkeeping: first every page's slots are linked
+ * among themselves in a random order (NULL-terminated, the links stored in
+ * the slots), then the rounds take the head of each page's list in page
+ * order and relink it into the ring. A slot's in-page link is read before
+ * the slot is overwritten, as the ring only writes to slots already taken. */
+void *lat_chain_random(void *base, size_t range, size_t stride, size_t page)
+{
+	char *b = base;
+	size_t n = lat_chain_slots(range, stride), npages = (range + page - 1) / page;
+	size_t per = page / stride + 2, *perm, *order, i, p, left;
+	void ***head, **prev = NULL, *first = NULL;
+	uint64_t rng = 0x9e3779b97f4a7c15ull;
+
+	perm = xcalloc(npages, sizeof(*perm));
+	head = xcalloc(npages, sizeof(*head));
+	order = xcalloc(per, sizeof(*order));
+	for (p = 0; p < npages; p++) {
+		size_t lo = (p * page + stride - 1) / stride;		/* first slot in page */
+		size_t hi = ((p + 1) * page + stride - 1) / stride;	/* first slot after */
+		size_t cnt;
+
+		if (hi > n)
+			hi = n;
+		cnt = hi > lo ? hi - lo : 0;
+		for (i = 0; i < cnt; i++)
+			order[i] = lo + i;
+		shuffle(order, cnt, &rng);
+		for (i = 0; i < cnt; i++)
+			*(void **)(b + order[i] * stride) =
+				i + 1 < cnt ? (void *)(b + order[i + 1] * stride) : NULL;
+		head[p] = cnt ? (void **)(b + order[0] * stride) : NULL;
+		perm[p] = p;
+	}
+	shuffle(perm, npages, &rng);
+	for (left = n; left;) {
+		for (i = 0; i < npages; i++) {
+			void **s = head[perm[i]];
+
+			if (!s)
+				continue;
+			head[perm[i]] = *s;
+			if (prev)
+				*prev = s;
+			else
+				first = s;
+			prev = s;
+			left--;
+		}
+	}
+	*prev = first;
+	free(order);
+	free(head);
+	free(perm);
+	return first;
+}
+
+uint64_t lat_sweep_next(uint64_t size)
+{
+	uint64_t s;
+
+	if (size < 1024)
+		return size * 2;
+	if (size < 4096)
+		return size + 1024;
+	for (s = 32768; s <= size; s <<= 1)
+		;
+	return size + s / 16;
+}
+
+/* measurement ------------------------------------------------------------- */
+
+struct walker {
+	struct mem_region	reg;
+	void			*p;	/* where the walk stands, kept across calls */
+};
+
+struct lat {
+	size_t		maplen;		/* max + 2 pages */
+	size_t		align;
+	enum mem_huge	huge;
+	size_t		range, stride, page;
+	int		random;		/* -t */
+	int		build;		/* work(): build the chain instead of walking */
+	struct walker	*w;
+};
+
+/* iters x 100 dependent loads from *where on; the position is kept. */
+static void chase(void **where, uint64_t iters)
+{
+	void *p = *where;
+
+	while (iters--) {
+#define L1 p = *(void **)p;
+#define L10 L1 L1 L1 L1 L1 L1 L1 L1 L1 L1
+		L10 L10 L10 L10 L10 L10 L10 L10 L10 L10
+#undef L10
+#undef L1
+	}
+	*where = p;
+	bench_keep_ptr(p);
+}
+
+static void build(struct lat *s, unsigned idx)
+{
+	struct walker *w = &s->w[idx];
+
+	w->p = s->random ? lat_chain_random(w->reg.p, s->range, s->stride, s->page)
+			 : lat_chain_seq(w->reg.p, s->range, s->stride);
+}
+
+/* On the worker itself: map and first-touch its buffer there. */
+static int setup(void *arg, unsigned idx)
+{
+	struct lat *s = arg;
+	struct walker *w = &s->w[idx];
+
+	if (mem_map(&w->reg, s->maplen, s->align, s->huge)) {
+		errorf("cannot map %zu bytes: %s", s->maplen, strerror(errno));
+		return EXIT_FAIL;
+	}
+	mem_prefault(w->reg.p, w->reg.size);
+	return 0;
+}
+
+static void work(void *arg, unsigned idx, uint64_t iters)
+{
+	struct lat *s = arg;
+
+	if (s->build)
+		build(s, idx);
+	else
+		chase(&s->w[idx].p, iters);
+}
+
+static void body1(void *arg, uint64_t iters)
+{
+	struct lat *s = arg;
+
+	chase(&s->w[0].p, iters);
+}
+
+/* arguments --------------------------------------------------------------- */
+
+/* SIZE_MB as lmbench reads it (whole MiB), with an optional m/M. */
+static int parse_mb(const char *a, uint64_t *mb)
+{
+	const char *p = a;
+	uint64_t v = 0;
+
+	if (*p < '0' || *p > '9') {
+		errorf("SIZE_MB '%s' is not a whole number of MiB", a);
+		return -1;
+	}
+	for (; *p >= '0' && *p <= '9'; p++) {
+		v = v * 10 + (uint64_t)(*p - '0');
+		if (v > MAX_SIZE_MB) {
+			errorf("SIZE_MB '%s' is too large (at most %d)", a, MAX_SIZE_MB);
+			return -1;
+		}
+	}
+	if (*p == 'm' || *p == 'M')
+		p++;
+	if (*p) {
+		errorf("SIZE_MB '%s' is not a whole number of MiB", a);
+		return -1;
+	}
+	if (!v) {
+		errorf("SIZE_MB '%s' must be at least 1", a);
+		return -1;
+	}
+	*mb = v;
+	return 0;
+}
+
+static int parse_stride(const char *a, size_t *stride)
+{
+	uint64_t v;
+
+	if (parse_size(a, &v)) {
+		errorf("STRIDE '%s' is not a size", a);
+		return -1;
+	}
+	if (v < sizeof(void *) || v % sizeof(void *) || v > SIZE_MAX / 4) {
+		errorf("STRIDE '%s' must be a multiple of %zu bytes, at least %zu", a,
+		       sizeof(void *), sizeof(void *));
+		return -1;
+	}
+	*stride = (size_t)v;
+	return 0;
+}
+
+/* The default sweep: 4 x the LLC rounded up to a power of two MiB, at
+ * least 8 MiB; 64 MiB when the LLC is unknown. */
+static uint64_t default_mb(void)
+{
+	uint64_t llc = sys_llc_size(), mb = 8;
+
+	if (!llc)
+		return 64;
+	while (mb * 1048576 < 4 * llc)
+		mb *= 2;
+	return mb;
+}
+
+/* the classic output -------------------------------------------------------- */
+
+struct classic_arg {
+	int	blank_lines;	/* strides were given: a blank line ends each group */
+};
+
+static const struct classic_arg strides_given = { 1 };
+
+static void classic_begin(struct emit_out *o, const struct run_info *info)
+{
+	(void)o;
+	(void)info;
+}
+
+static void classic_record(struct emit_out *o, const struct result *r)
+{
+	const struct classic_arg *a = o->arg;
+	const char *g = r->group ? r->group : "";
+
+	if (!o->count || strcmp(o->group, g)) {
+		if (o->count && a && a->blank_lines)
+			fputc('\n', o->f);
+		fprintf(o->f, "\"%s\n", g);
+		snprintf(o->group, sizeof(o->group), "%s", g);
+	}
+	fprintf(o->f, "%.5f %.3f\n", r->x / 1048576.0, r->min);
+}
+
+static void classic_end(struct emit_out *o)
+{
+	const struct classic_arg *a = o->arg;
+
+	if (o->count && a && a->blank_lines)
+		fputc('\n', o->f);
+}
+
+static const struct emitter emit_lmbench = {
+	"lmbench", 1, classic_begin, classic_record, classic_end
+};
+
+/* run ------------------------------------------------------------------------ */
+
+static int sweep(struct run_ctx *ctx, struct lat *s, struct team *team, unsigned nthr,
+		 uint64_t max, const char *huge_txt)
+{
+	char params[128], group[40], metric[64], sz[32];
+	uint64_t size;
+
+	snprintf(group, sizeof(group), "stride=%zu", s->stride);
+	for (size = LAT_SWEEP_FIRST; size <= max; size = lat_sweep_next(size)) {
+		struct result r = { 0 };
+		struct bench_stats st;
+		uint64_t warm, k;
+
+		if (size < s->stride)
+			continue;
+		s->range = (size_t)size;
+		if (team) {			/* each worker builds its own ring */
+			s->build = 1;
+			team_body(team, 0);
+			s->build = 0;
+		} else {
+			build(s, 0);
+		}
+		/* one full lap untimed: the caches hold what the ring leaves there */
+		warm = (lat_chain_slots(s->range, s->stride) + LOADS_PER_ITER - 1) / LOADS_PER_ITER;
+		if (team)
+			team_body(team, warm);
+		else
+			body1(s, warm);
+		if (team ? bench_measure(&ctx->bench, team_body, team, &st)
+			 : bench_measure(&ctx->bench, body1, s, &st)) {
+			errorf("out of memory");
+			return EXIT_FAIL;
+		}
+
+		snprintf(params, sizeof(params), "size=%s,stride=%zu,page=%zu,huge=%s",
+			 format_size(size, sz, sizeof(sz)), s->stride, s->page, huge_txt);
+		if (nthr > 1)
+			snprintf(params + strlen(params), sizeof(params) - strlen(params),
+				 ",P=%u", nthr);
+		k = size * 1000 / 1048576;	/* printed MiB x 1000, truncated */
+		snprintf(metric, sizeof(metric), "lat_mem_rd-stride%zu-sz%lluk", s->stride,
+			 (unsigned long long)k);
+		r.test = s->random ? "rd_random" : "rd";
+		r.params = params;
+		r.unit = UNIT_NS;
+		r.better = -1;
+		result_from_time(&r, &st, 1.0 / LOADS_PER_ITER);
+		r.metric = k >= 1 && !s->random && nthr == 1 ? metric : NULL;
+		r.group = group;
+		r.x = (double)size;
+		report(ctx, &r);
+	}
+	return EXIT_OK;
+}
+
+static int lat_mem_rd_run(struct run_ctx *ctx)
+{
+	unsigned nthr = (unsigned)opt_int(ctx, "parallel"), i;
+	size_t strides[64], nstrides = 0, page = (size_t)sysconf(_SC_PAGESIZE);
+	uint64_t mb, max, need;
+	struct lat s;
+	struct team *team = NULL;
+	char why[256], huge_txt[24];
+	int rc = EXIT_OK, a;
+
+	memset(&s, 0, sizeof(s));
+	if (mem_parse_huge(opt_str(ctx, "hugepages"), &s.huge)) {	/* the choice list checked it */
+		errorf("--hugepages: '%s' is not on, off or default", opt_str(ctx, "hugepages"));
+		return EXIT_USAGE;
+	}
+	if (ctx->argc > 0) {
+		if (parse_mb(ctx->argv[0], &mb))
+			return EXIT_USAGE;
+	} else {
+		mb = default_mb();
+	}
+	if ((size_t)(ctx->argc > 1 ? ctx->argc - 1 : 0) > ARRAY_LEN(strides)) {
+		errorf("at most %zu strides", ARRAY_LEN(strides));
+		return EXIT_USAGE;
+	}
+	for (a = 1; a < ctx->argc; a++)
+		if (parse_stride(ctx->argv[a], &strides[nstrides++]))
+			return EXIT_USAGE;
+	if (!nstrides)
+		strides[nstrides++] = 512 / sizeof(void *);	/* 64 B on 64-bit, 128 B on 32-bit */
+	else
+		reporter_set_arg(ctx->rep, &strides_given);
+
+	max = mb * 1048576;
+	need = (max + 2 * (uint64_t)page) * nthr;
+	if (mem_fits(need, why, sizeof(why))) {
+		errorf("SIZE_MB %llu%s: %s", (unsigned long long)mb,
+		       nthr > 1 ? " per thread" : "", why);
+		return EXIT_FAIL;
+	}
+	if (max + 2 * (uint64_t)page > SIZE_MAX / 2 / nthr) {
+		errorf("SIZE_MB %llu%s does not fit in the address space", (unsigned long long)mb,
+		       nthr > 1 ? " per thread" : "");
+		return EXIT_FAIL;
+	}
+
+	s.page = page;
+	s.maplen = (size_t)max + 2 * page;
+	s.align = s.huge == MEM_HUGE_ON ? 2u << 20 : page;	/* THP wants 2 MiB alignment */
+	s.random = opt_given(ctx, "thrash");
+	s.w = xcalloc(nthr, sizeof(*s.w));
+	if (nthr > 1) {
+		team = team_start(nthr, ctx->cpus, ctx->ncpus, setup, work, &s, &rc);
+		if (!team)
+			goto out;
+	} else if ((rc = setup(&s, 0)) != 0) {
+		goto out;
+	}
+	snprintf(huge_txt, sizeof(huge_txt), "%s", mem_huge_name(s.huge));
+	for (i = 0; i < nthr; i++)
+		if (s.huge != MEM_HUGE_DEFAULT && !s.w[i].reg.huge_ok) {
+			warnf("madvise(%s) refused", s.huge == MEM_HUGE_ON ? "MADV_HUGEPAGE"
+									  : "MADV_NOHUGEPAGE");
+			snprintf(huge_txt, sizeof(huge_txt), "%s-refused", mem_huge_name(s.huge));
+			break;
+		}
+
+	for (i = 0; i < nstrides && rc == EXIT_OK; i++) {
+		s.stride = strides[i];
+		if (s.stride > max)
+			warnf("stride %zu is larger than %llu MiB: no points", s.stride,
+			      (unsigned long long)mb);
+		rc = sweep(ctx, &s, team, nthr, max, huge_txt);
+	}
+out:
+	team_stop(team);
+	for (i = 0; i < nthr; i++)
+		mem_unmap(&s.w[i].reg);
+	free(s.w);
+	return rc;
+}
+
+static const struct opt_spec opts[] = {
+	{ "parallel",  'P', OPT_INT,    "1", 1, 1024, NULL,
+	  "N threads, each walking its own buffer at the same time" },
+	{ "thrash",    't', OPT_BOOL,   NULL, 0, 0, NULL,
+	  "random page order, random slot order in each page" },
+	{ "hugepages", 0,   OPT_CHOICE, "default", 0, 0, "on|off|default",
+	  "madvise the buffer for transparent huge pages, against them, or not" },
+	{ 0 }
+};
+
+const struct applet applet_lat_mem_rd = {
+	.name     = "lat_mem_rd",
+	.summary  = "memory read latency over a sweep of buffer sizes",
+	.usage    = "usage: lat_mem_rd [-P N] [-t] [--hugepages=on|off|default] [SIZE_MB [STRIDE...]]\n"
+		    "\n"
+		    "Memory read latency: a ring of pointers, one every STRIDE bytes, is\n"
+		    "walked with dependent loads over buffers from 512 bytes up to SIZE_MB,\n"
+		    "8 sizes per octave, so the curve steps up at each cache level and ends\n"
+		    "in DRAM. SIZE_MB is whole MiB (2^20 bytes; an m or M may follow);\n"
+		    "without it the sweep goes to 4 x the last-level cache, rounded up to a\n"
+		    "power of two MiB, at least 8 MiB (64 MiB when the cache size is\n"
+		    "unknown). STRIDE takes k and m suffixes (1024-based); default 512 /\n"
+		    "pointer size: 64 bytes on 64-bit, 128 on 32-bit. Several strides give\n"
+		    "one curve each.\n"
+		    "\n"
+		    "The default ring goes forward through memory, which prefetchers follow.\n"
+		    "-t visits the pages in a random (but fixed) order and the slots of each\n"
+		    "page in a random order, one page per load: TLB misses included, no\n"
+		    "prefetch help. -P N runs N walkers at once, each on its own buffer; the\n"
+		    "latency is still per load of one walker.\n"
+		    "\n"
+		    "The default output (--format=lmbench) is the classic tool's, on stderr:\n"
+		    "a '\"stride=N' line per curve, then 'SIZE NS' per point, SIZE in MiB\n"
+		    "(2^20 bytes, not the 10^6-byte MB used elsewhere in benchbox) and NS\n"
+		    "the MINIMUM sample in ns per load, as the classic reports it. With\n"
+		    "strides given, a blank line ends each curve. --format=table|csv|json\n"
+		    "prints records instead: median, min and max, size in bytes.\n"
+		    "Reimplemented from its description: not lmbench results.\n",
+	.opts     = opts,
+	.unit     = UNIT_NS,
+	.flags    = APPLET_SLOW,
+	.classic  = &emit_lmbench,
+	.min_time = 0.01,
+	.reps     = 7,
+	.run      = lat_mem_rd_run,
+};

@@ -1,0 +1,471 @@
+/* stream.c - STREAM's copy, scale, add and triad, its counting and its
+ * validation ("benchbox stream": a reimplementation of STREAM 5.10's
+ * method, not STREAM results)
+ *
+ * SPDX-License-Identifier: MIT
+ *
+ * Three arrays of doubles, each at least 4x the last-level cache. Every
+ * pass runs the four kernels in order, each timed on its own; the first
+ * pass is not counted. Bytes credited per kernel: 2 x 8 x N for copy and
+ * scale, 3 x 8 x N for add and triad (reads and writes both count, no
+ * write-allocate). Best rate = bytes / minimum time, MB = 10^6 bytes. At
+ * the end the arrays are checked against STREAM's scalar recurrence: an
+ * average relative error above 1e-13 fails the run (exit 3).
+ *
+ * Threads are pthreads, each owning a contiguous slice it touched first.
+ * --kernel=best adds the fastest tuned kernels (SSE2/AVX2/NEON), --kernel=all
+ * every usable one, each as its own table marked "tuned": the arrays are
+ * re-initialised and validated for every kernel set.
+ */
+#include "applet.h"
+#include "cpu.h"
+#include "mem.h"
+#include "stream.h"
+#include "sys.h"
+#include "team.h"
+#include "util.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { SLICE_ELEMS = 64 };	/* every slice is a multiple of this, 512-byte aligned */
+
+static const char *const op_names[STREAM_NOPS] = { "copy", "scale", "add", "triad" };
+static const char *const op_labels[STREAM_NOPS] = {
+	"Copy:      ", "Scale:     ", "Add:       ", "Triad:     ",
+};
+static const double scalar = 3.0;
+
+/* What one run prints and what the classic emitter needs to print it. */
+struct stream_run {
+	size_t		n;			/* elements per array */
+	unsigned	threads, ntimes;
+	double		tick_us;		/* clock granularity */
+	double		pass_us;		/* one timed a = 2a pass */
+	const char	*set;			/* "c" or the tuned kernel set */
+	double		avg_s, min_s, max_s;	/* the record being printed */
+	int		valid;			/* of the set just validated */
+	double		err[3];			/* avg relative errors of a, b, c */
+	size_t		bad[3];			/* elements off by more than epsilon */
+};
+
+struct stream_arrays {
+	double			*a, *b, *c;
+	size_t			n;
+	unsigned		threads;
+	const struct stream_kernel *k;	/* running now */
+	int			init;		/* 1: initialise; 2: a = 2a; 0: run k */
+};
+
+static void slice(const struct stream_arrays *s, unsigned idx, size_t *lo, size_t *len)
+{
+	size_t chunks = s->n / SLICE_ELEMS, per = chunks / s->threads, extra = chunks % s->threads;
+
+	*lo = (idx * per + (idx < extra ? idx : extra)) * SLICE_ELEMS;
+	*len = (per + (idx < extra)) * SLICE_ELEMS;
+}
+
+static void stream_work(void *arg, unsigned idx, uint64_t iters)
+{
+	struct stream_arrays *s = arg;
+	size_t lo, len, j;
+
+	slice(s, idx, &lo, &len);
+	while (iters--) {
+		if (s->init == 1) {
+			for (j = lo; j < lo + len; j++) {
+				s->a[j] = 1.0;
+				s->b[j] = 2.0;
+				s->c[j] = 0.0;
+			}
+		} else if (s->init == 2) {
+			for (j = lo; j < lo + len; j++)
+				s->a[j] = 2.0 * s->a[j];
+		} else if (len) {
+			s->k->fn(s->a + lo, s->b + lo, s->c + lo, scalar, len);
+		}
+	}
+}
+
+/* First touch: each worker initialises its own slice. */
+static int stream_setup(void *arg, unsigned idx)
+{
+	struct stream_arrays *s = arg;
+
+	s->init = 1;			/* the same for every worker: no race in effect */
+	stream_work(arg, idx, 1);
+	return EXIT_OK;
+}
+
+void stream_expected(unsigned ntimes, double *ea, double *eb, double *ec)
+{
+	double a = 1.0, b = 2.0, c = 0.0;
+	unsigned k;
+
+	a = 2.0 * a;
+	for (k = 0; k < ntimes; k++) {
+		c = a;
+		b = scalar * c;
+		c = a + b;
+		a = b + scalar * c;
+	}
+	*ea = a;
+	*eb = b;
+	*ec = c;
+}
+
+int stream_validate(const double *a, const double *b, const double *c, size_t n,
+		    unsigned ntimes, double err[3], size_t bad[3])
+{
+	const double eps = 1e-13;
+	const double *arr[3] = { a, b, c };
+	double expect[3];
+	int i;
+	size_t j;
+
+	int valid = 1;
+
+	stream_expected(ntimes, &expect[0], &expect[1], &expect[2]);
+	for (i = 0; i < 3; i++) {
+		double sum = 0;
+
+		bad[i] = 0;
+		for (j = 0; j < n; j++) {
+			double e = fabs(arr[i][j] - expect[i]);
+
+			sum += e;
+			if (e / fabs(expect[i]) > eps)
+				bad[i]++;
+		}
+		err[i] = sum / (double)n / fabs(expect[i]);
+		if (!(err[i] <= eps))	/* NaN fails too */
+			valid = 0;
+	}
+	return valid ? 0 : -1;
+}
+
+/* classic output ------------------------------------------------------------ */
+
+static const char dashes[] = "-------------------------------------------------------------\n";
+
+static void classic_header(FILE *f, const struct stream_run *s)
+{
+	double mib = (double)s->n * 8 / 1048576;
+
+	fputs(dashes, f);
+	fputs("benchbox stream: a reimplementation of STREAM version 5.10's method\n", f);
+	fputs("(results based on a variant of the STREAM benchmark code)\n", f);
+	fputs(dashes, f);
+	fputs("This system uses 8 bytes per array element.\n", f);
+	fputs(dashes, f);
+	fprintf(f, "Array size = %zu (elements), Offset = 0 (elements)\n", s->n);
+	fprintf(f, "Memory per array = %.1f MiB (= %.1f GiB).\n", mib, mib / 1024);
+	fprintf(f, "Total memory required = %.1f MiB (= %.1f GiB).\n", 3 * mib, 3 * mib / 1024);
+	fprintf(f, "Each kernel will be executed %u times.\n", s->ntimes);
+	fputs(" The *best* time for each kernel (excluding the first iteration)\n"
+	      " will be used to compute the reported bandwidth.\n", f);
+	fputs(dashes, f);
+	fprintf(f, "Number of Threads requested = %u\n", s->threads);
+	fprintf(f, "Number of Threads counted = %u\n", s->threads);
+	fputs(dashes, f);
+	fprintf(f, "Your clock granularity/precision appears to be %.0f microseconds.\n",
+		s->tick_us < 1 ? 1 : s->tick_us);
+	fprintf(f, "Each test below will take on the order of %.0f microseconds.\n", s->pass_us);
+	fprintf(f, "   (= %.0f clock ticks)\n", s->pass_us / (s->tick_us < 1 ? 1 : s->tick_us));
+	fputs("Increase the size of the arrays if this shows that\n"
+	      "you are not getting at least 20 clock ticks per test.\n", f);
+	fputs(dashes, f);
+}
+
+static void classic_validation(FILE *f, const struct stream_run *s)
+{
+	static const char names[3] = { 'a', 'b', 'c' };
+	int i;
+
+	if (s->valid) {
+		fputs("Solution Validates: avg error less than 1.000000e-13 on all three arrays\n", f);
+	} else {
+		for (i = 0; i < 3; i++)
+			if (!(s->err[i] <= 1e-13)) {
+				fprintf(f, "Failed Validation on array %c[], AvgRelAbsErr > epsilon "
+					"(1.000000e-13)\n", names[i]);
+				fprintf(f, "     For array %c[], %zu errors were found.\n",
+					names[i], s->bad[i]);
+			}
+	}
+	fputs(dashes, f);
+}
+
+static void classic_begin(struct emit_out *o, const struct run_info *info)
+{
+	(void)o;
+	(void)info;
+}
+
+static void classic_record(struct emit_out *o, const struct result *r)
+{
+	const struct stream_run *s = o->arg;
+	int op;
+
+	if (strcmp(o->group, r->group)) {
+		if (!o->count)
+			classic_header(o->f, s);
+		else
+			fprintf(o->f, "Tuned kernels: %s (not STREAM results)\n", r->group);
+		fputs("Function    Best Rate MB/s  Avg time     Min time     Max time\n", o->f);
+		snprintf(o->group, sizeof(o->group), "%s", r->group);
+	}
+	for (op = 0; op < STREAM_NOPS && strcmp(op_names[op], r->test); op++)
+		;
+	fprintf(o->f, "%s%12.1f  %11.6f  %11.6f  %11.6f\n", op_labels[op % STREAM_NOPS],
+		r->max, s->avg_s, s->min_s, s->max_s);
+	if (op == STREAM_TRIAD) {
+		fputs(dashes, o->f);
+		classic_validation(o->f, s);
+	}
+}
+
+static void classic_end(struct emit_out *o)
+{
+	(void)o;
+}
+
+static const struct emitter emit_stream = {
+	"stream", 0, classic_begin, classic_record, classic_end,
+};
+
+/* run ------------------------------------------------------------------------- */
+
+static const struct opt_spec opts[] = {
+	{ "elements", 'n', OPT_SIZE, NULL, 1024, 1e12, NULL,
+	  "elements per array (default: 4x the last-level cache)" },
+	{ "threads", 't', OPT_INT, "1", 0, 1024, NULL, "threads (0 = one per usable CPU)" },
+	{ "ntimes", 0, OPT_INT, "10", 2, 1000, NULL, "passes; the first is not counted" },
+	{ 0 }
+};
+
+/* Kernel sets to run: "c" first, then the tuned ones --kernel asks for. */
+static int pick_sets(const struct run_ctx *ctx, const char **sets, int max)
+{
+	const char *want = ctx->kernel;
+	int n = 0, i, j;
+
+	sets[n++] = "c";
+	if (!*want || !strcmp(want, "c"))
+		return n;
+	for (i = (int)stream_kernels_len - 1; i >= 0 && n < max; i--) {
+		const struct stream_kernel *k = &stream_kernels[i];
+
+		if (k->op != STREAM_COPY || !strcmp(k->name, "c") || !cpu_has(ctx->cpu, k->needs))
+			continue;
+		if (strcmp(want, "all") && strcmp(want, "best") && strcmp(want, k->name))
+			continue;
+		for (j = 0; j < n && strcmp(sets[j], k->name); j++)
+			;
+		if (j == n)
+			sets[n++] = k->name;
+		if (!strcmp(want, "best"))	/* table order: the last usable is the best */
+			break;
+	}
+	return n;
+}
+
+static const struct stream_kernel *find_kernel(const char *set, enum stream_op op)
+{
+	size_t i;
+
+	for (i = 0; i < stream_kernels_len; i++)
+		if (stream_kernels[i].op == op && !strcmp(stream_kernels[i].name, set))
+			return &stream_kernels[i];
+	return NULL;
+}
+
+static int run_set(struct run_ctx *ctx, struct team *t, struct stream_arrays *arr,
+		   struct stream_run *run, const char *set)
+{
+	static const double words[STREAM_NOPS] = { 2, 2, 3, 3 };
+	const struct stream_kernel *k[STREAM_NOPS];
+	double *times = xcalloc((size_t)run->ntimes * STREAM_NOPS, sizeof(double));
+	char params[96];
+	unsigned pass, op;
+
+	for (op = 0; op < STREAM_NOPS; op++) {
+		k[op] = find_kernel(set, op);
+		if (!k[op] || SLICE_ELEMS % k[op]->gran || 512 % k[op]->align) {
+			errorf("kernel set '%s' lacks a usable %s kernel", set, op_names[op]);
+			free(times);
+			return EXIT_FAIL;
+		}
+	}
+	arr->init = 1;			/* a = 1, b = 2, c = 0, then a = 2a */
+	team_body(t, 1);
+	arr->init = 2;
+	team_body(t, 1);
+	arr->init = 0;
+	for (pass = 0; pass < run->ntimes; pass++)
+		for (op = 0; op < STREAM_NOPS; op++) {
+			uint64_t t0;
+
+			arr->k = k[op];
+			t0 = bench_clock_ns();
+			team_body(t, 1);
+			times[pass * STREAM_NOPS + op] = (double)(bench_clock_ns() - t0) / 1e9;
+		}
+	run->valid = stream_validate(arr->a, arr->b, arr->c, arr->n, run->ntimes, run->err,
+				     run->bad) == 0;
+
+	snprintf(params, sizeof(params), "n=%zu,threads=%u,ntimes=%u", run->n, run->threads,
+		 run->ntimes);
+	for (op = 0; op < STREAM_NOPS; op++) {
+		double bytes = words[op] * 8 * (double)run->n, sum = 0;
+		struct result r = { 0 };
+		char metric[32];
+		unsigned m = run->ntimes - 1, i;
+
+		run->min_s = run->max_s = times[STREAM_NOPS + op];
+		for (i = 1; i <= m; i++) {	/* pass 0 is not counted */
+			double v = times[i * STREAM_NOPS + op];
+
+			sum += v;
+			run->min_s = fmin(run->min_s, v);
+			run->max_s = fmax(run->max_s, v);
+		}
+		run->avg_s = sum / m;
+		r.test = op_names[op];
+		r.kernel = set;
+		r.params = params;
+		r.unit = UNIT_MB_S;
+		r.better = 1;
+		r.group = set;
+		r.samples = m;
+		r.iters = 1;
+		r.min = bytes / 1e6 / run->max_s;
+		r.max = bytes / 1e6 / run->min_s;
+		r.value = r.max;		/* STREAM's statistic: the best rate */
+		r.note = strcmp(set, "c") ? "tuned" : NULL;
+		if (!run->valid)
+			r.flags |= REPORT_FAILED;
+		snprintf(metric, sizeof(metric), "stream-%s%s%s", op_names[op],
+			 strcmp(set, "c") ? "-" : "", strcmp(set, "c") ? set : "");
+		r.metric = metric;
+		report(ctx, &r);
+	}
+	free(times);
+	return run->valid ? EXIT_OK : EXIT_WRONG;
+}
+
+static int stream_run_main(struct run_ctx *ctx)
+{
+	struct stream_run run = { 0 };
+	struct stream_arrays arr = { 0 };
+	struct mem_region ra, rb, rc;
+	const char *sets[16];
+	struct team *t = NULL;
+	uint64_t llc = sys_llc_size(), n;
+	char why[160];
+	int nsets, i, rc_ = EXIT_OK, err;
+
+	if (ctx->argc) {
+		errorf("unexpected argument '%s'", ctx->argv[0]);
+		return EXIT_USAGE;
+	}
+	if (opt_given(ctx, "elements"))
+		n = opt_size(ctx, "elements");
+	else if (llc)
+		n = llc * 4 / 8 > (1u << 20) ? llc * 4 / 8 : (1u << 20);
+	else
+		n = (64ull << 20) / 3 / 8;
+	run.threads = (unsigned)opt_int(ctx, "threads");
+	if (!run.threads)
+		run.threads = (unsigned)ctx->ncpus;
+	n = (n + (uint64_t)SLICE_ELEMS * run.threads - 1) / ((uint64_t)SLICE_ELEMS * run.threads) *
+	    SLICE_ELEMS * run.threads;		/* whole slices for every thread */
+	if (n > SIZE_MAX / 8 / 3 || mem_fits(n * 8 * 3, why, sizeof(why))) {
+		errorf("%llu elements per array: %s", (unsigned long long)n,
+		       n > SIZE_MAX / 8 / 3 ? "too large for this machine" : why);
+		return EXIT_FAIL;
+	}
+	if (llc && n * 8 < 4 * llc)
+		warnf("each array (%.1f MiB) is smaller than 4x the last-level cache (%.1f MiB): "
+		      "results include cache bandwidth", (double)n * 8 / 1048576,
+		      (double)llc / 1048576);
+	run.n = (size_t)n;
+	run.ntimes = (unsigned)opt_int(ctx, "ntimes");
+	run.tick_us = bench_clock_info()->res_ns / 1e3;
+	nsets = pick_sets(ctx, sets, 16);
+	if (*ctx->kernel && strcmp(ctx->kernel, "c") && strcmp(ctx->kernel, "best") &&
+	    strcmp(ctx->kernel, "all") && nsets == 1) {
+		errorf("--kernel: '%s' is not a usable stream kernel here", ctx->kernel);
+		return EXIT_USAGE;
+	}
+
+	if (mem_map(&ra, run.n * 8, 4096, MEM_HUGE_DEFAULT) ||
+	    mem_map(&rb, run.n * 8, 4096, MEM_HUGE_DEFAULT) ||
+	    mem_map(&rc, run.n * 8, 4096, MEM_HUGE_DEFAULT)) {
+		errorf("cannot map the arrays: %s", strerror(errno));
+		return EXIT_FAIL;
+	}
+	arr.a = ra.p;
+	arr.b = rb.p;
+	arr.c = rc.p;
+	arr.n = run.n;
+	arr.threads = run.threads;
+	arr.init = 1;
+	t = team_start(run.threads, ctx->cpus, ctx->ncpus, stream_setup, stream_work, &arr, &err);
+	if (!t) {
+		rc_ = err;
+		goto out;
+	}
+	{				/* how long one pass takes, as STREAM says it */
+		uint64_t t0 = bench_clock_ns();
+
+		arr.init = 2;
+		team_body(t, 1);
+		run.pass_us = (double)(bench_clock_ns() - t0) / 1e3;
+	}
+	reporter_set_arg(ctx->rep, &run);
+	for (i = 0; i < nsets; i++) {
+		int r = run_set(ctx, t, &arr, &run, sets[i]);
+
+		if (r == EXIT_WRONG) {
+			errorf("kernel set '%s' failed STREAM's validation", sets[i]);
+			rc_ = EXIT_WRONG;
+		} else if (r != EXIT_OK && rc_ == EXIT_OK) {
+			rc_ = r;
+		}
+	}
+	team_stop(t);
+out:
+	mem_unmap(&ra);
+	mem_unmap(&rb);
+	mem_unmap(&rc);
+	return rc_;
+}
+
+const struct applet applet_stream = {
+	.name    = "stream",
+	.summary = "STREAM copy/scale/add/triad (a reimplementation)",
+	.usage   = "usage: stream [-n ELEMENTS] [-t THREADS] [--ntimes=N] [--kernel=c|best|all|NAME]\n"
+		   "\n"
+		   "STREAM's four kernels over three arrays of doubles (copy c=a,\n"
+		   "scale b=3c, add c=a+b, triad a=b+3c), each timed on its own in\n"
+		   "every pass; the first pass is not counted. Rates count bytes read\n"
+		   "plus bytes written (2 or 3 x 8 x N per kernel), MB = 10^6 bytes; the\n"
+		   "best rate and the average, minimum and maximum times are shown, then\n"
+		   "STREAM's validation of the arrays (a failure exits 3). Default size:\n"
+		   "each array 4x the last-level cache (at least 1M elements), 64 MiB in\n"
+		   "all if the cache size is unknown. ELEMENTS takes k/M suffixes (1024).\n"
+		   "Threads (0 = one per usable CPU) each touch and run their own slice.\n"
+		   "--kernel=best adds the fastest tuned kernels (SSE2/AVX2/NEON) as a\n"
+		   "second table marked tuned: not STREAM results.\n"
+		   "\n"
+		   "Default output is STREAM's layout; --format=table|csv|json prints the\n"
+		   "common records (value = best rate, min = rate at the slowest pass).\n",
+	.opts    = opts,
+	.unit    = UNIT_MB_S,
+	.classic = &emit_stream,
+	.run     = stream_run_main,
+};
