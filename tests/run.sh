@@ -27,21 +27,30 @@ for arch in "$@"; do
 	counts=$(mktemp)
 	echo "== $arch${run:+ (under $run)}"
 
-	# unit tests: one PASS/FAIL/SKIP line each
-	if [ -x "$ROOT/build/$arch/test_unit" ]; then
-		$run "$ROOT/build/$arch/test_unit" > "$counts.unit" 2>&1
+	# unit tests: one PASS/FAIL/SKIP line each; the kernel tests once more
+	# with every CPU feature masked off (the portable paths only)
+	for pass in all masked; do
+		if [ ! -x "$ROOT/build/$arch/test_unit" ]; then
+			echo "FAIL [$arch] unit: build/$arch/test_unit missing"
+			echo F >> "$counts"
+			break
+		fi
+		if [ $pass = all ]; then
+			label=unit
+			$run "$ROOT/build/$arch/test_unit" > "$counts.unit" 2>&1
+		else
+			label="unit, BENCHBOX_CPU_MASK=0xffffffff"
+			BENCHBOX_CPU_MASK=0xffffffff $run "$ROOT/build/$arch/test_unit" kernels > "$counts.unit" 2>&1
+		fi
 		rc=$?
-		grep -E '^(PASS|FAIL|SKIP) ' "$counts.unit" | sed "s/^\([A-Z]*\) /\1 [$arch] unit: /"
+		grep -E '^(PASS|FAIL|SKIP) ' "$counts.unit" | sed "s/^\([A-Z]*\) /\1 [$arch] $label: /"
 		grep -E '^FAIL' "$counts.unit" >/dev/null || [ $rc -eq 0 ] ||
-			{ echo "FAIL [$arch] unit: test_unit exited $rc"; tail -n 5 "$counts.unit"; echo F >> "$counts"; }
+			{ echo "FAIL [$arch] $label: test_unit exited $rc"; tail -n 5 "$counts.unit"; echo F >> "$counts"; }
 		grep -E '^PASS ' "$counts.unit" | sed 's/.*/P/' >> "$counts"
 		grep -E '^FAIL ' "$counts.unit" | sed 's/.*/F/' >> "$counts"
 		grep -E '^SKIP ' "$counts.unit" | sed 's/.*/S/' >> "$counts"
 		rm -f "$counts.unit"
-	else
-		echo "FAIL [$arch] unit: build/$arch/test_unit missing"
-		echo F >> "$counts"
-	fi
+	done
 
 	# CLI tests: each file runs in its own shell with the helpers loaded
 	for t in "$ROOT"/tests/cli/*.test; do
