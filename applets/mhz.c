@@ -13,6 +13,7 @@
  */
 #define _GNU_SOURCE
 #include "applet.h"
+#include "mhz.h"
 #include "util.h"
 
 #include <errno.h>
@@ -111,6 +112,32 @@ static int measure_cpu(struct run_ctx *ctx, int cpu)
 	}
 	report(ctx, &r);
 	return EXIT_OK;
+}
+
+double mhz_measure_cpu(int cpu)
+{
+	struct bench_opts o;
+	struct bench_stats st;
+	cpu_set_t old, set;
+	int pinned = 0;
+
+	bench_opts_default(&o);
+	o.min_sample_s = 0.01;
+	o.samples = 5;
+	o.warmup = 1;
+	CPU_ZERO(&old);
+	if (cpu >= 0 && sched_getaffinity(0, sizeof(old), &old) == 0) {
+		CPU_ZERO(&set);
+		CPU_SET(cpu, &set);
+		if (sched_setaffinity(0, sizeof(set), &set))
+			return NAN;
+		pinned = 1;
+	}
+	if (bench_measure(&o, add_chain, NULL, &st) || st.median_ns <= 0)
+		st.median_ns = NAN;
+	if (pinned)
+		sched_setaffinity(0, sizeof(old), &old);
+	return ADDS_PER_ITER / st.median_ns * 1e3;
 }
 
 static int mhz_run(struct run_ctx *ctx)

@@ -24,6 +24,7 @@ static const struct {
 	{ REPORT_MISMATCH, "mismatch" },
 	{ REPORT_FAILED,   "failed" },
 	{ REPORT_SKIPPED,  "skipped" },
+	{ REPORT_SHORT,    "short" },
 };
 
 const char *result_note(const struct result *r, char *buf, size_t len)

@@ -27,6 +27,7 @@ enum report_flags {		/* beyond enum bench_flags (bits 0..7) */
 	REPORT_MISMATCH	= 1u << 8,	/* disagrees with another source (mhz vs cpufreq) */
 	REPORT_FAILED	= 1u << 9,	/* could not be measured; see note */
 	REPORT_SKIPPED	= 1u << 10,	/* not applicable here; see note */
+	REPORT_SHORT	= 1u << 11,	/* ran shorter than the classic's minimum (--quick) */
 };
 
 struct result {
