@@ -146,8 +146,22 @@ void applet_usage(const struct applet *a, FILE *f)
 		fputs("\nOptions:\n", f);
 		opt_usage(f, a->opts);
 	}
-	fputs("\nGlobal options:\n", f);
-	opt_usage(f, global_opts);
+	{	/* the global options with this applet's own defaults shown */
+		struct opt_spec g[G_COUNT + 1];
+		char reps[16], mt[32];
+
+		memcpy(g, global_opts, sizeof(g));
+		if (a->reps) {
+			snprintf(reps, sizeof(reps), "%u", a->reps);
+			g[G_REPS].def = reps;
+		}
+		if (a->min_time) {
+			snprintf(mt, sizeof(mt), "%g", a->min_time);
+			g[G_MINTIME].def = mt;
+		}
+		fputs("\nGlobal options:\n", f);
+		opt_usage(f, g);
+	}
 	fputs("\nExit status: 0 ok, 1 failure, 2 usage error, 3 wrong answer, 77 skipped.\n", f);
 }
 

@@ -19,9 +19,13 @@
 #define UNIT_MB_S	"MB/s"		/* 10^6 bytes per second */
 #define UNIT_MHZ	"MHz"
 #define UNIT_MFLOPS	"Mflop/s"
+#define UNIT_KFLOPS	"KFLOPS"
 #define UNIT_DMIPS	"DMIPS"
 #define UNIT_MWIPS	"MWIPS"
 #define UNIT_OPS_S	"ops/s"
+#define UNIT_ITER_S	"iter/s"
+#define UNIT_MIPS	"MIPS"
+#define UNIT_MOPS	"MOPS"
 
 enum report_flags {		/* beyond enum bench_flags (bits 0..7) */
 	REPORT_MISMATCH	= 1u << 8,	/* disagrees with another source (mhz vs cpufreq) */
