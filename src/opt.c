@@ -135,6 +135,17 @@ static int find(int ntab, const struct opt_spec *const *tabs, const char *name, 
 	return -1;
 }
 
+/* An OPT_DASH1 option called exactly name. */
+static int find_dash1(int ntab, const struct opt_spec *const *tabs, const char *name,
+		      int *t, int *k)
+{
+	for (*t = 0; *t < ntab; (*t)++)
+		for (*k = 0; tabs[*t] && tabs[*t][*k].name; (*k)++)
+			if ((tabs[*t][*k].flags & OPT_DASH1) && !strcmp(tabs[*t][*k].name, name))
+				return 0;
+	return -1;
+}
+
 int opt_parse(int ntab, const struct opt_spec *const *tabs, struct opt_val *const *vals,
 	      int argc, char **argv, char **pos, char *err, size_t errlen)
 {
@@ -172,6 +183,8 @@ int opt_parse(int ntab, const struct opt_spec *const *tabs, struct opt_val *cons
 			}
 			if (eq)
 				val = eq + 1;
+		} else if (a[2] && find_dash1(ntab, tabs, a + 1, &t, &k) == 0) {
+			/* -name: an openssl-style long option with one dash */
 		} else {
 			if (find(ntab, tabs, NULL, 0, a[1], &t, &k)) {
 				snprintf(err, errlen, "unknown option '-%c'", a[1]);
@@ -236,7 +249,9 @@ void opt_usage(FILE *f, const struct opt_spec *tab)
 		char left[80];
 		int n;
 
-		if (s->letter)
+		if (s->flags & OPT_DASH1)
+			n = snprintf(left, sizeof(left), "  -%s, --%s", s->name, s->name);
+		else if (s->letter)
 			n = snprintf(left, sizeof(left), "  -%c, --%s", s->letter, s->name);
 		else
 			n = snprintf(left, sizeof(left), "      --%s", s->name);

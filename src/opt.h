@@ -20,6 +20,11 @@ struct opt_spec {
 	double		min, max;	/* inclusive range; both 0 = unchecked */
 	const char	*choices;	/* OPT_CHOICE only: "rd|wr|copy|fill" */
 	const char	*help;		/* one line; usage appends "[default]" */
+	unsigned	flags;		/* enum opt_flags */
+};
+
+enum opt_flags {
+	OPT_DASH1 = 1u << 0,	/* also accepted as -name (openssl-style: -elapsed) */
 };
 
 struct opt_val {

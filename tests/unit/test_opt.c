@@ -273,3 +273,39 @@ TEST(opt_usage_text)
 		"      --long-only=N         no short form\n");
 	free(buf);
 }
+
+TEST(opt_dash1)
+{
+	static const struct opt_spec ossl[] = {
+		{ "elapsed", 0,   OPT_BOOL, NULL, 0, 0, NULL, "wall clock", OPT_DASH1 },
+		{ "seconds", 0,   OPT_INT,  "3",  1, 100, NULL, "per test", OPT_DASH1 },
+		{ "size",    's', OPT_SIZE, NULL, 0, 0, NULL, "bytes" },
+		{ 0 }
+	};
+	const struct opt_spec *tabs[1] = { ossl };
+	struct opt_val v[3];
+	struct opt_val *vals[1] = { v };
+	char *pos[8], err[128] = "";
+	char *a1[] = { "-elapsed", "-seconds", "7", "-s4k", "x" };
+	char *a2[] = { "-sizes" };	/* no DASH1 option called "sizes": -s with "izes" */
+	char *a3[] = { "-elapse" };
+	FILE *f;
+	char *buf = NULL;
+	size_t len = 0;
+
+	CHECK_EQ_INT(opt_parse(1, tabs, vals, 5, a1, pos, err, sizeof(err)), 1);
+	CHECK(v[0].set && v[0].i == 1);
+	CHECK_EQ_INT(v[1].i, 7);
+	CHECK_EQ_U64(v[2].u, 4096);
+	CHECK_STR(pos[0], "x");
+	CHECK_EQ_INT(opt_parse(1, tabs, vals, 1, a2, pos, err, sizeof(err)), -1);
+	CHECK(strstr(err, "--size") != NULL);
+	CHECK_EQ_INT(opt_parse(1, tabs, vals, 1, a3, pos, err, sizeof(err)), -1);
+	CHECK_STR(err, "unknown option '-e'");
+	f = open_memstream(&buf, &len);
+	REQUIRE(f != NULL);
+	opt_usage(f, ossl);
+	fclose(f);
+	CHECK(buf && strstr(buf, "  -elapsed, --elapsed") != NULL);
+	free(buf);
+}

@@ -1,0 +1,509 @@
+/* speed_aesni.c - AES with AES-NI (ECB, CBC, CTR) and AES-GCM with
+ * PCLMULQDQ, x86_64, for `speed`
+ *
+ * SPDX-License-Identifier: MIT
+ *
+ * Written from the Intel SDM's definitions of AESENC/AESENCLAST/AESDEC/
+ * AESDECLAST/PCLMULQDQ, FIPS 197, SP 800-38A (modes) and SP 800-38D
+ * (GCM). The round keys come from speed_tuned.c (FIPS 197 key schedule;
+ * decryption keys of the equivalent inverse cipher, so AESDEC applies them
+ * as they are). The modes that allow it (ECB, CBC decryption, CTR, GCM)
+ * keep 8 independent blocks in flight: an AES round has a latency of
+ * several cycles but the units accept one or two per cycle, so one block
+ * at a time would leave them mostly idle. CBC encryption is serial by
+ * definition and runs at the latency of the rounds; there the last round
+ * is computed twice, once with the last round key (the ciphertext) and
+ * once with that key XOR the first round key XOR the next plaintext (the
+ * next block's input state), which takes the XOR off the chain. GCM
+ * encrypts 8 blocks while it hashes the 8 before them (the carry-less
+ * multiplies slotted between the AES rounds), one reduction per 8 blocks.
+ *
+ * Built with -maes -mpclmul -mssse3 -msse4.1 (Makefile); called only
+ * through speed_tuned[] rows whose needs the CPU grants. Compiles to
+ * nothing on other architectures.
+ */
+#if defined(__x86_64__)
+#if !defined(__AES__) || !defined(__PCLMUL__) || !defined(__SSSE3__) || !defined(__SSE4_1__)
+#error "speed_aesni.c needs -maes -mpclmul -mssse3 -msse4.1 (AESNI_CFLAGS in the Makefile)"
+#endif
+
+#include "speed_tuned.h"
+
+#include <immintrin.h>
+#include <string.h>
+
+#define KERNEL	static inline __attribute__((always_inline))
+
+enum { LANES = 8 };
+
+KERNEL __m128i ld(const void *p)
+{
+	return _mm_loadu_si128((const __m128i *)p);
+}
+
+KERNEL void st(void *p, __m128i v)
+{
+	_mm_storeu_si128((__m128i *)p, v);
+}
+
+KERNEL void load_keys(__m128i *k, const uint8_t (*rk)[16], int nr)
+{
+	int r;
+
+#pragma GCC unroll 15
+	for (r = 0; r <= nr; r++)
+		k[r] = ld(rk[r]);
+}
+
+/* ---- the cipher: one block, or LANES blocks interleaved round by round ---- */
+
+KERNEL __m128i enc1(__m128i b, const __m128i *k, int nr)
+{
+	int r;
+
+	b = _mm_xor_si128(b, k[0]);
+#pragma GCC unroll 14
+	for (r = 1; r < nr; r++)
+		b = _mm_aesenc_si128(b, k[r]);
+	return _mm_aesenclast_si128(b, k[nr]);
+}
+
+KERNEL __m128i dec1(__m128i b, const __m128i *k, int nr)
+{
+	int r;
+
+	b = _mm_xor_si128(b, k[0]);
+#pragma GCC unroll 14
+	for (r = 1; r < nr; r++)
+		b = _mm_aesdec_si128(b, k[r]);
+	return _mm_aesdeclast_si128(b, k[nr]);
+}
+
+KERNEL void enc8(__m128i *b, const __m128i *k, int nr)
+{
+	int r, j;
+
+#pragma GCC unroll 8
+	for (j = 0; j < LANES; j++)
+		b[j] = _mm_xor_si128(b[j], k[0]);
+#pragma GCC unroll 14
+	for (r = 1; r < nr; r++)
+#pragma GCC unroll 8
+		for (j = 0; j < LANES; j++)
+			b[j] = _mm_aesenc_si128(b[j], k[r]);
+#pragma GCC unroll 8
+	for (j = 0; j < LANES; j++)
+		b[j] = _mm_aesenclast_si128(b[j], k[nr]);
+}
+
+KERNEL void dec8(__m128i *b, const __m128i *k, int nr)
+{
+	int r, j;
+
+#pragma GCC unroll 8
+	for (j = 0; j < LANES; j++)
+		b[j] = _mm_xor_si128(b[j], k[0]);
+#pragma GCC unroll 14
+	for (r = 1; r < nr; r++)
+#pragma GCC unroll 8
+		for (j = 0; j < LANES; j++)
+			b[j] = _mm_aesdec_si128(b[j], k[r]);
+#pragma GCC unroll 8
+	for (j = 0; j < LANES; j++)
+		b[j] = _mm_aesdeclast_si128(b[j], k[nr]);
+}
+
+/* ---- ECB ---- */
+
+KERNEL void ecb_nr(const struct speed_aes *c, const uint8_t *in, uint8_t *out,
+		   size_t nb, const int nr)
+{
+	__m128i k[SPEED_AES_MAXNR + 1], b[LANES];
+	int j;
+
+	load_keys(k, c->decrypt ? c->dk : c->rk, nr);
+	for (; nb >= LANES; nb -= LANES, in += 16 * LANES, out += 16 * LANES) {
+#pragma GCC unroll 8
+		for (j = 0; j < LANES; j++)
+			b[j] = ld(in + 16 * j);
+		if (c->decrypt)
+			dec8(b, k, nr);
+		else
+			enc8(b, k, nr);
+#pragma GCC unroll 8
+		for (j = 0; j < LANES; j++)
+			st(out + 16 * j, b[j]);
+	}
+	for (; nb; nb--, in += 16, out += 16)
+		st(out, c->decrypt ? dec1(ld(in), k, nr) : enc1(ld(in), k, nr));
+}
+
+int speed_aesni_ecb(void *ctx, const uint8_t *in, uint8_t *out, size_t n)
+{
+	const struct speed_aes *c = ctx;
+
+	if (n % 16)
+		return -1;
+	switch (c->nr) {
+	case 10: ecb_nr(c, in, out, n / 16, 10); return 0;
+	case 12: ecb_nr(c, in, out, n / 16, 12); return 0;
+	case 14: ecb_nr(c, in, out, n / 16, 14); return 0;
+	}
+	return -1;
+}
+
+/* ---- CBC ---- */
+
+KERNEL void cbc_enc_nr(struct speed_aes *c, const uint8_t *in, uint8_t *out,
+		       size_t nb, const int nr)
+{
+	__m128i k[SPEED_AES_MAXNR + 1], s, last;
+	int r;
+
+	if (!nb)
+		return;
+	load_keys(k, c->rk, nr);
+	last = _mm_xor_si128(k[nr], k[0]);
+	s = _mm_xor_si128(_mm_xor_si128(ld(c->iv), ld(in)), k[0]);	/* state after round 0 */
+	for (;;) {
+#pragma GCC unroll 14
+		for (r = 1; r < nr; r++)
+			s = _mm_aesenc_si128(s, k[r]);
+		st(out, _mm_aesenclast_si128(s, k[nr]));
+		in += 16;
+		out += 16;
+		if (!--nb)
+			break;
+		/* the next state: this ciphertext ^ next plaintext ^ k[0] */
+		s = _mm_aesenclast_si128(s, _mm_xor_si128(last, ld(in)));
+	}
+	memcpy(c->iv, out - 16, 16);
+}
+
+KERNEL void cbc_dec_nr(struct speed_aes *c, const uint8_t *in, uint8_t *out,
+		       size_t nb, const int nr)
+{
+	__m128i k[SPEED_AES_MAXNR + 1], b[LANES], x[LANES], iv = ld(c->iv);
+	int j;
+
+	load_keys(k, c->dk, nr);
+	for (; nb >= LANES; nb -= LANES, in += 16 * LANES, out += 16 * LANES) {
+#pragma GCC unroll 8
+		for (j = 0; j < LANES; j++)
+			b[j] = x[j] = ld(in + 16 * j);
+		dec8(b, k, nr);
+		st(out, _mm_xor_si128(b[0], iv));
+#pragma GCC unroll 8
+		for (j = 1; j < LANES; j++)
+			st(out + 16 * j, _mm_xor_si128(b[j], x[j - 1]));
+		iv = x[LANES - 1];
+	}
+	for (; nb; nb--, in += 16, out += 16) {
+		__m128i ct = ld(in);
+
+		st(out, _mm_xor_si128(dec1(ct, k, nr), iv));
+		iv = ct;
+	}
+	st(c->iv, iv);
+}
+
+int speed_aesni_cbc(void *ctx, const uint8_t *in, uint8_t *out, size_t n)
+{
+	struct speed_aes *c = ctx;
+
+	if (n % 16)
+		return -1;
+	switch (c->nr * 2 + !!c->decrypt) {
+	case 20: cbc_enc_nr(c, in, out, n / 16, 10); return 0;
+	case 24: cbc_enc_nr(c, in, out, n / 16, 12); return 0;
+	case 28: cbc_enc_nr(c, in, out, n / 16, 14); return 0;
+	case 21: cbc_dec_nr(c, in, out, n / 16, 10); return 0;
+	case 25: cbc_dec_nr(c, in, out, n / 16, 12); return 0;
+	case 29: cbc_dec_nr(c, in, out, n / 16, 14); return 0;
+	}
+	return -1;
+}
+
+/* ---- CTR: the counter block is a 128-bit big-endian number ---- */
+
+static uint64_t get_be64(const uint8_t *p)
+{
+	uint64_t v = 0;
+	int i;
+
+	for (i = 0; i < 8; i++)
+		v = v << 8 | p[i];
+	return v;
+}
+
+static void put_be64(uint8_t *p, uint64_t v)
+{
+	int i;
+
+	for (i = 7; i >= 0; i--, v >>= 8)
+		p[i] = (uint8_t)v;
+}
+
+/* The counter block hi:lo as AES input (big-endian bytes). */
+KERNEL __m128i ctr_block(uint64_t hi, uint64_t lo)
+{
+	const __m128i rev = _mm_setr_epi8(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+
+	return _mm_shuffle_epi8(_mm_set_epi64x((long long)hi, (long long)lo), rev);
+}
+
+KERNEL void ctr_nr(struct speed_aes *c, const uint8_t *in, uint8_t *out,
+		   size_t n, const int nr)
+{
+	__m128i k[SPEED_AES_MAXNR + 1], b[LANES], inc[LANES];
+	uint64_t hi = get_be64(c->iv), lo = get_be64(c->iv + 8);
+	int j;
+
+	load_keys(k, c->rk, nr);
+#pragma GCC unroll 8
+	for (j = 0; j < LANES; j++)	/* +j in the last byte */
+		inc[j] = _mm_setr_epi8(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, (char)j);
+	for (; n >= 16 * LANES; n -= 16 * LANES, in += 16 * LANES, out += 16 * LANES) {
+		if ((lo & 0xff) <= 0x100 - LANES) {	/* no carry out of the last byte */
+			__m128i base = ctr_block(hi, lo);
+
+#pragma GCC unroll 8
+			for (j = 0; j < LANES; j++)
+				b[j] = _mm_add_epi8(base, inc[j]);
+		} else {
+#pragma GCC unroll 8
+			for (j = 0; j < LANES; j++)
+				b[j] = ctr_block(hi + (lo + (uint64_t)j < lo), lo + (uint64_t)j);
+		}
+		lo += LANES;
+		hi += lo < LANES;
+		enc8(b, k, nr);
+#pragma GCC unroll 8
+		for (j = 0; j < LANES; j++)
+			st(out + 16 * j, _mm_xor_si128(b[j], ld(in + 16 * j)));
+	}
+	for (; n; n -= n < 16 ? n : 16, in += 16, out += 16) {
+		__m128i ks = enc1(ctr_block(hi, lo), k, nr);
+
+		hi += ++lo == 0;
+		if (n >= 16) {
+			st(out, _mm_xor_si128(ks, ld(in)));
+		} else {	/* keep the rest of the keystream for the next call */
+			size_t i;
+
+			st(c->ks, ks);
+			for (i = 0; i < n; i++)
+				out[i] = in[i] ^ c->ks[i];
+			c->off = (uint32_t)n;
+		}
+	}
+	put_be64(c->iv, hi);
+	put_be64(c->iv + 8, lo);
+}
+
+int speed_aesni_ctr(void *ctx, const uint8_t *in, uint8_t *out, size_t n)
+{
+	struct speed_aes *c = ctx;
+
+	for (; c->off && n; n--) {		/* keystream left from the last call */
+		*out++ = *in++ ^ c->ks[c->off];
+		c->off = (c->off + 1) & 15;
+	}
+	if (!n)
+		return 0;
+	switch (c->nr) {
+	case 10: ctr_nr(c, in, out, n, 10); return 0;
+	case 12: ctr_nr(c, in, out, n, 12); return 0;
+	case 14: ctr_nr(c, in, out, n, 14); return 0;
+	}
+	return -1;
+}
+
+/* ---- GCM ----
+ * GHASH in the bit-reflected representation: a block, byte-reversed and
+ * read as a 128-bit little-endian number, has the coefficient of x^0 in
+ * bit 127 and that of x^127 in bit 0. The carry-less product of two such
+ * numbers is then the field product with bit k holding x^(254-k); shifted
+ * left by one, its high half is the product's x^0..x^127 part and its low
+ * half D the x^128..x^254 part, which is folded in with
+ * x^128 = x^7 + x^2 + x + 1: right shifts by 0, 1, 2, 7 of D, plus those
+ * of the bits that the shifts push past x^127 (D << 127, 126, 121). Eight
+ * blocks share one reduction: Y' = (Y ^ X1) H^8 ^ X2 H^7 ^ ... ^ X8 H. */
+
+KERNEL __m128i bswap128(__m128i v)
+{
+	return _mm_shuffle_epi8(v, _mm_setr_epi8(15, 14, 13, 12, 11, 10, 9, 8,
+						 7, 6, 5, 4, 3, 2, 1, 0));
+}
+
+/* Accumulate the three Karatsuba products of a and h (hk: h's halves XORed). */
+KERNEL void clmul_acc(__m128i a, __m128i h, __m128i hk, __m128i *lo, __m128i *hi,
+		      __m128i *mid)
+{
+	__m128i am = _mm_xor_si128(a, _mm_shuffle_epi32(a, 0x4e));
+
+	*lo = _mm_xor_si128(*lo, _mm_clmulepi64_si128(a, h, 0x00));
+	*hi = _mm_xor_si128(*hi, _mm_clmulepi64_si128(a, h, 0x11));
+	*mid = _mm_xor_si128(*mid, _mm_clmulepi64_si128(am, hk, 0x00));
+}
+
+KERNEL __m128i ghash_reduce(__m128i lo, __m128i hi, __m128i mid)
+{
+	__m128i lc, hc, o, f, t;
+
+	mid = _mm_xor_si128(mid, _mm_xor_si128(lo, hi));
+	lo = _mm_xor_si128(lo, _mm_slli_si128(mid, 8));
+	hi = _mm_xor_si128(hi, _mm_srli_si128(mid, 8));
+	/* hi:lo <<= 1 */
+	lc = _mm_srli_epi64(lo, 63);
+	hc = _mm_srli_epi64(hi, 63);
+	lo = _mm_or_si128(_mm_slli_epi64(lo, 1), _mm_slli_si128(lc, 8));
+	hi = _mm_or_si128(_mm_or_si128(_mm_slli_epi64(hi, 1), _mm_slli_si128(hc, 8)),
+			  _mm_srli_si128(lc, 8));
+	/* f = D ^ (D << 127) ^ (D << 126) ^ (D << 121), D = lo */
+	o = _mm_xor_si128(_mm_xor_si128(_mm_slli_epi64(lo, 63), _mm_slli_epi64(lo, 62)),
+			  _mm_slli_epi64(lo, 57));
+	f = _mm_xor_si128(lo, _mm_slli_si128(o, 8));
+	/* t = f ^ (f >> 1) ^ (f >> 2) ^ (f >> 7), as 128-bit shifts */
+	t = _mm_xor_si128(_mm_xor_si128(f, _mm_srli_epi64(f, 1)),
+			  _mm_xor_si128(_mm_srli_epi64(f, 2), _mm_srli_epi64(f, 7)));
+	o = _mm_xor_si128(_mm_xor_si128(_mm_slli_epi64(f, 63), _mm_slli_epi64(f, 62)),
+			  _mm_slli_epi64(f, 57));
+	t = _mm_xor_si128(t, _mm_srli_si128(o, 8));
+	return _mm_xor_si128(hi, t);
+}
+
+KERNEL __m128i karatsuba_key(__m128i h)
+{
+	return _mm_xor_si128(h, _mm_shuffle_epi32(h, 0x4e));
+}
+
+KERNEL __m128i gf_mul(__m128i a, __m128i h)
+{
+	__m128i lo = _mm_setzero_si128(), hi = lo, mid = lo;
+
+	clmul_acc(a, h, karatsuba_key(h), &lo, &hi, &mid);
+	return ghash_reduce(lo, hi, mid);
+}
+
+int speed_aesni_gcm_setup(void *ctx, const uint8_t *key, size_t keylen, int decrypt)
+{
+	struct speed_gcm *g = ctx;
+	__m128i k[SPEED_AES_MAXNR + 1], h, p;
+	int i, r;
+
+	if (speed_gcm_setup(g, key, keylen))
+		return -1;
+	load_keys(k, g->aes.rk, SPEED_AES_MAXNR);
+	h = _mm_xor_si128(_mm_setzero_si128(), k[0]);	/* H = E_K(0^128) */
+	for (r = 1; r < g->aes.nr; r++)
+		h = _mm_aesenc_si128(h, k[r]);
+	h = bswap128(_mm_aesenclast_si128(h, k[g->aes.nr]));
+	for (i = 0, p = h; i < SPEED_GHASH_POW; i++, p = gf_mul(p, h)) {
+		st(g->h[i], p);
+		st(g->hk[i], karatsuba_key(p));
+	}
+	return 0;
+}
+
+KERNEL void gcm_nr(struct speed_gcm *g, const uint8_t *in, uint8_t *out,
+		   size_t n, const int nr)
+{
+	/* counter block: the 12 nonce bytes, then a 32-bit big-endian
+	 * counter; kept with the counter little-endian in lane 3 */
+	const __m128i rev3 = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 15, 14, 13, 12);
+	__m128i k[SPEED_AES_MAXNR + 1], h[SPEED_GHASH_POW], hk[SPEED_GHASH_POW];
+	__m128i b[LANES], x[LANES], y = _mm_setzero_si128(), ctr, j0;
+	int j;
+	uint8_t *tag = out + n;
+	size_t len = n;
+
+	load_keys(k, g->aes.rk, nr);
+#pragma GCC unroll 8
+	for (j = 0; j < SPEED_GHASH_POW; j++) {
+		h[j] = ld(g->h[j]);
+		hk[j] = ld(g->hk[j]);
+	}
+	j0 = _mm_insert_epi32(ld(g->nonce), 1, 3);
+	ctr = _mm_insert_epi32(ld(g->nonce), 2, 3);
+	/* Stitched: the rounds of a chunk of 8 blocks interleave with the
+	 * GHASH of the chunk before (x; all zero at first, and a zero Y
+	 * hashed with zero blocks stays zero). */
+#pragma GCC unroll 8
+	for (j = 0; j < LANES; j++)
+		x[j] = _mm_setzero_si128();
+	for (; n >= 16 * LANES; n -= 16 * LANES, in += 16 * LANES, out += 16 * LANES) {
+		__m128i lo = _mm_setzero_si128(), hi = lo, mid = lo;
+		int r;
+
+#pragma GCC unroll 8
+		for (j = 0; j < LANES; j++)
+			b[j] = _mm_xor_si128(_mm_shuffle_epi8(_mm_add_epi32(ctr, _mm_set_epi32(j, 0, 0, 0)),
+							      rev3), k[0]);
+		ctr = _mm_add_epi32(ctr, _mm_set_epi32(LANES, 0, 0, 0));
+		x[0] = _mm_xor_si128(x[0], y);
+#pragma GCC unroll 14
+		for (r = 1; r < nr; r++) {
+#pragma GCC unroll 8
+			for (j = 0; j < LANES; j++)
+				b[j] = _mm_aesenc_si128(b[j], k[r]);
+			if (r <= LANES)
+				clmul_acc(x[r - 1], h[LANES - r], hk[LANES - r], &lo, &hi, &mid);
+		}
+		y = ghash_reduce(lo, hi, mid);
+#pragma GCC unroll 8
+		for (j = 0; j < LANES; j++) {
+			__m128i e = _mm_xor_si128(_mm_aesenclast_si128(b[j], k[nr]), ld(in + 16 * j));
+
+			st(out + 16 * j, e);
+			x[j] = bswap128(e);
+		}
+	}
+	if (len >= 16 * LANES) {	/* the last chunk's GHASH */
+		__m128i lo = _mm_setzero_si128(), hi = lo, mid = lo;
+
+		x[0] = _mm_xor_si128(x[0], y);
+#pragma GCC unroll 8
+		for (j = 0; j < LANES; j++)
+			clmul_acc(x[j], h[LANES - 1 - j], hk[LANES - 1 - j], &lo, &hi, &mid);
+		y = ghash_reduce(lo, hi, mid);
+	}
+	for (; n; n -= n < 16 ? n : 16, in += 16, out += 16) {
+		__m128i ks = enc1(_mm_shuffle_epi8(ctr, rev3), k, nr), ct;
+
+		ctr = _mm_add_epi32(ctr, _mm_set_epi32(1, 0, 0, 0));
+		if (n >= 16) {
+			ct = _mm_xor_si128(ks, ld(in));
+			st(out, ct);
+		} else {	/* the last partial block, zero-padded for GHASH */
+			uint8_t kb[16], cb[16] = { 0 };
+			size_t i;
+
+			st(kb, ks);
+			for (i = 0; i < n; i++) {
+				out[i] = in[i] ^ kb[i];
+				cb[i] = out[i];
+			}
+			ct = ld(cb);
+		}
+		y = gf_mul(_mm_xor_si128(y, bswap128(ct)), h[0]);
+	}
+	/* the length block: 64-bit AAD bits (0), 64-bit data bits */
+	y = gf_mul(_mm_xor_si128(y, _mm_set_epi64x(0, (long long)((uint64_t)len << 3))), h[0]);
+	st(tag, _mm_xor_si128(enc1(_mm_shuffle_epi8(j0, rev3), k, nr), bswap128(y)));
+}
+
+int speed_aesni_gcm(void *ctx, const uint8_t *in, uint8_t *out, size_t n)
+{
+	struct speed_gcm *g = ctx;
+
+	switch (g->aes.nr) {
+	case 10: gcm_nr(g, in, out, n, 10); return 0;
+	case 12: gcm_nr(g, in, out, n, 12); return 0;
+	case 14: gcm_nr(g, in, out, n, 14); return 0;
+	}
+	return -1;
+}
+
+#undef KERNEL
+#endif /* __x86_64__ */

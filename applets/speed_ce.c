@@ -1,0 +1,579 @@
+/* speed_ce.c - AES (ECB, CBC, CTR, GCM), SHA-1 and SHA-256 with the ARMv8
+ * Cryptography Extensions, AArch64 and AArch32, for `speed`
+ *
+ * SPDX-License-Identifier: MIT
+ *
+ * Written from the Arm ARM's definitions of AESE/AESMC/AESD/AESIMC,
+ * PMULL, SHA1C/P/M/H/SU0/SU1 and SHA256H/H2/SU0/SU1, FIPS 197, FIPS 180-4
+ * and SP 800-38A/D. AESE is AddRoundKey, ShiftRows and SubBytes (the key
+ * goes in first), so a round is AESE+AESMC with the previous round's key
+ * and the last one is AESE, then an XOR with the last key; decryption runs
+ * AESD+AESIMC over the equivalent inverse cipher's keys from
+ * speed_tuned.c. Cores fuse an AESE with the AESMC after it, so each pair
+ * stays adjacent. ECB, CBC decryption, CTR and GCM keep 8 blocks in flight
+ * on AArch64 (32 vector registers hold them and all round keys) and 4 on
+ * AArch32 (16 registers). CBC encryption is serial; its chain skips the
+ * XOR: the next block starts with AESE by (last key ^ first key ^ next
+ * plaintext) on the previous block's state. GHASH is as in speed_aesni.c
+ * (bit-reflected, byte-reversed blocks, 8 blocks per reduction) with PMULL.
+ *
+ * Built with -march=armv8-a+crypto (AArch64) or -march=armv8-a
+ * -mfpu=crypto-neon-fp-armv8 (AArch32) by the Makefile; called only
+ * through speed_tuned[] rows whose needs the CPU grants (an ARMv8 core may
+ * run the armv7 binary). Compiles to nothing on other architectures.
+ */
+#if defined(__aarch64__) || defined(__arm__)
+#if !defined(__ARM_FEATURE_CRYPTO) && \
+	!(defined(__ARM_FEATURE_AES) && defined(__ARM_FEATURE_SHA2))
+#error "speed_ce.c needs the crypto extensions (CE_CFLAGS in the Makefile)"
+#endif
+
+#include "speed_tuned.h"
+
+#include <arm_neon.h>
+#include <string.h>
+
+#define KERNEL	static inline __attribute__((always_inline))
+
+#if defined(__aarch64__)
+enum { LANES = 8 };
+#else
+enum { LANES = 4 };
+#endif
+
+KERNEL void load_keys(uint8x16_t *k, const uint8_t (*rk)[16], int nr)
+{
+	int r;
+
+#pragma GCC unroll 15
+	for (r = 0; r <= nr; r++)
+		k[r] = vld1q_u8(rk[r]);
+}
+
+/* ---- the cipher ---- */
+
+KERNEL uint8x16_t enc1(uint8x16_t b, const uint8x16_t *k, int nr)
+{
+	int r;
+
+#pragma GCC unroll 14
+	for (r = 0; r < nr - 1; r++)
+		b = vaesmcq_u8(vaeseq_u8(b, k[r]));
+	return veorq_u8(vaeseq_u8(b, k[nr - 1]), k[nr]);
+}
+
+KERNEL uint8x16_t dec1(uint8x16_t b, const uint8x16_t *k, int nr)
+{
+	int r;
+
+#pragma GCC unroll 14
+	for (r = 0; r < nr - 1; r++)
+		b = vaesimcq_u8(vaesdq_u8(b, k[r]));
+	return veorq_u8(vaesdq_u8(b, k[nr - 1]), k[nr]);
+}
+
+KERNEL void encn(uint8x16_t *b, const uint8x16_t *k, int nr)
+{
+	int r, j;
+
+#pragma GCC unroll 14
+	for (r = 0; r < nr - 1; r++)
+#pragma GCC unroll 8
+		for (j = 0; j < LANES; j++)
+			b[j] = vaesmcq_u8(vaeseq_u8(b[j], k[r]));
+#pragma GCC unroll 8
+	for (j = 0; j < LANES; j++)
+		b[j] = veorq_u8(vaeseq_u8(b[j], k[nr - 1]), k[nr]);
+}
+
+KERNEL void decn(uint8x16_t *b, const uint8x16_t *k, int nr)
+{
+	int r, j;
+
+#pragma GCC unroll 14
+	for (r = 0; r < nr - 1; r++)
+#pragma GCC unroll 8
+		for (j = 0; j < LANES; j++)
+			b[j] = vaesimcq_u8(vaesdq_u8(b[j], k[r]));
+#pragma GCC unroll 8
+	for (j = 0; j < LANES; j++)
+		b[j] = veorq_u8(vaesdq_u8(b[j], k[nr - 1]), k[nr]);
+}
+
+/* ---- ECB ---- */
+
+KERNEL void ecb_nr(const struct speed_aes *c, const uint8_t *in, uint8_t *out,
+		   size_t nb, const int nr)
+{
+	uint8x16_t k[SPEED_AES_MAXNR + 1], b[LANES];
+	int j;
+
+	load_keys(k, c->decrypt ? c->dk : c->rk, nr);
+	for (; nb >= LANES; nb -= LANES, in += 16 * LANES, out += 16 * LANES) {
+#pragma GCC unroll 8
+		for (j = 0; j < LANES; j++)
+			b[j] = vld1q_u8(in + 16 * j);
+		if (c->decrypt)
+			decn(b, k, nr);
+		else
+			encn(b, k, nr);
+#pragma GCC unroll 8
+		for (j = 0; j < LANES; j++)
+			vst1q_u8(out + 16 * j, b[j]);
+	}
+	for (; nb; nb--, in += 16, out += 16)
+		vst1q_u8(out, c->decrypt ? dec1(vld1q_u8(in), k, nr) : enc1(vld1q_u8(in), k, nr));
+}
+
+int speed_ce_ecb(void *ctx, const uint8_t *in, uint8_t *out, size_t n)
+{
+	const struct speed_aes *c = ctx;
+
+	if (n % 16)
+		return -1;
+	switch (c->nr) {
+	case 10: ecb_nr(c, in, out, n / 16, 10); return 0;
+	case 12: ecb_nr(c, in, out, n / 16, 12); return 0;
+	case 14: ecb_nr(c, in, out, n / 16, 14); return 0;
+	}
+	return -1;
+}
+
+/* ---- CBC ---- */
+
+KERNEL void cbc_enc_nr(struct speed_aes *c, const uint8_t *in, uint8_t *out,
+		       size_t nb, const int nr)
+{
+	uint8x16_t k[SPEED_AES_MAXNR + 1], s, last;
+	int r;
+
+	if (!nb)
+		return;
+	load_keys(k, c->rk, nr);
+	last = veorq_u8(k[nr], k[0]);
+	s = vaesmcq_u8(vaeseq_u8(veorq_u8(vld1q_u8(c->iv), vld1q_u8(in)), k[0]));
+	for (;;) {
+#pragma GCC unroll 14
+		for (r = 1; r < nr - 1; r++)
+			s = vaesmcq_u8(vaeseq_u8(s, k[r]));
+		s = vaeseq_u8(s, k[nr - 1]);
+		vst1q_u8(out, veorq_u8(s, k[nr]));
+		in += 16;
+		out += 16;
+		if (!--nb)
+			break;
+		/* the next block's first round on (this ciphertext ^ next plaintext) */
+		s = vaesmcq_u8(vaeseq_u8(s, veorq_u8(last, vld1q_u8(in))));
+	}
+	memcpy(c->iv, out - 16, 16);
+}
+
+KERNEL void cbc_dec_nr(struct speed_aes *c, const uint8_t *in, uint8_t *out,
+		       size_t nb, const int nr)
+{
+	uint8x16_t k[SPEED_AES_MAXNR + 1], b[LANES], x[LANES], iv = vld1q_u8(c->iv);
+	int j;
+
+	load_keys(k, c->dk, nr);
+	for (; nb >= LANES; nb -= LANES, in += 16 * LANES, out += 16 * LANES) {
+#pragma GCC unroll 8
+		for (j = 0; j < LANES; j++)
+			b[j] = x[j] = vld1q_u8(in + 16 * j);
+		decn(b, k, nr);
+		vst1q_u8(out, veorq_u8(b[0], iv));
+#pragma GCC unroll 8
+		for (j = 1; j < LANES; j++)
+			vst1q_u8(out + 16 * j, veorq_u8(b[j], x[j - 1]));
+		iv = x[LANES - 1];
+	}
+	for (; nb; nb--, in += 16, out += 16) {
+		uint8x16_t ct = vld1q_u8(in);
+
+		vst1q_u8(out, veorq_u8(dec1(ct, k, nr), iv));
+		iv = ct;
+	}
+	vst1q_u8(c->iv, iv);
+}
+
+int speed_ce_cbc(void *ctx, const uint8_t *in, uint8_t *out, size_t n)
+{
+	struct speed_aes *c = ctx;
+
+	if (n % 16)
+		return -1;
+	switch (c->nr * 2 + !!c->decrypt) {
+	case 20: cbc_enc_nr(c, in, out, n / 16, 10); return 0;
+	case 24: cbc_enc_nr(c, in, out, n / 16, 12); return 0;
+	case 28: cbc_enc_nr(c, in, out, n / 16, 14); return 0;
+	case 21: cbc_dec_nr(c, in, out, n / 16, 10); return 0;
+	case 25: cbc_dec_nr(c, in, out, n / 16, 12); return 0;
+	case 29: cbc_dec_nr(c, in, out, n / 16, 14); return 0;
+	}
+	return -1;
+}
+
+/* ---- CTR: the counter block is a 128-bit big-endian number ---- */
+
+static uint64_t get_be64(const uint8_t *p)
+{
+	uint64_t v = 0;
+	int i;
+
+	for (i = 0; i < 8; i++)
+		v = v << 8 | p[i];
+	return v;
+}
+
+static void put_be64(uint8_t *p, uint64_t v)
+{
+	int i;
+
+	for (i = 7; i >= 0; i--, v >>= 8)
+		p[i] = (uint8_t)v;
+}
+
+KERNEL uint8x16_t ctr_block(uint64_t hi, uint64_t lo)
+{
+	return vrev64q_u8(vreinterpretq_u8_u64(vcombine_u64(vcreate_u64(hi), vcreate_u64(lo))));
+}
+
+KERNEL void ctr_nr(struct speed_aes *c, const uint8_t *in, uint8_t *out,
+		   size_t n, const int nr)
+{
+	uint8x16_t k[SPEED_AES_MAXNR + 1], b[LANES];
+	uint64_t hi = get_be64(c->iv), lo = get_be64(c->iv + 8);
+	int j;
+
+	load_keys(k, c->rk, nr);
+	for (; n >= 16 * LANES; n -= 16 * LANES, in += 16 * LANES, out += 16 * LANES) {
+		if ((lo & 0xff) <= 0x100 - LANES) {	/* no carry out of the last byte */
+			uint8x16_t base = ctr_block(hi, lo);
+
+#pragma GCC unroll 8
+			for (j = 0; j < LANES; j++)
+				b[j] = vaddq_u8(base, vsetq_lane_u8((uint8_t)j, vdupq_n_u8(0), 15));
+		} else {
+#pragma GCC unroll 8
+			for (j = 0; j < LANES; j++)
+				b[j] = ctr_block(hi + (lo + (uint64_t)j < lo), lo + (uint64_t)j);
+		}
+		lo += LANES;
+		hi += lo < LANES;
+		encn(b, k, nr);
+#pragma GCC unroll 8
+		for (j = 0; j < LANES; j++)
+			vst1q_u8(out + 16 * j, veorq_u8(b[j], vld1q_u8(in + 16 * j)));
+	}
+	for (; n; n -= n < 16 ? n : 16, in += 16, out += 16) {
+		uint8x16_t ks = enc1(ctr_block(hi, lo), k, nr);
+
+		hi += ++lo == 0;
+		if (n >= 16) {
+			vst1q_u8(out, veorq_u8(ks, vld1q_u8(in)));
+		} else {	/* keep the rest of the keystream for the next call */
+			size_t i;
+
+			vst1q_u8(c->ks, ks);
+			for (i = 0; i < n; i++)
+				out[i] = in[i] ^ c->ks[i];
+			c->off = (uint32_t)n;
+		}
+	}
+	put_be64(c->iv, hi);
+	put_be64(c->iv + 8, lo);
+}
+
+int speed_ce_ctr(void *ctx, const uint8_t *in, uint8_t *out, size_t n)
+{
+	struct speed_aes *c = ctx;
+
+	for (; c->off && n; n--) {		/* keystream left from the last call */
+		*out++ = *in++ ^ c->ks[c->off];
+		c->off = (c->off + 1) & 15;
+	}
+	if (!n)
+		return 0;
+	switch (c->nr) {
+	case 10: ctr_nr(c, in, out, n, 10); return 0;
+	case 12: ctr_nr(c, in, out, n, 12); return 0;
+	case 14: ctr_nr(c, in, out, n, 14); return 0;
+	}
+	return -1;
+}
+
+/* ---- GCM (see speed_aesni.c for the representation) ---- */
+
+KERNEL uint64x2_t bswap128(uint8x16_t v)
+{
+	uint8x16_t r = vrev64q_u8(v);
+
+	return vreinterpretq_u64_u8(vextq_u8(r, r, 8));
+}
+
+KERNEL uint8x16_t unbswap128(uint64x2_t v)
+{
+	uint8x16_t r = vrev64q_u8(vreinterpretq_u8_u64(v));
+
+	return vextq_u8(r, r, 8);
+}
+
+KERNEL uint64x2_t swap_halves(uint64x2_t v)
+{
+	return vextq_u64(v, v, 1);
+}
+
+/* 128-bit shifts by 64 bits: lane 0 up into lane 1, lane 1 down into lane 0 */
+KERNEL uint64x2_t up64(uint64x2_t v)
+{
+	return vextq_u64(vdupq_n_u64(0), v, 1);
+}
+
+KERNEL uint64x2_t down64(uint64x2_t v)
+{
+	return vextq_u64(v, vdupq_n_u64(0), 1);
+}
+
+KERNEL uint64x2_t pmull_lo(uint64x2_t a, uint64x2_t b)
+{
+	return vreinterpretq_u64_p128(vmull_p64((poly64_t)vgetq_lane_u64(a, 0),
+						(poly64_t)vgetq_lane_u64(b, 0)));
+}
+
+KERNEL uint64x2_t pmull_hi(uint64x2_t a, uint64x2_t b)
+{
+#if defined(__aarch64__)
+	return vreinterpretq_u64_p128(vmull_high_p64(vreinterpretq_p64_u64(a),
+						     vreinterpretq_p64_u64(b)));
+#else
+	return vreinterpretq_u64_p128(vmull_p64((poly64_t)vgetq_lane_u64(a, 1),
+						(poly64_t)vgetq_lane_u64(b, 1)));
+#endif
+}
+
+KERNEL void clmul_acc(uint64x2_t a, uint64x2_t h, uint64x2_t hk, uint64x2_t *lo,
+		      uint64x2_t *hi, uint64x2_t *mid)
+{
+	*lo = veorq_u64(*lo, pmull_lo(a, h));
+	*hi = veorq_u64(*hi, pmull_hi(a, h));
+	*mid = veorq_u64(*mid, pmull_lo(veorq_u64(a, swap_halves(a)), hk));
+}
+
+KERNEL uint64x2_t shl_fold(uint64x2_t v)	/* v << 63 ^ v << 62 ^ v << 57, per lane */
+{
+	return veorq_u64(veorq_u64(vshlq_n_u64(v, 63), vshlq_n_u64(v, 62)), vshlq_n_u64(v, 57));
+}
+
+KERNEL uint64x2_t ghash_reduce(uint64x2_t lo, uint64x2_t hi, uint64x2_t mid)
+{
+	uint64x2_t lc, hc, f, t;
+
+	mid = veorq_u64(mid, veorq_u64(lo, hi));
+	lo = veorq_u64(lo, up64(mid));
+	hi = veorq_u64(hi, down64(mid));
+	/* hi:lo <<= 1 */
+	lc = vshrq_n_u64(lo, 63);
+	hc = vshrq_n_u64(hi, 63);
+	lo = vorrq_u64(vshlq_n_u64(lo, 1), up64(lc));
+	hi = vorrq_u64(vorrq_u64(vshlq_n_u64(hi, 1), up64(hc)), down64(lc));
+	/* f = D ^ (D << 127) ^ (D << 126) ^ (D << 121), D = lo */
+	f = veorq_u64(lo, up64(shl_fold(lo)));
+	/* t = f ^ (f >> 1) ^ (f >> 2) ^ (f >> 7), as 128-bit shifts */
+	t = veorq_u64(veorq_u64(f, vshrq_n_u64(f, 1)),
+		      veorq_u64(vshrq_n_u64(f, 2), vshrq_n_u64(f, 7)));
+	t = veorq_u64(t, down64(shl_fold(f)));
+	return veorq_u64(hi, t);
+}
+
+KERNEL uint64x2_t karatsuba_key(uint64x2_t h)
+{
+	return veorq_u64(h, swap_halves(h));
+}
+
+KERNEL uint64x2_t gf_mul(uint64x2_t a, uint64x2_t h)
+{
+	uint64x2_t lo = vdupq_n_u64(0), hi = lo, mid = lo;
+
+	clmul_acc(a, h, karatsuba_key(h), &lo, &hi, &mid);
+	return ghash_reduce(lo, hi, mid);
+}
+
+int speed_ce_gcm_setup(void *ctx, const uint8_t *key, size_t keylen, int decrypt)
+{
+	struct speed_gcm *g = ctx;
+	uint8x16_t k[SPEED_AES_MAXNR + 1], hb = vdupq_n_u8(0);
+	uint64x2_t h, p;
+	int i, r;
+
+	if (speed_gcm_setup(g, key, keylen))
+		return -1;
+	load_keys(k, g->aes.rk, SPEED_AES_MAXNR);
+	for (r = 0; r < g->aes.nr - 1; r++)	/* H = E_K(0^128) */
+		hb = vaesmcq_u8(vaeseq_u8(hb, k[r]));
+	hb = veorq_u8(vaeseq_u8(hb, k[g->aes.nr - 1]), k[g->aes.nr]);
+	h = bswap128(hb);
+	for (i = 0, p = h; i < SPEED_GHASH_POW; i++, p = gf_mul(p, h)) {
+		vst1q_u8(g->h[i], vreinterpretq_u8_u64(p));
+		vst1q_u8(g->hk[i], vreinterpretq_u8_u64(karatsuba_key(p)));
+	}
+	return 0;
+}
+
+/* Counter block: the 12 nonce bytes, then the 32-bit big-endian counter. */
+KERNEL uint8x16_t gcm_block(uint32x4_t nonce, uint32_t ctr)
+{
+	return vreinterpretq_u8_u32(vsetq_lane_u32(__builtin_bswap32(ctr), nonce, 3));
+}
+
+KERNEL void gcm_nr(struct speed_gcm *g, const uint8_t *in, uint8_t *out,
+		   size_t n, const int nr)
+{
+	uint8x16_t k[SPEED_AES_MAXNR + 1], b[LANES];
+	uint64x2_t h[SPEED_GHASH_POW], hk[SPEED_GHASH_POW], x[LANES];
+	uint64x2_t y = vdupq_n_u64(0);
+	uint32x4_t nonce = vreinterpretq_u32_u8(vld1q_u8(g->nonce));
+	uint32_t ctr = 2;		/* 1 is J0, for the tag */
+	int j;
+	uint8_t *tag = out + n;
+	size_t len = n;
+
+	load_keys(k, g->aes.rk, nr);
+#pragma GCC unroll 8
+	for (j = 0; j < LANES; j++) {
+		h[j] = vreinterpretq_u64_u8(vld1q_u8(g->h[j]));
+		hk[j] = vreinterpretq_u64_u8(vld1q_u8(g->hk[j]));
+	}
+	for (; n >= 16 * LANES; n -= 16 * LANES, in += 16 * LANES, out += 16 * LANES) {
+		uint64x2_t lo = vdupq_n_u64(0), hi = lo, mid = lo;
+
+#pragma GCC unroll 8
+		for (j = 0; j < LANES; j++)
+			b[j] = gcm_block(nonce, ctr + (uint32_t)j);
+		ctr += LANES;
+		encn(b, k, nr);
+#pragma GCC unroll 8
+		for (j = 0; j < LANES; j++) {
+			uint8x16_t e = veorq_u8(b[j], vld1q_u8(in + 16 * j));
+
+			vst1q_u8(out + 16 * j, e);
+			x[j] = bswap128(e);
+		}
+		x[0] = veorq_u64(x[0], y);
+#pragma GCC unroll 8
+		for (j = 0; j < LANES; j++)
+			clmul_acc(x[j], h[LANES - 1 - j], hk[LANES - 1 - j], &lo, &hi, &mid);
+		y = ghash_reduce(lo, hi, mid);
+	}
+	for (; n; n -= n < 16 ? n : 16, in += 16, out += 16) {
+		uint8x16_t ks = enc1(gcm_block(nonce, ctr++), k, nr), ct;
+
+		if (n >= 16) {
+			ct = veorq_u8(ks, vld1q_u8(in));
+			vst1q_u8(out, ct);
+		} else {	/* the last partial block, zero-padded for GHASH */
+			uint8_t kb[16], cb[16] = { 0 };
+			size_t i;
+
+			vst1q_u8(kb, ks);
+			for (i = 0; i < n; i++) {
+				out[i] = in[i] ^ kb[i];
+				cb[i] = out[i];
+			}
+			ct = vld1q_u8(cb);
+		}
+		y = gf_mul(veorq_u64(y, bswap128(ct)), h[0]);
+	}
+	/* the length block: 64-bit AAD bits (0), 64-bit data bits */
+	y = gf_mul(veorq_u64(y, vcombine_u64(vcreate_u64((uint64_t)len << 3), vcreate_u64(0))), h[0]);
+	vst1q_u8(tag, veorq_u8(enc1(gcm_block(nonce, 1), k, nr), unbswap128(y)));
+}
+
+int speed_ce_gcm(void *ctx, const uint8_t *in, uint8_t *out, size_t n)
+{
+	struct speed_gcm *g = ctx;
+
+	switch (g->aes.nr) {
+	case 10: gcm_nr(g, in, out, n, 10); return 0;
+	case 12: gcm_nr(g, in, out, n, 12); return 0;
+	case 14: gcm_nr(g, in, out, n, 14); return 0;
+	}
+	return -1;
+}
+
+/* ---- SHA-1 (FIPS 180-4 6.1) ---- */
+
+/* SHA1C/P/M: four rounds with Ch, Parity or Maj. */
+KERNEL uint32x4_t sha1_rnds4(uint32x4_t abcd, uint32_t e, uint32x4_t wk, int f)
+{
+	switch (f) {
+	case 0: return vsha1cq_u32(abcd, e, wk);
+	case 2: return vsha1mq_u32(abcd, e, wk);
+	default: return vsha1pq_u32(abcd, e, wk);
+	}
+}
+
+void speed_ce_sha1_blocks(uint32_t h[5], const uint8_t *p, size_t nblocks)
+{
+	static const uint32_t kc[4] = { 0x5a827999, 0x6ed9eba1, 0x8f1bbcdc, 0xca62c1d6 };
+	uint32x4_t abcd = vld1q_u32(h);
+	uint32_t e = h[4];
+	int g;
+
+	for (; nblocks; nblocks--, p += 64) {
+		uint32x4_t sabcd = abcd, w[4];
+		uint32_t se = e;
+
+#pragma GCC unroll 4
+		for (g = 0; g < 4; g++)
+			w[g] = vreinterpretq_u32_u8(vrev32q_u8(vld1q_u8(p + 16 * g)));
+#pragma GCC unroll 20
+		for (g = 0; g < 20; g++) {	/* four rounds each */
+			uint32x4_t wk = vaddq_u32(w[g & 3], vdupq_n_u32(kc[g / 5]));
+			uint32_t en = vsha1h_u32(vgetq_lane_u32(abcd, 0));	/* ROTL30(A) */
+
+			abcd = sha1_rnds4(abcd, e, wk, g / 5);
+			e = en;
+			if (g < 16)	/* W[4g+16 .. 4g+19] */
+				w[g & 3] = vsha1su1q_u32(vsha1su0q_u32(w[g & 3], w[(g + 1) & 3],
+								       w[(g + 2) & 3]),
+							 w[(g + 3) & 3]);
+		}
+		abcd = vaddq_u32(abcd, sabcd);
+		e += se;
+	}
+	vst1q_u32(h, abcd);
+	h[4] = e;
+}
+
+/* ---- SHA-256 (FIPS 180-4 6.2) ---- */
+
+void speed_ce_sha256_blocks(uint32_t h[8], const uint8_t *p, size_t nblocks)
+{
+	uint32x4_t abcd = vld1q_u32(h), efgh = vld1q_u32(h + 4);
+	int g;
+
+	for (; nblocks; nblocks--, p += 64) {
+		uint32x4_t sabcd = abcd, sefgh = efgh, w[4];
+
+#pragma GCC unroll 4
+		for (g = 0; g < 4; g++)
+			w[g] = vreinterpretq_u32_u8(vrev32q_u8(vld1q_u8(p + 16 * g)));
+#pragma GCC unroll 16
+		for (g = 0; g < 16; g++) {	/* four rounds each */
+			uint32x4_t wk = vaddq_u32(w[g & 3], vld1q_u32(&speed_sha256_k[4 * g]));
+			uint32x4_t a0 = abcd;
+
+			abcd = vsha256hq_u32(abcd, efgh, wk);
+			efgh = vsha256h2q_u32(efgh, a0, wk);
+			if (g < 12)	/* W[4g+16 .. 4g+19] */
+				w[g & 3] = vsha256su1q_u32(vsha256su0q_u32(w[g & 3], w[(g + 1) & 3]),
+							   w[(g + 2) & 3], w[(g + 3) & 3]);
+		}
+		abcd = vaddq_u32(abcd, sabcd);
+		efgh = vaddq_u32(efgh, sefgh);
+	}
+	vst1q_u32(h, abcd);
+	vst1q_u32(h + 4, efgh);
+}
+
+#undef KERNEL
+#endif /* __aarch64__ || __arm__ */

@@ -1,0 +1,76 @@
+/* speed_local.h - what speed.c shares with its mbedtls engine and the
+ * tests beyond the engine contract in speed.h: the algorithm list, the
+ * known-answer vectors and the public-key operations
+ *
+ * SPDX-License-Identifier: MIT
+ *
+ * Conventions every implementation of speed.h follows (the vectors below
+ * pin them): aes-*-cbc starts from IV 000102..0f, des-ede3-cbc from IV
+ * 0001020304050607, aes-128-ctr from the counter block f0f1..feff (the
+ * whole 16 bytes count up, big-endian), aes-128-gcm uses the 96-bit nonce
+ * cafebabefacedbaddecaf888 and chacha20-poly1305 the nonce
+ * 000000000000004a00000000; neither AEAD has additional data.
+ */
+#ifndef BENCHBOX_SPEED_LOCAL_H
+#define BENCHBOX_SPEED_LOCAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "speed.h"
+
+enum speed_kind { SPEED_CIPHER, SPEED_AEAD, SPEED_DIGEST, SPEED_PK };
+
+struct speed_alg {
+	const char	*name;		/* openssl's: "aes-128-cbc" */
+	enum speed_kind	kind;
+	unsigned	keylen;		/* bytes; 0 for digests and public key */
+	unsigned	block;		/* n must be a multiple of this (1: any n) */
+	unsigned	outlen;		/* digest bytes, 16 for an AEAD's tag, else 0 */
+};
+
+extern const struct speed_alg speed_algs[];	/* openssl's order; alg NULL ends it */
+const struct speed_alg *speed_alg_find(const char *name);	/* "des3" is an alias */
+
+/* Initial IV / counter / nonce of an algorithm (NULL if it has none). */
+const uint8_t *speed_iv(const char *alg, size_t *len);
+
+/* Published known-answer vectors, hex. For ciphers ct is the ciphertext,
+ * for an AEAD the ciphertext then the tag, for a digest the digest. */
+struct speed_kat {
+	const char	*alg;
+	const char	*source;
+	const char	*key, *pt, *ct;
+};
+extern const struct speed_kat speed_kats[];	/* alg NULL ends it */
+
+/* Run every vector of impl->alg through impl (a fresh context each; in
+ * the decrypt direction too when decrypt is set and the algorithm is a
+ * cipher; ciphers in two calls, so the chaining is checked as well).
+ * Returns 0 when all match, -1 on a mismatch, 1 when setup() refused
+ * (impl unusable here; errno as setup left it); why gets a message. */
+int speed_kat_check(const struct speed_impl *impl, int decrypt, char *why, size_t len);
+
+/* Hex to bytes; returns the byte count, or -1 on bad hex or overflow. */
+int speed_unhex(const char *hex, uint8_t *out, size_t max);
+
+/* Public key through mbedtls (speed_mbedtls.c). A key is generated once
+ * from a fixed-seed CTR_DRBG (the same key every run); each worker gets
+ * its own copy and DRBG, and one signature made at creation for verify. */
+struct speed_pk_key;
+struct speed_pk_worker;
+/* alg: "rsa2048" or "ecdsap256" */
+int  speed_pk_keygen(const char *alg, struct speed_pk_key **key);
+void speed_pk_key_free(struct speed_pk_key *key);
+int  speed_pk_worker_new(const struct speed_pk_key *key, unsigned idx,
+			 struct speed_pk_worker **w);
+void speed_pk_worker_free(struct speed_pk_worker *w);
+int  speed_pk_sign(struct speed_pk_worker *w);		/* one signature; 0 ok */
+int  speed_pk_verify(struct speed_pk_worker *w);	/* one verification; 0 = valid */
+/* Sign and verify; a signature or hash with one bit flipped must not
+ * verify. 0 ok, -1 with why filled. corrupt != 0 flips a bit of the
+ * signature before the first verify (tests: the check must fail). */
+int  speed_pk_check(struct speed_pk_worker *w, int corrupt, char *why, size_t len);
+unsigned speed_pk_bits(const char *alg);		/* 2048, 256 */
+
+#endif
