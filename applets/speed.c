@@ -627,7 +627,7 @@ static void plan_alg(struct speed *S, const struct speed_alg *alg, int order)
 {
 	const struct speed_impl *mb = find_impl(speed_mbedtls, alg->name), *t;
 	const struct speed_impl *kern = find_impl(speed_kernel, alg->name), *best = NULL;
-	int all = !strcmp(S->engine, "all");
+	int all = !strcmp(S->engine, "all"), both = !strcmp(S->engine, "both");
 	unsigned cpu = S->ctx->cpu;
 
 	if (!strcmp(S->engine, "kernel")) {
@@ -656,6 +656,8 @@ static void plan_alg(struct speed *S, const struct speed_alg *alg, int order)
 		add_row(S, alg, order, mb, 1, 1);
 		best = mb;
 	}
+	if (both && mb && mb != best)	/* the plain software stack beside it */
+		add_row(S, alg, order, mb, 0, 1);
 	if (!all)
 		return;
 	if (mb && mb != best)
@@ -916,8 +918,8 @@ static void run_pk(struct speed *S, const char *alg)
 }
 
 static const struct opt_spec opts[] = {
-	{ "engine", 0, OPT_CHOICE, "best", 0, 0, "best|mbedtls|kernel|all",
-	  "code path: best tuned else mbedtls, one, or all (a table each)" },
+	{ "engine", 0, OPT_CHOICE, "both", 0, 0, "both|best|mbedtls|kernel|all",
+	  "code path: best and mbedtls, best only, one, or all (a table each)" },
 	{ "parallel", 'P', OPT_INT, "1", 1, 1024, NULL,
 	  "copies run in parallel (threads); rates add" },
 	{ "multi", 0, OPT_INT, NULL, 1, 1024, NULL, "openssl's -multi N: the same as -P N",
@@ -1132,9 +1134,11 @@ const struct applet applet_speed = {
 		   "Engines: mbedtls (every algorithm), benchbox's tuned kernels where the CPU\n"
 		   "has the instructions (AES-NI, SHA-NI, ARMv8 crypto extensions), kernel\n"
 		   "(the Linux crypto API through AF_ALG: an SoC's accelerator; skipped with\n"
-		   "the reason where AF_ALG is absent). --engine=best (default) takes the\n"
-		   "first usable tuned kernel per algorithm, else mbedtls; --engine=all runs\n"
-		   "every engine, the best choices' tables first. Every implementation passes\n"
+		   "the reason where AF_ALG is absent). --engine=both (default) shows the\n"
+		   "best path (the first usable tuned kernel, else mbedtls) and, where that\n"
+		   "is a tuned kernel, mbedtls beside it in a second table; --engine=best\n"
+		   "only the best path (one openssl-like table); --engine=all every engine,\n"
+		   "the best choices' tables first. Every implementation passes\n"
 		   "known-answer vectors (NIST SP 800-38A, FIPS 180, RFC 1321, RFC 8439, the\n"
 		   "GCM spec, SP 800-67) before it is timed: a wrong answer is exit 3.\n"
 		   "AEADs (gcm, chacha20-poly1305) encrypt and tag with a fixed nonce and no\n"
