@@ -214,24 +214,6 @@ int speed_ce_cbc(void *ctx, const uint8_t *in, uint8_t *out, size_t n)
 
 /* ---- CTR: the counter block is a 128-bit big-endian number ---- */
 
-static uint64_t get_be64(const uint8_t *p)
-{
-	uint64_t v = 0;
-	int i;
-
-	for (i = 0; i < 8; i++)
-		v = v << 8 | p[i];
-	return v;
-}
-
-static void put_be64(uint8_t *p, uint64_t v)
-{
-	int i;
-
-	for (i = 7; i >= 0; i--, v >>= 8)
-		p[i] = (uint8_t)v;
-}
-
 KERNEL uint8x16_t ctr_block(uint64_t hi, uint64_t lo)
 {
 	return vrev64q_u8(vreinterpretq_u8_u64(vcombine_u64(vcreate_u64(hi), vcreate_u64(lo))));

@@ -98,4 +98,23 @@ int speed_sha1_digest(speed_sha1_blocks *fn, const uint8_t *in, size_t n, uint8_
 int speed_sha256_digest(speed_sha256_blocks *fn, const uint8_t *in, size_t n, uint8_t *out);
 int speed_sha512_digest(speed_sha512_blocks *fn, const uint8_t *in, size_t n, uint8_t *out);
 
+/* The CTR counter block's halves, big-endian (shared by the AES kernels). */
+static inline uint64_t get_be64(const uint8_t *p)
+{
+	uint64_t v = 0;
+	int i;
+
+	for (i = 0; i < 8; i++)
+		v = v << 8 | p[i];
+	return v;
+}
+
+static inline void put_be64(uint8_t *p, uint64_t v)
+{
+	int i;
+
+	for (i = 7; i >= 0; i--, v >>= 8)
+		p[i] = (uint8_t)v;
+}
+
 #endif
