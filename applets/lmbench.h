@@ -1,0 +1,19 @@
+/* lmbench.h - lmbench's result lines, shared by the applets that carry
+ * lmbench's names (their classic output goes to stderr, like lmbench's)
+ *
+ * SPDX-License-Identifier: MIT
+ *
+ * A record's .group is the classic label ("Simple syscall") and .value the
+ * statistic lmbench prints (the median), in the unit the emitter expects:
+ *   emit_lmbench_micro  "%s: %.4f microseconds"   value in us (UNIT_US)
+ *   emit_lmbench_nano   "%s: %.2f nanoseconds"    value in ns (UNIT_NS)
+ *   emit_lmbench_mb     "%.2f MB/sec"             value in MB/s (UNIT_MB_S)
+ */
+#ifndef BENCHBOX_LMBENCH_H
+#define BENCHBOX_LMBENCH_H
+
+#include "report.h"
+
+extern const struct emitter emit_lmbench_micro, emit_lmbench_nano, emit_lmbench_mb;
+
+#endif
