@@ -27,7 +27,10 @@ static void nano(struct emit_out *o, const struct result *r)
 
 static void mb(struct emit_out *o, const struct result *r)
 {
-	fprintf(o->f, "%.2f MB/sec\n", r->value);
+	if (r->group)
+		fprintf(o->f, "%s: %.2f MB/sec\n", r->group, r->value);
+	else
+		fprintf(o->f, "%.2f MB/sec\n", r->value);
 }
 
 const struct emitter emit_lmbench_micro = { "lmbench", 1, begin, micro, end };

@@ -7,7 +7,7 @@
  * statistic lmbench prints (the median), in the unit the emitter expects:
  *   emit_lmbench_micro  "%s: %.4f microseconds"   value in us (UNIT_US)
  *   emit_lmbench_nano   "%s: %.2f nanoseconds"    value in ns (UNIT_NS)
- *   emit_lmbench_mb     "%.2f MB/sec"             value in MB/s (UNIT_MB_S)
+ *   emit_lmbench_mb     "%s: %.2f MB/sec" ("%.2f MB/sec" without a group)
  */
 #ifndef BENCHBOX_LMBENCH_H
 #define BENCHBOX_LMBENCH_H

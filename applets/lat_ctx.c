@@ -1,0 +1,300 @@
+/* lat_ctx.c - context-switch time, lmbench's lat_ctx method and output
+ *
+ * SPDX-License-Identifier: MIT
+ *
+ * A reimplementation of lmbench's lat_ctx from its published method (not
+ * lmbench's code; its numbers are not "lmbench results"). N processes (this
+ * one and N-1 forked children) form a ring of N pipes; a 4-byte token goes
+ * round it. On every hop the receiving process sums its own private,
+ * zero-filled array of -s KB kilobytes (its cache footprint) and passes
+ * the token on. One iteration is one lap (N hops). First, before any child
+ * exists, the same pipes are timed in this process alone: write, read and
+ * array sum per hop, cycling through the pipes, i.e. everything but the
+ * switch. Result per N: lap time / N - that overhead, in microseconds
+ * (medians). The token's value is checked after every lap (self-check).
+ */
+#include "applet.h"
+#include "lat_pipe.h"
+#include "util.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+enum { MAX_PROCS = 1024 };
+
+struct ring {
+	int		n;
+	int		(*p)[2];	/* pipe i: process i reads p[i][0] */
+	size_t		words;		/* array size in longs */
+	long		*arr;		/* this process's array (children: their own) */
+	int		idx;		/* which process we are (children) */
+	int		err, wrong;
+	int		next;		/* overhead: the pipe used next */
+	uint32_t	token;
+};
+
+static long ring_sum(const long *a, size_t n)
+{
+	long s = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		s += a[i];
+	return s;
+}
+
+/* Child `idx`: receive from p[idx], sum, pass to p[idx + 1]. */
+static int ring_child(void *arg)
+{
+	struct ring *r = arg;
+	long *a = r->words ? calloc(r->words, sizeof(long)) : NULL;
+	uint32_t tok;
+
+	if (r->words && !a)
+		return 1;
+	while (!ipc_readn(r->p[r->idx][0], &tok, sizeof(tok))) {
+		bench_keep_u64((uint64_t)ring_sum(a, r->words));
+		tok++;
+		if (ipc_writen(r->p[(r->idx + 1) % r->n][1], &tok, sizeof(tok)))
+			return 1;
+	}
+	return 0;
+}
+
+/* One lap: send, wait for the token to come back, then our own hop's sum.
+ * Every child adds one, so it must return n - 1 higher. */
+static void ring_body(void *arg, uint64_t iters)
+{
+	struct ring *r = arg;
+	uint32_t tok;
+
+	while (iters-- && !r->err) {
+		tok = r->token;
+		if (ipc_writen(r->p[1][1], &tok, sizeof(tok)) ||
+		    ipc_readn(r->p[0][0], &tok, sizeof(tok))) {
+			r->err = 1;
+			return;
+		}
+		bench_keep_u64((uint64_t)ring_sum(r->arr, r->words));
+		if (tok != r->token + (uint32_t)(r->n - 1))
+			r->wrong = 1;
+		r->token = tok + 1;
+	}
+}
+
+/* The overhead: one hop without a switch, through our own pipes in turn. */
+static void ovr_body(void *arg, uint64_t iters)
+{
+	struct ring *r = arg;
+	uint32_t tok = 0;
+
+	while (iters-- && !r->err) {
+		int *p = r->p[r->next];
+
+		if (ipc_writen(p[1], &tok, sizeof(tok)) || ipc_readn(p[0], &tok, sizeof(tok))) {
+			r->err = 1;
+			return;
+		}
+		bench_keep_u64((uint64_t)ring_sum(r->arr, r->words));
+		if (++r->next == r->n)
+			r->next = 0;
+	}
+}
+
+/* lmbench's layout: a header with the overhead, then "N time" lines. */
+static void classic_begin(struct emit_out *o, const struct run_info *info)
+{
+	(void)o;
+	(void)info;
+}
+
+static void classic_record(struct emit_out *o, const struct result *r)
+{
+	if (!strcmp(r->test, "overhead"))
+		fprintf(o->f, "\n\"size=%dk ovr=%.2f\n", (int)r->x, r->value);
+	else
+		fprintf(o->f, "%d %.2f\n", (int)r->x, r->value);
+}
+
+static void classic_end(struct emit_out *o)
+{
+	(void)o;
+}
+
+static const struct emitter emit_lat_ctx = {
+	"lmbench", 1, classic_begin, classic_record, classic_end,
+};
+
+static void ring_close(struct ring *r)
+{
+	int i;
+
+	for (i = 0; i < r->n; i++) {
+		if (r->p[i][0] >= 0)
+			close(r->p[i][0]);
+		if (r->p[i][1] >= 0)
+			close(r->p[i][1]);
+		r->p[i][0] = r->p[i][1] = -1;
+	}
+}
+
+/* Measure one ring of n; the first ring also measures the overhead. */
+static int ring_run(struct run_ctx *ctx, struct ring *r, int n, int kb, int first,
+		    double *ovr_us)
+{
+	struct result res = { 0 };
+	struct bench_stats st;
+	pid_t *pids = xcalloc((size_t)n, sizeof(*pids));
+	char params[48], metric[48];
+	int i, rc = EXIT_OK;
+
+	r->n = n;
+	r->err = r->wrong = 0;
+	r->next = 0;
+	r->token = 0;
+	r->p = xmalloc((size_t)n * sizeof(*r->p));
+	for (i = 0; i < n; i++)
+		r->p[i][0] = r->p[i][1] = -1;
+	for (i = 0; i < n; i++)
+		if (pipe2(r->p[i], O_CLOEXEC)) {
+			errorf("pipe: %s", strerror(errno));
+			rc = EXIT_FAIL;
+			goto out;
+		}
+	if (first) {
+		if (bench_measure(&ctx->bench, ovr_body, r, &st) || r->err) {
+			errorf("timing the overhead failed");
+			rc = EXIT_FAIL;
+			goto out;
+		}
+		*ovr_us = st.median_ns / 1e3;
+		snprintf(params, sizeof(params), "size=%dk", kb);
+		res.test = "overhead";
+		res.params = params;
+		res.unit = UNIT_US;
+		res.better = -1;
+		res.x = kb;
+		res.note = "one hop without a switch (subtracted below)";
+		result_from_time(&res, &st, 1e-3);
+		if (ctx->quick)
+			res.flags |= REPORT_SHORT;
+		report(ctx, &res);
+	}
+	for (i = 1; i < n; i++) {
+		r->idx = i;
+		pids[i] = ipc_fork(ring_child, r);
+		if (pids[i] < 0) {
+			errorf("fork: %s", strerror(errno));
+			rc = EXIT_FAIL;
+			goto out;
+		}
+	}
+	if (bench_measure(&ctx->bench, ring_body, r, &st) || r->err) {
+		errorf("the ring of %d processes broke", n);
+		rc = EXIT_FAIL;
+		goto out;
+	}
+	memset(&res, 0, sizeof(res));
+	snprintf(params, sizeof(params), "procs=%d,size=%dk", n, kb);
+	snprintf(metric, sizeof(metric), "lat_ctx-%d-%dk", n, kb);
+	res.test = "switch";
+	res.params = params;
+	res.unit = UNIT_US;
+	res.better = -1;
+	res.x = n;
+	res.metric = metric;
+	res.note = "lap / N - overhead";
+	result_from_time(&res, &st, 1e-3 / n);
+	res.value -= *ovr_us;
+	res.min -= *ovr_us;
+	res.max -= *ovr_us;
+	if (ctx->quick)
+		res.flags |= REPORT_SHORT;
+	if (r->wrong) {
+		res.flags |= REPORT_FAILED;
+		res.note = "the token came back with a wrong value";
+	}
+	report(ctx, &res);
+	if (r->wrong) {
+		errorf("self-check failed: the token came back with a wrong value");
+		rc = EXIT_WRONG;
+	}
+out:
+	ring_close(r);	/* children then see EOF or die of SIGPIPE */
+	for (i = 1; i < n; i++)
+		ipc_reap(pids[i]);
+	free(pids);
+	free(r->p);
+	r->p = NULL;
+	return rc;
+}
+
+static const struct opt_spec opts[] = {
+	{ "size", 's', OPT_INT, "0", 0, 1 << 20, NULL, "array per process, in KB (1024 bytes)" },
+	{ 0 }
+};
+
+static int lat_ctx_run(struct run_ctx *ctx)
+{
+	struct ring r = { 0 };
+	int kb = (int)opt_int(ctx, "size"), i, rc = EXIT_OK;
+	void (*oldpipe)(int);
+	double ovr = 0;
+	int64_t n;
+
+	if (!ctx->argc) {
+		errorf("usage: lat_ctx [-s KB] N... (try 'lat_ctx --help')");
+		return EXIT_USAGE;
+	}
+	for (i = 0; i < ctx->argc; i++)
+		if (parse_int(ctx->argv[i], &n) || n < 2 || n > MAX_PROCS) {
+			errorf("N: '%s' is not a process count from 2 to %d", ctx->argv[i],
+			       MAX_PROCS);
+			return EXIT_USAGE;
+		}
+	r.words = (size_t)kb * 1024 / sizeof(long);
+	r.arr = r.words ? xcalloc(r.words, sizeof(long)) : NULL;
+	oldpipe = signal(SIGPIPE, SIG_IGN);
+	for (i = 0; i < ctx->argc && rc != EXIT_FAIL; i++) {
+		int one;
+
+		parse_int(ctx->argv[i], &n);
+		one = ring_run(ctx, &r, (int)n, kb, i == 0, &ovr);
+		if (one)
+			rc = one;
+	}
+	signal(SIGPIPE, oldpipe);
+	free(r.arr);
+	return rc;
+}
+
+const struct applet applet_lat_ctx = {
+	.name    = "lat_ctx",
+	.summary = "context-switch time in a ring of processes (lmbench's)",
+	.usage   = "usage: lat_ctx [-s KB] N...\n"
+		   "\n"
+		   "Context-switch time, lmbench's method: N processes (2 to 1024; this one\n"
+		   "and N-1 forked children) pass a token round a ring of pipes; on every\n"
+		   "hop the receiver sums its own zero-filled KB-kilobyte array (its cache\n"
+		   "footprint, default 0) before passing it on. The cost of a hop without\n"
+		   "a switch (the same pipes written and read by this process alone, with\n"
+		   "the same array sum) is measured first and SUBTRACTED: the result is\n"
+		   "lap time / N - overhead, in microseconds (medians), so it can be near\n"
+		   "zero or negative when the switch is cheap. Nothing is pinned unless\n"
+		   "--cpu is given. Every child is killed and reaped on every exit.\n"
+		   "\n"
+		   "Default output, like lmbench's, on stderr: a line \"size=KBk ovr=O\n"
+		   "(after a blank line and a quote) and then \"N T\" per N.\n"
+		   "--format=table|csv|json prints the common records (metric\n"
+		   "lat_ctx-N-KBk, as the vendor guides name it, and the overhead).\n",
+	.opts    = opts,
+	.unit    = UNIT_US,
+	.classic = &emit_lat_ctx,
+	.reps    = 11,
+	.run     = lat_ctx_run,
+};

@@ -1,0 +1,316 @@
+/* lat_pipe.c - pipe round-trip latency, lmbench's lat_pipe method and output
+ *
+ * SPDX-License-Identifier: MIT
+ *
+ * A reimplementation of lmbench's lat_pipe from its published method (not
+ * lmbench's code; its numbers are not "lmbench results"). The parent and a
+ * forked echo child are joined by two pipes; the parent writes one byte,
+ * the child reads it and writes it back, the parent reads it. One exchange
+ * is one round trip (two pipe transfers and two wake-ups, usually two
+ * context switches when both share a CPU), reported in microseconds, the
+ * median of the samples. Each echoed byte is compared with the one sent
+ * (self-check). Nothing is pinned unless --cpu is given; lmbench floors
+ * each interval at 1 s, we take --reps samples of --min-time instead.
+ * Also the shared process plumbing (see lat_pipe.h) for lat_unix, bw_pipe,
+ * bw_unix and lat_ctx.
+ */
+#include "applet.h"
+#include "lat_pipe.h"
+#include "lmbench.h"
+#include "team.h"
+#include "util.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+int ipc_open(enum ipc_kind kind, struct ipc_chan *c)
+{
+	int a[2], b[2];
+
+	c->prd = c->pwr = c->crd = c->cwr = -1;
+	if (kind == IPC_UNIX) {
+		if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, a))
+			return -1;
+		c->prd = c->pwr = a[0];
+		c->crd = c->cwr = a[1];
+		return 0;
+	}
+	if (pipe2(a, O_CLOEXEC))
+		return -1;
+	if (pipe2(b, O_CLOEXEC)) {
+		int e = errno;
+
+		close(a[0]);
+		close(a[1]);
+		errno = e;
+		return -1;
+	}
+	c->cwr = a[1];		/* child -> parent */
+	c->prd = a[0];
+	c->pwr = b[1];		/* parent -> child */
+	c->crd = b[0];
+	return 0;
+}
+
+static void close_fd(int *fd, int *also)
+{
+	if (*fd >= 0)
+		close(*fd);
+	if (also && *also == *fd)
+		*also = -1;
+	*fd = -1;
+}
+
+void ipc_close(struct ipc_chan *c)
+{
+	close_fd(&c->prd, &c->pwr);
+	close_fd(&c->pwr, NULL);
+	close_fd(&c->crd, &c->cwr);
+	close_fd(&c->cwr, NULL);
+}
+
+void ipc_close_parent(struct ipc_chan *c)
+{
+	close_fd(&c->prd, &c->pwr);
+	close_fd(&c->pwr, NULL);
+}
+
+void ipc_close_child(struct ipc_chan *c)
+{
+	close_fd(&c->crd, &c->cwr);
+	close_fd(&c->cwr, NULL);
+}
+
+int ipc_readn(int fd, void *buf, size_t n)
+{
+	char *p = buf;
+
+	while (n) {
+		ssize_t k = read(fd, p, n);
+
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k <= 0)
+			return -1;
+		p += k;
+		n -= (size_t)k;
+	}
+	return 0;
+}
+
+int ipc_writen(int fd, const void *buf, size_t n)
+{
+	const char *p = buf;
+
+	while (n) {
+		ssize_t k = write(fd, p, n);
+
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k <= 0)
+			return -1;
+		p += k;
+		n -= (size_t)k;
+	}
+	return 0;
+}
+
+pid_t ipc_fork(int (*fn)(void *arg), void *arg)
+{
+	pid_t parent = getpid(), pid = fork();
+
+	if (pid)
+		return pid;
+	/* the child: only async-signal-safe calls from here on (the parent
+	 * may have threads); die with the thread that forked us */
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	if (getppid() != parent)	/* it died before prctl() */
+		_exit(1);
+	signal(SIGPIPE, SIG_DFL);
+	_exit(fn(arg));
+}
+
+void ipc_reap(pid_t pid)
+{
+	if (pid <= 0)
+		return;
+	kill(pid, SIGKILL);
+	while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
+		;
+}
+
+int ipc_echo_child(void *arg)
+{
+	struct ipc_echo *e = arg;
+	char buf[4096], *p = e->msg <= sizeof(buf) ? buf : malloc(e->msg);
+
+	if (!p)
+		return 1;
+	ipc_close_parent(&e->c);	/* so that the parent's close is our EOF */
+	while (!ipc_readn(e->c.crd, p, e->msg))
+		if (ipc_writen(e->c.cwr, p, e->msg))
+			return 1;
+	return 0;	/* EOF: the parent is done */
+}
+
+/* One worker (-P): its channel, its echo child, its message buffers. */
+struct lat_worker {
+	struct ipc_echo	echo;
+	pid_t		pid;
+	int		err;		/* I/O failed */
+	int		wrong;		/* an echo differed from what was sent */
+	unsigned char	seq;
+	char		*out, *in;
+};
+
+struct lat {
+	enum ipc_kind		kind;
+	size_t			msg;
+	struct lat_worker	*w;
+};
+
+static int lat_setup(void *arg, unsigned idx)
+{
+	struct lat *l = arg;
+	struct lat_worker *w = &l->w[idx];
+
+	w->out = xcalloc(1, l->msg);
+	w->in = xcalloc(1, l->msg);
+	w->echo.msg = l->msg;
+	if (ipc_open(l->kind, &w->echo.c)) {
+		errorf("cannot create a %s: %s", l->kind == IPC_PIPE ? "pipe" : "socketpair",
+		       strerror(errno));
+		return EXIT_FAIL;
+	}
+	w->pid = ipc_fork(ipc_echo_child, &w->echo);
+	if (w->pid < 0) {
+		errorf("fork: %s", strerror(errno));
+		return EXIT_FAIL;
+	}
+	ipc_close_child(&w->echo.c);	/* a dead child is then EOF, not a hang */
+	return EXIT_OK;
+}
+
+static void lat_work(void *arg, unsigned idx, uint64_t iters)
+{
+	struct lat *l = arg;
+	struct lat_worker *w = &l->w[idx];
+
+	while (iters-- && !w->err) {
+		w->out[0] = (char)++w->seq;
+		if (ipc_writen(w->echo.c.pwr, w->out, l->msg) ||
+		    ipc_readn(w->echo.c.prd, w->in, l->msg)) {
+			w->err = 1;
+			break;
+		}
+		if (w->in[0] != w->out[0])
+			w->wrong = 1;
+	}
+}
+
+static const char *const lat_label[] = { "Pipe latency", "AF_UNIX sock stream latency" };
+static const char *const lat_name[] = { "lat_pipe", "lat_unix" };
+
+int ipc_lat_run(struct run_ctx *ctx, enum ipc_kind kind)
+{
+	struct lat l = { 0 };
+	struct result r = { 0 };
+	struct bench_stats st;
+	struct team *t;
+	void (*oldpipe)(int);
+	unsigned P = (unsigned)opt_int(ctx, "parallel"), i;
+	char params[64];
+	int rc, err = 0, wrong = 0;
+
+	if (ctx->argc) {
+		errorf("unexpected argument '%s' (try '%s --help')", ctx->argv[0], lat_name[kind]);
+		return EXIT_USAGE;
+	}
+	l.kind = kind;
+	l.msg = kind == IPC_UNIX ? (size_t)opt_size(ctx, "msg") : 1;
+	l.w = xcalloc(P, sizeof(*l.w));
+	oldpipe = signal(SIGPIPE, SIG_IGN);	/* a dead child is an error, not our death */
+	/* not pinned (ncpus 0): the process mask (--cpu) is inherited by all */
+	t = team_start(P, ctx->cpus, 0, lat_setup, lat_work, &l, &rc);
+	if (t) {
+		rc = bench_measure(&ctx->bench, team_body, t, &st) ? EXIT_FAIL : EXIT_OK;
+		team_stop(t);
+	}
+	for (i = 0; i < P; i++) {
+		ipc_close(&l.w[i].echo.c);
+		ipc_reap(l.w[i].pid);
+		err |= l.w[i].err;
+		wrong |= l.w[i].wrong;
+		free(l.w[i].out);
+		free(l.w[i].in);
+	}
+	free(l.w);
+	signal(SIGPIPE, oldpipe);
+	if (rc)
+		return rc;
+	if (err) {
+		errorf("the echo child stopped answering");
+		return EXIT_FAIL;
+	}
+	snprintf(params, sizeof(params), "msg=%zu", l.msg);
+	if (P > 1)
+		snprintf(params + strlen(params), sizeof(params) - strlen(params), ",P=%u", P);
+	r.test = "roundtrip";
+	r.params = params;
+	r.unit = UNIT_US;
+	r.better = -1;
+	r.group = lat_label[kind];
+	r.metric = P == 1 && l.msg == 1 ? lat_name[kind] : NULL;
+	result_from_time(&r, &st, 1e-3);
+	if (ctx->quick)
+		r.flags |= REPORT_SHORT;
+	if (wrong) {
+		r.flags |= REPORT_FAILED;
+		r.note = "an echoed message differed from the one sent";
+	}
+	report(ctx, &r);
+	if (wrong) {
+		errorf("self-check failed: an echoed message differed from the one sent");
+		return EXIT_WRONG;
+	}
+	return EXIT_OK;
+}
+
+static const struct opt_spec opts[] = {
+	{ "parallel", 'P', OPT_INT, "1", 1, 256, NULL, "parent/child pairs run at once" },
+	{ 0 }
+};
+
+static int lat_pipe_run(struct run_ctx *ctx)
+{
+	return ipc_lat_run(ctx, IPC_PIPE);
+}
+
+const struct applet applet_lat_pipe = {
+	.name    = "lat_pipe",
+	.summary = "pipe round-trip latency (lmbench's lat_pipe)",
+	.usage   = "usage: lat_pipe [-P N]\n"
+		   "\n"
+		   "Round-trip time of one byte between this process and a forked echo\n"
+		   "child over two pipes, in microseconds (the median sample), lmbench's\n"
+		   "method. Nothing is pinned unless --cpu is given (the children inherit\n"
+		   "it). -P N runs N parent/child pairs at once and reports the time per\n"
+		   "round trip of each. The child is killed and reaped on every exit.\n"
+		   "\n"
+		   "Default output, like lmbench's, is one line on stderr: \"Pipe latency:\n"
+		   "T microseconds\". --format=table|csv|json prints the common record\n"
+		   "(metric lat_pipe). --quick runs are flagged short.\n",
+	.opts    = opts,
+	.unit    = UNIT_US,
+	.classic = &emit_lmbench_micro,
+	.reps    = 11,
+	.run     = lat_pipe_run,
+};
