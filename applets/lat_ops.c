@@ -59,39 +59,33 @@ const struct lat_ops_test lat_ops_tests[LO_NOPS] = {
 #define INT_SEEDS(x) \
 	[LO_##x##_BIT] = { 0x12345678, 0x0f0f0f0f, 0, 0 }, \
 	[LO_##x##_ADD] = { 0x2468ace1, 0x13579bdf, 0, 0 }
+/* Every seed but fp add's is the same in both tables. */
+#define SHARED_SEEDS \
+	INT_SEEDS(INT), INT_SEEDS(I64), \
+	[LO_INT_MUL] = { 0x1234567, (int32_t)0x9e3779b1, 0, 0 }, \
+	[LO_INT_DIV] = { 7, 1000003, 0, 0 }, \
+	[LO_INT_MOD] = { 0x7fffff, 0x5a5a5, 0, 0 }, \
+	[LO_I64_MUL] = { 0x0123456789abcdefll, (int64_t)0x9e3779b97f4a7c15ull, 0, 0 }, \
+	[LO_I64_DIV] = { 7, 0x0123456789abcdefll, 0, 0 }, \
+	[LO_I64_MOD] = { 0x7fffffffffffffffll, 0x0123456789abcdefll, 0, 0 }, \
+	[LO_FLT_MUL] = { 0, 0, 2.0, 0.5 }, \
+	[LO_FLT_DIV] = { 0, 0, 1.7, 3.1 }, \
+	[LO_DBL_MUL] = { 0, 0, 2.0, 0.5 }, \
+	[LO_DBL_DIV] = { 0, 0, 1.7, 3.1 }
 const struct lat_ops_seed lat_ops_time_seed[LO_NOPS] = {
-	INT_SEEDS(INT), INT_SEEDS(I64),
-	[LO_INT_MUL] = { 0x1234567, (int32_t)0x9e3779b1, 0, 0 },
-	[LO_INT_DIV] = { 7, 1000003, 0, 0 },
-	[LO_INT_MOD] = { 0x7fffff, 0x5a5a5, 0, 0 },
-	[LO_I64_MUL] = { 0x0123456789abcdefll, (int64_t)0x9e3779b97f4a7c15ull, 0, 0 },
-	[LO_I64_DIV] = { 7, 0x0123456789abcdefll, 0, 0 },
-	[LO_I64_MOD] = { 0x7fffffffffffffffll, 0x0123456789abcdefll, 0, 0 },
+	SHARED_SEEDS,
 	[LO_FLT_ADD] = { 0, 0, 1.0, -1023.0 },
-	[LO_FLT_MUL] = { 0, 0, 2.0, 0.5 },
-	[LO_FLT_DIV] = { 0, 0, 1.7, 3.1 },
 	[LO_DBL_ADD] = { 0, 0, 1.0, -1023.0 },
-	[LO_DBL_MUL] = { 0, 0, 2.0, 0.5 },
-	[LO_DBL_DIV] = { 0, 0, 1.7, 3.1 },
 };
 
 /* The self-check uses the same values except for fp add, whose timed chain
  * is periodic: 1.1 and -1000 grow by 1024x per iteration instead. */
 const struct lat_ops_seed lat_ops_check_seed[LO_NOPS] = {
-	INT_SEEDS(INT), INT_SEEDS(I64),
-	[LO_INT_MUL] = { 0x1234567, (int32_t)0x9e3779b1, 0, 0 },
-	[LO_INT_DIV] = { 7, 1000003, 0, 0 },
-	[LO_INT_MOD] = { 0x7fffff, 0x5a5a5, 0, 0 },
-	[LO_I64_MUL] = { 0x0123456789abcdefll, (int64_t)0x9e3779b97f4a7c15ull, 0, 0 },
-	[LO_I64_DIV] = { 7, 0x0123456789abcdefll, 0, 0 },
-	[LO_I64_MOD] = { 0x7fffffffffffffffll, 0x0123456789abcdefll, 0, 0 },
+	SHARED_SEEDS,
 	[LO_FLT_ADD] = { 0, 0, 1.1, -1000.0 },
-	[LO_FLT_MUL] = { 0, 0, 2.0, 0.5 },
-	[LO_FLT_DIV] = { 0, 0, 1.7, 3.1 },
 	[LO_DBL_ADD] = { 0, 0, 1.1, -1000.0 },
-	[LO_DBL_MUL] = { 0, 0, 2.0, 0.5 },
-	[LO_DBL_DIV] = { 0, 0, 1.7, 3.1 },
 };
+#undef SHARED_SEEDS
 #undef INT_SEEDS
 
 /* Pin a value in a register of its kind and make it unknown to the compiler. */
