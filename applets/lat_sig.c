@@ -22,6 +22,7 @@
  */
 #include "applet.h"
 #include "lmbench.h"
+#include "scratch.h"
 #include "team.h"
 #include "util.h"
 
@@ -164,30 +165,15 @@ static int sig_measure(struct run_ctx *ctx, struct sg *s, unsigned P, enum sig_o
 	return rc;
 }
 
-/* The scratch directory: --dir, else $TMPDIR, else /tmp, else ".". */
-static const char *scratch_dir(const struct run_ctx *ctx)
-{
-	const char *d = getenv("TMPDIR");
-
-	if (*ctx->dir)
-		return ctx->dir;
-	if (d && *d && access(d, W_OK | X_OK) == 0)
-		return d;
-	if (access("/tmp", W_OK | X_OK) == 0)
-		return "/tmp";
-	return ".";
-}
-
 /* A one-page file for prot; 0 ok, else EXIT_SKIP with the reason said. */
 static int make_file(const struct run_ctx *ctx, char *path, size_t len)
 {
 	char page[4096];
 	int fd;
 
-	snprintf(path, len, "%s/lat_sig.XXXXXX", scratch_dir(ctx));
-	fd = mkstemp(path);
+	fd = scratch_file(scratch_dir(ctx->dir), "lat_sig", 0, path, len);
 	if (fd < 0) {
-		errorf("skipped: cannot create a file in %s: %s", scratch_dir(ctx),
+		errorf("skipped: cannot create a file in %s: %s", scratch_dir(ctx->dir),
 		       strerror(errno));
 		*path = '\0';
 		return EXIT_SKIP;
@@ -196,7 +182,7 @@ static int make_file(const struct run_ctx *ctx, char *path, size_t len)
 	if (write(fd, page, sizeof(page)) != (ssize_t)sizeof(page)) {
 		errorf("skipped: cannot write %s: %s", path, strerror(errno));
 		close(fd);
-		unlink(path);
+		scratch_remove(path);
 		*path = '\0';
 		return EXIT_SKIP;
 	}
@@ -289,7 +275,7 @@ static int lat_sig_run(struct run_ctx *ctx)
 	sigaction(SIGSEGV, &old_segv, NULL);
 	sigaction(SIGBUS, &old_bus, NULL);
 	if (tmp[0])
-		unlink(tmp);
+		scratch_remove(tmp);
 	if (rc)
 		return rc;
 

@@ -15,6 +15,7 @@
  */
 #include "applet.h"
 #include "lmbench.h"
+#include "scratch.h"
 #include "team.h"
 #include "util.h"
 
@@ -110,20 +111,6 @@ static void sc_work(void *arg, unsigned idx, uint64_t iters)
 		s->err = 1;
 }
 
-/* The scratch directory: --dir, else $TMPDIR, else /tmp, else ".". */
-static const char *scratch_dir(const struct run_ctx *ctx)
-{
-	const char *d = getenv("TMPDIR");
-
-	if (*ctx->dir)
-		return ctx->dir;
-	if (d && *d && access(d, W_OK | X_OK) == 0)
-		return d;
-	if (access("/tmp", W_OK | X_OK) == 0)
-		return "/tmp";
-	return ".";
-}
-
 static const struct opt_spec opts[] = {
 	{ "parallel", 'P', OPT_INT, "1", 1, 1024, NULL, "copies run in parallel (threads)" },
 	{ "tries", 'N', OPT_INT, NULL, 1, 1001, NULL, "repetitions (same as --reps)" },
@@ -158,10 +145,9 @@ static int lat_syscall_run(struct run_ctx *ctx)
 	} else if (s.op >= SC_STAT) {
 		int fd;
 
-		snprintf(tmp, sizeof(tmp), "%s/lat_syscall.XXXXXX", scratch_dir(ctx));
-		fd = mkstemp(tmp);
+		fd = scratch_file(scratch_dir(ctx->dir), "lat_syscall", 0, tmp, sizeof(tmp));
 		if (fd < 0) {
-			errorf("skipped: cannot create a file in %s: %s", scratch_dir(ctx),
+			errorf("skipped: cannot create a file in %s: %s", scratch_dir(ctx->dir),
 			       strerror(errno));
 			return EXIT_SKIP;
 		}
@@ -209,7 +195,7 @@ static int lat_syscall_run(struct run_ctx *ctx)
 	}
 out:
 	if (tmp[0])
-		unlink(tmp);
+		scratch_remove(tmp);
 	return rc;
 }
 

@@ -6,6 +6,8 @@
 # build/ARCH/benchbox: natively for the host's ARCH, under qemu-user for the
 # others ($QEMU_aarch64, $QEMU_armv7, set by the Makefile). Prints one line
 # per test, a summary per target, and last the line `N passed, N failed`.
+# ONLY="lat_tcp bw_tcp" limits the run to those CLI test files (no unit
+# tests), for working on one applet.
 # Exit status: 0 when nothing failed.
 set -u
 cd "$(dirname "$0")/.."
@@ -30,6 +32,7 @@ for arch in "$@"; do
 	# unit tests: one PASS/FAIL/SKIP line each; the kernel tests once more
 	# with every CPU feature masked off (the portable paths only)
 	for pass in all masked; do
+		[ -z "${ONLY:-}" ] || break
 		if [ ! -x "$ROOT/build/$arch/test_unit" ]; then
 			echo "FAIL [$arch] unit: build/$arch/test_unit missing"
 			echo F >> "$counts"
@@ -54,6 +57,10 @@ for arch in "$@"; do
 
 	# CLI tests: each file runs in its own shell with the helpers loaded
 	for t in "$ROOT"/tests/cli/*.test; do
+		case " ${ONLY:-$(basename "$t" .test)} " in
+		*" $(basename "$t" .test) "*) ;;
+		*) continue ;;
+		esac
 		ARCH=$arch RUN=$run BIN=$bin COUNTS=$counts TEST_FILE=$(basename "$t" .test) \
 			sh -c '. "$ROOT/tests/cli/testing.sh"; . "$1"; testing_done' sh "$t"
 	done

@@ -1,0 +1,299 @@
+/* scratch.c - temporary files and directories that never outlive the run
+ *
+ * SPDX-License-Identifier: MIT
+ *
+ * The registry is a fixed table so that the signal handler can walk it
+ * without locks or allocation: a slot's path is written before its `used`
+ * flag is set, and cleared only after the flag is. Removal of a directory
+ * tree uses getdents64/unlinkat/openat directly (opendir() allocates, so it
+ * is not async-signal-safe).
+ */
+#define _GNU_SOURCE
+#include "scratch.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+struct slot {
+	char			path[4096];
+	pid_t			owner;
+	int			isdir;
+	volatile sig_atomic_t	used;
+};
+
+static struct slot slots[SCRATCH_MAX];
+static int hooked;
+static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
+
+const char *scratch_dir(const char *given)
+{
+	const char *d = getenv("TMPDIR");
+
+	if (given && *given)
+		return given;
+	if (d && *d && access(d, W_OK | X_OK) == 0)
+		return d;
+	if (access("/tmp", W_OK | X_OK) == 0)
+		return "/tmp";
+	return ".";
+}
+
+int scratch_cannot(int err)
+{
+	return err == EROFS || err == ENOSPC || err == EACCES || err == EPERM ||
+	       err == EDQUOT || err == ENOENT || err == ENOTDIR;
+}
+
+struct dirent64_raw {
+	uint64_t	ino;
+	int64_t		off;
+	unsigned short	reclen;
+	unsigned char	type;
+	char		name[];
+};
+
+/* Empty the directory open at fd, depth-first; async-signal-safe. Entries
+ * are removed while the directory is being read, so it is read again from
+ * the start until a pass finds nothing left. */
+static void rm_tree_at(int fd, int depth)
+{
+	char buf[2048] __attribute__((aligned(8)));
+	int again = 1;
+
+	while (again) {
+		long n;
+
+		again = 0;
+		lseek(fd, 0, SEEK_SET);
+		while ((n = syscall(SYS_getdents64, fd, buf, sizeof(buf))) > 0) {
+			long off = 0;
+
+			while (off < n) {
+				struct dirent64_raw *d = (struct dirent64_raw *)(buf + off);
+				const char *s = d->name;
+
+				off += d->reclen;
+				if (s[0] == '.' && (!s[1] || (s[1] == '.' && !s[2])))
+					continue;
+				if (unlinkat(fd, s, 0) == 0) {
+					again = 1;
+					continue;
+				}
+				if (depth < 16 && (errno == EISDIR || errno == EPERM)) {
+					int sub = openat(fd, s, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
+							 O_CLOEXEC);
+
+					if (sub >= 0) {
+						rm_tree_at(sub, depth + 1);
+						close(sub);
+					}
+					if (unlinkat(fd, s, AT_REMOVEDIR) == 0)
+						again = 1;
+				}
+			}
+		}
+	}
+}
+
+static void remove_slot(struct slot *s)
+{
+	if (s->isdir) {
+		int fd = open(s->path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+
+		if (fd >= 0) {
+			rm_tree_at(fd, 0);
+			close(fd);
+		}
+		rmdir(s->path);
+	} else {
+		unlink(s->path);
+	}
+}
+
+static void remove_all(void)
+{
+	pid_t me = getpid();
+	unsigned i;
+
+	for (i = 0; i < SCRATCH_MAX; i++)
+		if (slots[i].used && slots[i].owner == me) {
+			remove_slot(&slots[i]);
+			slots[i].used = 0;
+		}
+}
+
+static void on_signal(int sig)
+{
+	int e = errno;
+	struct sigaction sa;
+
+	remove_all();
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = SIG_DFL;
+	sigaction(sig, &sa, NULL);
+	raise(sig);		/* delivered when the handler returns */
+	errno = e;
+}
+
+static void hook(void)
+{
+	struct sigaction sa, old;
+	unsigned i;
+
+	if (hooked)
+		return;
+	hooked = 1;
+	atexit(remove_all);
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigfillset(&sa.sa_mask);
+	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++) {
+		if (sigaction(sigs[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN)
+			continue;
+		sigaction(sigs[i], &sa, NULL);
+	}
+}
+
+/* Claim a slot for `path`; the caller creates the object afterwards, so a
+ * signal in between finds nothing to remove (ENOENT is harmless). */
+static struct slot *claim(const char *path, int isdir)
+{
+	unsigned i;
+
+	hook();
+	for (i = 0; i < SCRATCH_MAX; i++)
+		if (!slots[i].used) {
+			snprintf(slots[i].path, sizeof(slots[i].path), "%s", path);
+			slots[i].owner = getpid();
+			slots[i].isdir = isdir;
+			slots[i].used = 1;
+			return &slots[i];
+		}
+	errno = EMFILE;
+	return NULL;
+}
+
+/* A fresh name DIR/benchbox-TAG.PID.XXXXXX in path[len]; -1 if too long. */
+static int make_name(const char *dir, const char *tag, char *path, size_t len)
+{
+	static const char set[] = "abcdefghijklmnopqrstuvwxyz0123456789";
+	static unsigned long ctr;
+	unsigned long x = (unsigned long)getpid() * 2654435761ul ^
+			  (unsigned long)(uintptr_t)&ctr ^ (++ctr * 40503ul);
+	char rnd[7];
+	struct timespec ts;
+	int i, n;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	x ^= (unsigned long)ts.tv_nsec * 2246822519ul;
+	for (i = 0; i < 6; i++) {
+		rnd[i] = set[x % 36];
+		x = x / 36 + (unsigned long)ts.tv_nsec * (unsigned long)(i + 7);
+	}
+	rnd[6] = 0;
+	n = snprintf(path, len, "%s/benchbox-%s.%d.%s", dir, tag, (int)getpid(), rnd);
+	if (n < 0 || (size_t)n >= len) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	return 0;
+}
+
+int scratch_file(const char *dir, const char *tag, int extra_flags, char *path, size_t len)
+{
+	int tries;
+
+	for (tries = 0; tries < 100; tries++) {
+		struct slot *s;
+		int fd, e;
+
+		if (make_name(dir, tag, path, len))
+			return -1;
+		s = claim(path, 0);
+		if (!s)
+			return -1;
+		fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC | extra_flags, 0600);
+		if (fd >= 0)
+			return fd;
+		e = errno;
+		s->used = 0;
+		errno = e;
+		if (e != EEXIST)
+			return -1;
+	}
+	return -1;
+}
+
+int scratch_mkdir(const char *dir, const char *tag, char *path, size_t len)
+{
+	int tries;
+
+	for (tries = 0; tries < 100; tries++) {
+		struct slot *s;
+		int e;
+
+		if (make_name(dir, tag, path, len))
+			return -1;
+		s = claim(path, 1);
+		if (!s)
+			return -1;
+		if (mkdir(path, 0700) == 0)
+			return 0;
+		e = errno;
+		s->used = 0;
+		errno = e;
+		if (e != EEXIST)
+			return -1;
+	}
+	return -1;
+}
+
+void scratch_remove(const char *path)
+{
+	unsigned i;
+
+	for (i = 0; i < SCRATCH_MAX; i++)
+		if (slots[i].used && slots[i].owner == getpid() &&
+		    strcmp(slots[i].path, path) == 0) {
+			remove_slot(&slots[i]);
+			slots[i].used = 0;
+		}
+}
+
+int scratch_fill(int fd, uint64_t size, int byte)
+{
+	enum { CHUNK = 65536 };
+	char *buf = malloc(CHUNK);
+	uint64_t done = 0;
+	int rc = 0, e = 0;
+
+	if (!buf)
+		return -1;
+	memset(buf, byte, CHUNK);
+	if (lseek(fd, 0, SEEK_SET) < 0)
+		rc = -1, e = errno;
+	while (!rc && done < size) {
+		size_t n = size - done < CHUNK ? (size_t)(size - done) : CHUNK;
+		ssize_t k = write(fd, buf, n);
+
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k <= 0)
+			rc = -1, e = k < 0 ? errno : ENOSPC;
+		else
+			done += (uint64_t)k;
+	}
+	free(buf);
+	if (!rc && fsync(fd) && errno != EINVAL)	/* EINVAL: a pipe or special file */
+		rc = -1, e = errno;
+	errno = e;
+	return rc;
+}
