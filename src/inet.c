@@ -58,7 +58,12 @@ int inet_resolve(const char *host, int port, int socktype, struct inet_addr *out
 		snprintf(err, errlen, "cannot resolve '%s': %s", host, gai_strerror(rc));
 		return -1;
 	}
+	/* IPv4 first: "localhost" may list ::1 first while a server listens
+	 * on 127.0.0.1, its default */
 	for (ai = res; ai; ai = ai->ai_next)
+		if (ai->ai_family == AF_INET && ai->ai_addrlen <= sizeof(out->ss))
+			break;
+	for (ai = ai ? ai : res; ai; ai = ai->ai_next)
 		if ((ai->ai_family == AF_INET || ai->ai_family == AF_INET6) &&
 		    ai->ai_addrlen <= sizeof(out->ss))
 			break;

@@ -3,7 +3,8 @@
  * SPDX-License-Identifier: MIT
  *
  * Addresses are resolved with getaddrinfo (numeric IPv4/IPv6 or a name
- * from /etc/hosts or DNS); the first usable result is taken. Servers bind
+ * from /etc/hosts or DNS); the first IPv4 result is taken, else the first
+ * IPv6 one. Servers bind
  * exactly the address they are given: INET_LOOPBACK unless the user names
  * another, never the wildcard address unless the user types it.
  */
