@@ -38,7 +38,7 @@ struct sel {
 	int	n;		/* select's first argument */
 	int	ready;		/* descriptors in the set */
 	int	err;		/* errno of a failed select, 0 = none */
-	int	wrong;		/* a call found fewer ready */
+	int	wrong;		/* a call did not find all ready */
 	fd_set	set;
 	int	mine[FD_SETSIZE];	/* 1 = we opened it */
 };
@@ -184,7 +184,8 @@ static int sel_measure(struct run_ctx *ctx, struct sel *s, enum sel_mode mode)
 	if (ctx->quick)
 		r.flags |= REPORT_SHORT;
 	result_from_time(&r, &st, 1e-3);
-	return lmnet_report(ctx, &r, s->wrong ? "select found fewer descriptors ready" : NULL);
+	return lmnet_report(ctx, &r,
+			    s->wrong ? "select did not find every descriptor ready" : NULL);
 }
 
 static int sel_mode_of(const struct run_ctx *ctx, enum sel_mode *mode)

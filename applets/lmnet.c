@@ -110,7 +110,7 @@ void lmnet_fail(const struct lmnet *n, const char *what, int err)
 	}
 }
 
-/* socket (+ buffer sizes) + connect, retried while refused; fd or -1 + errno */
+/* socket (+ buffer sizes asked for first) + connect; fd or -1 + errno */
 static int connect_once(const struct inet_addr *a, int socktype, int bufsize)
 {
 	int fd = socket(a->ss.ss_family, socktype | SOCK_CLOEXEC, 0), e;
@@ -129,6 +129,7 @@ static int connect_once(const struct inet_addr *a, int socktype, int bufsize)
 	return -1;
 }
 
+/* The same, retried while refused (inet_connect's rule) */
 static int connect_retry(const struct inet_addr *a, int socktype, int bufsize)
 {
 	struct timespec pause = { 0, 10 * 1000 * 1000 };
