@@ -157,7 +157,7 @@ int lmnet_connect(const struct lmnet *n, int socktype, int bufsize)
 	return fd;
 }
 
-int lmnet_quit_stream(const struct inet_addr *a, const void *req, size_t len, int ack)
+static int quit_once(const struct inet_addr *a, const void *req, size_t len, int ack)
 {
 	int fd = connect_retry(a, SOCK_STREAM, 0), err;
 	ssize_t k = 0;
@@ -178,6 +178,18 @@ int lmnet_quit_stream(const struct inet_addr *a, const void *req, size_t len, in
 	if (!err && k < 0 && errno != ECONNRESET)
 		err = errno;
 	close(fd);
+	return err;
+}
+
+/* A server that is still closing the previous session may take the request
+ * for a late connection of it and drop it (EBUSY): ask again for a while. */
+int lmnet_quit_stream(const struct inet_addr *a, const void *req, size_t len, int ack)
+{
+	struct timespec pause = { 0, 50 * 1000 * 1000 };
+	int err, tries = 0;
+
+	while ((err = quit_once(a, req, len, ack)) == EBUSY && ++tries < 40)
+		nanosleep(&pause, NULL);
 	return err;
 }
 

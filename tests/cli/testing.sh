@@ -67,6 +67,20 @@ skip() {
 	_result S "$1" "$2"
 }
 
+# srv ARGS...: a foreground server (gone after 60 s whatever happens); waits
+# for its "listening on" line, sets SRV (its pid) and PORT (from the line)
+srv() {
+	timeout 60 $BB "$@" 2>srv.err &
+	SRV=$!
+	n=0
+	until grep -q 'listening on' srv.err 2>/dev/null; do
+		kill -0 $SRV 2>/dev/null && [ $n -lt 400 ] || return 1
+		n=$((n + 1))
+		sleep 0.05
+	done
+	PORT=$(sed -n 's/.*listening on 127\.0\.0\.1:\([0-9]*\)$/\1/p' srv.err)
+}
+
 testing_done() {
 	rm -rf "$SCRATCH"
 }
