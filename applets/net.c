@@ -10,7 +10,7 @@
  * receiver measures: throughput is its byte count over its window, in
  * Mbit/s (10^6 bits/s), and the min/median/max of its per-interval rates
  * (1 s intervals, a fifth of the run when it is shorter than 5 s) give
- * the spread. For UDP the sender's rate, datagrams sent, received and
+ * the spread (min and max in the records, the median in the summary). For UDP the sender's rate, datagrams sent, received and
  * lost are reported too. Each side reports its CPU utilisation over all
  * cores from /proc/stat during the transfer (netperf -c and -C). Without
  * a HOST the client forks its own server on 127.0.0.1 (a free port),
@@ -37,6 +37,12 @@
 
 enum { UDP_DEFAULT_MSG = 1472 };	/* the guides' datagram: a full 1500-byte frame */
 
+/* What the summary shows beside the records. */
+struct net_summary {
+	char		head[256];	/* the first line */
+	double		median;		/* the median interval's throughput, Mbit/s */
+};
+
 struct client {
 	struct run_ctx	*ctx;
 	enum net_test	test;
@@ -45,7 +51,7 @@ struct client {
 	struct net_flow	flow;
 	struct net_side	local, remote;
 	char		params[128];
-	char		head[256];	/* the summary's first line */
+	struct net_summary sum;
 };
 
 /* the summary output: a title line, then one line per record ----------- */
@@ -58,16 +64,17 @@ static void sum_begin(struct emit_out *o, const struct run_info *info)
 
 static void sum_record(struct emit_out *o, const struct result *r)
 {
+	const struct net_summary *sum = o->arg;
 	char note[256];
 	int count = !strcmp(r->unit, "datagrams");
 
-	if (!o->count && o->arg)
-		fprintf(o->f, "%s\n", (const char *)o->arg);
+	if (!o->count && sum)
+		fprintf(o->f, "%s\n", sum->head);
 	fprintf(o->f, "  %-22s %12.*f %s", r->group ? r->group : r->test, count ? 0 : 2,
 		r->value, r->unit);
-	if (r->samples > 1)
-		fprintf(o->f, "  (min %.2f, max %.2f over %u intervals)", r->min, r->max,
-			r->samples);
+	if (r->samples > 1 && sum)	/* the throughput */
+		fprintf(o->f, "  (min %.2f, median %.2f, max %.2f over %u intervals)",
+			r->min, sum->median, r->max, r->samples);
 	if (*result_note(r, note, sizeof(note)))
 		fprintf(o->f, "  [%s]", note);
 	fputc('\n', o->f);
@@ -197,6 +204,7 @@ static int client_options(struct run_ctx *ctx, struct client *c)
 		       "10^9; at most 1000g)", opt_str(ctx, "rate"));
 		return EXIT_USAGE;
 	}
+	c->flow.rcvbuf = opt_size(ctx, "rcvbuf");
 	if (ctx->quick && !opt_given(ctx, "time"))
 		secs = 1;
 	c->flow.ns = (uint64_t)(secs * 1e9);
@@ -245,6 +253,7 @@ static int request(struct client *c, int cfd, int *port)
 	w[2] = c->flow.ns;
 	w[3] = c->flow.rate;
 	w[4] = c->flow.interval;
+	w[5] = c->flow.rcvbuf;
 	if (net_frame_send(cfd, NET_HELLO, w)) {
 		errorf("%s: %s", c->ctl.text, strerror(errno));
 		return EXIT_FAIL;
@@ -290,7 +299,7 @@ static int transfer(struct client *c, int cfd, int port)
 	struct inet_addr d = c->ctl;
 	struct net_cpu c0, c1;
 	struct net_frame f;
-	int dfd, rc;
+	int dfd, rc, err;
 
 	inet_set_port(&d, port);
 	dfd = inet_connect(&d, c->test == NET_UDP_STREAM ? SOCK_DGRAM : SOCK_STREAM, 0);
@@ -303,11 +312,12 @@ static int transfer(struct client *c, int cfd, int port)
 	memset(c->flow.buf, 'n', c->flow.msg);
 	net_cpu_read(&c0);
 	rc = move_data(c, cfd, dfd);
+	err = errno;
 	net_cpu_read(&c1);
 	c->local.cpu = net_cpu_util(&c0, &c1);
 	if (rc)
 		errorf("%s to %s failed: %s", net_test_name[c->test], d.text,
-		       errno ? strerror(errno) : "connection closed");
+		       err ? strerror(err) : "connection closed");
 	close(dfd);		/* tcp_stream: the server's EOF */
 	free(c->flow.buf);
 	c->flow.buf = NULL;
@@ -442,7 +452,8 @@ static int client_report(struct client *c)
 	else if (c->test == NET_UDP_STREAM && rx->dgrams > tx->dgrams)
 		snprintf(why, sizeof(why), "%llu datagrams received of %llu sent",
 			 (unsigned long long)rx->dgrams, (unsigned long long)tx->dgrams);
-	reporter_set_arg(c->ctx->rep, c->head);
+	c->sum.median = rx->mid / 1e6;
+	reporter_set_arg(c->ctx->rep, &c->sum);
 	put_throughput(c, rx, *why ? why : NULL);
 	if (c->test == NET_UDP_STREAM)
 		put_udp(c, tx, rx);
@@ -468,9 +479,13 @@ static void describe(struct client *c)
 		n += snprintf(c->params + n, sizeof(c->params) - (size_t)n, ",rate=%s", rate);
 		snprintf(paced, sizeof(paced), ", paced to %g Mbit/s", (double)c->flow.rate / 1e6);
 	}
+	if (c->flow.rcvbuf) {
+		format_size(c->flow.rcvbuf, m, sizeof(m));
+		n += snprintf(c->params + n, sizeof(c->params) - (size_t)n, ",rcvbuf=%s", m);
+	}
 	if (c->host)
 		snprintf(c->params + n, sizeof(c->params) - (size_t)n, ",host=%s", c->host);
-	snprintf(c->head, sizeof(c->head), "%s %s %s%s: %.2f s of %zu-byte %s%s",
+	snprintf(c->sum.head, sizeof(c->sum.head), "%s %s %s%s: %.2f s of %zu-byte %s%s",
 		 net_test_name[c->test], c->test == NET_TCP_MAERTS ? "from" : "to", c->ctl.text,
 		 c->host ? "" : " (a local server)", (double)c->flow.ns / 1e9, c->flow.msg,
 		 c->test == NET_UDP_STREAM ? "datagrams" : "writes", paced);
@@ -509,8 +524,9 @@ static int server_main(struct run_ctx *ctx)
 		errorf("-s takes no HOST or TEST ('%s')", ctx->argv[0]);
 		return EXIT_USAGE;
 	}
-	if (opt_given(ctx, "time") || opt_given(ctx, "msg") || opt_given(ctx, "rate")) {
-		errorf("-l, -m and -b are for the client: the client asks for them");
+	if (opt_given(ctx, "time") || opt_given(ctx, "msg") || opt_given(ctx, "rate") ||
+	    opt_given(ctx, "rcvbuf")) {
+		errorf("-l, -m, -b and --rcvbuf are for the client: the client asks for them");
 		return EXIT_USAGE;
 	}
 	if (inet_resolve(opt_str(ctx, "bind"), (int)opt_int(ctx, "port"), SOCK_STREAM, &a,
@@ -545,6 +561,8 @@ static const struct opt_spec opts[] = {
 	{ "msg", 'm', OPT_SIZE, NULL, 1, NET_MSG_MAX, NULL,
 	  "bytes per send [TCP: SO_SNDBUF, UDP: 1472]" },
 	{ "rate", 'b', OPT_STR, NULL, 0, 0, NULL, "pace the sender to RATE bits/s (500m)" },
+	{ "rcvbuf", 0, OPT_SIZE, NULL, 4096, NET_RCVBUF_MAX, NULL,
+	  "the receiver's SO_RCVBUF [the system's]" },
 	{ 0 }
 };
 
@@ -553,7 +571,7 @@ const struct applet applet_net = {
 	.summary = "TCP/UDP stream throughput and CPU load (netperf-like)",
 	.usage   = "usage: net -s [--bind ADDR] [-p PORT] [--stay]\n"
 		   "       net [HOST] [tcp_stream|tcp_maerts|udp_stream] [-l SECONDS] [-m SIZE]\n"
-		   "           [-b RATE] [-p PORT]\n"
+		   "           [-b RATE] [-p PORT] [--rcvbuf SIZE]\n"
 		   "\n"
 		   "Ethernet throughput the way the vendor guides take it with netperf,\n"
 		   "on a protocol of our own: run 'net -s --bind ADDR' on one host and\n"
@@ -572,19 +590,23 @@ const struct applet applet_net = {
 		   "the sender's socket send buffer, netperf's rule; UDP 1472, at most\n"
 		   "65507) for SECONDS (default 10). -b RATE paces the sender to RATE\n"
 		   "bits/s (k, m, g = 10^3, 10^6, 10^9: -b 500m), to find the highest\n"
-		   "rate without loss (RFC 2544).\n"
+		   "rate without loss (RFC 2544). --rcvbuf sets the receiving socket's\n"
+		   "buffer (the server's, or ours for tcp_maerts; net.core.rmem_max caps\n"
+		   "it), so that a receiver held up for a moment does not drop datagrams.\n"
 		   "\n"
 		   "Throughput is the receiver's: its bytes over its time, in Mbit/s\n"
-		   "(10^6 bits/s), with the min and max of 1-second intervals (a fifth\n"
-		   "of the run when shorter than 5 s). CPU is % busy over all cores\n"
-		   "from /proc/stat during the transfer, on this side (local) and the\n"
-		   "server's (remote). The receiver must count every byte sent (TCP)\n"
-		   "and no more datagrams than sent (UDP), else exit 3. --reps and\n"
+		   "(10^6 bits/s), with the min, median and max of 1-second intervals\n"
+		   "(a fifth of the run when shorter than 5 s; the records carry min\n"
+		   "and max, the summary all three). CPU is % busy over all cores from\n"
+		   "/proc/stat during the transfer, on this side (local) and on the\n"
+		   "server (remote). The receiver must count every byte sent (TCP) and\n"
+		   "no more datagrams than were sent (UDP), else exit 3. --reps and\n"
 		   "--min-time do not apply.\n"
 		   "\n"
-		   "Default output is a summary; --format=table|csv|json prints the\n"
-		   "records (test, test.cpu_local, test.cpu_remote; udp_stream.sent,\n"
-		   ".kpps, .datagrams_sent, .datagrams_received, .datagrams_lost, .loss).\n",
+		   "Default output is a summary (--format=summary); table, csv and json\n"
+		   "print the records: TEST, TEST.cpu_local, TEST.cpu_remote, and for\n"
+		   "udp_stream also .sent, .kpps, .datagrams_sent, .datagrams_received,\n"
+		   ".datagrams_lost and .loss.\n",
 	.opts    = opts,
 	.unit    = UNIT_MBIT_S,
 	.classic = &emit_net_summary,

@@ -8,7 +8,8 @@
  * 64-bit big-endian words whose meaning depends on the type. Doubles
  * travel as their IEEE-754 bit patterns.
  *
- *   client -> server  HELLO   test, msg, duration ns, rate bit/s, interval ns
+ *   client -> server  HELLO   test, msg, duration ns, rate bit/s, interval ns,
+ *                             the receiver's SO_RCVBUF
  *   server -> client  READY   data port, the sender's msg size, UDP token
  *   client -> server  DONE    datagrams and bytes sent (udp_stream only)
  *   server -> client  RESULT  the server's struct net_side
@@ -29,8 +30,10 @@ enum {
 	NET_UDP_HDR	= 12,		/* token (4) + sequence number (8) */
 	NET_UDP_MAX	= 65507,	/* largest IPv4 UDP payload */
 	NET_MSG_MAX	= 1 << 24,
+	NET_RCVBUF_MAX	= 1 << 30,
 	NET_RECV_BUF	= 128 << 10,	/* a TCP receiver's read size (at least) */
 	NET_WAIT_MS	= 10000,	/* patience for a peer's next step */
+	NET_QUIET_MS	= 250,		/* no datagram for so long: the rest is lost */
 };
 
 enum net_type { NET_HELLO = 1, NET_READY, NET_DONE, NET_RESULT, NET_ERROR };
@@ -88,6 +91,7 @@ struct net_flow {
 	uint64_t	ns;		/* sending time */
 	uint64_t	rate;		/* bits/s; 0 = as fast as the socket takes */
 	uint64_t	interval;	/* receiver's sampling interval, ns */
+	uint64_t	rcvbuf;		/* receiver's SO_RCVBUF; 0 = the system's */
 	uint32_t	token;		/* UDP: marks our datagrams */
 };
 
@@ -95,11 +99,13 @@ struct net_flow {
 int	net_send(const struct net_flow *f, struct net_side *out);
 /* Receive a TCP stream until EOF; the window starts now. */
 int	net_recv_tcp(const struct net_flow *f, struct net_side *out);
-/* Receive datagrams until the DONE frame arrives on cfd (and the socket
- * stays quiet); *sent gets the sender's count. The window runs from the
- * first datagram to the last, and the first datagram's bytes are not in
- * the rate. */
-int	net_recv_udp(const struct net_flow *f, int cfd, struct net_side *out, uint64_t *sent);
+/* Receive datagrams until the DONE frame arrives on cfd and all of them
+ * are in (or the socket stays quiet); *sent gets the sender's count, *cpu the CPU times when
+ * DONE came. The window runs from now (READY has just gone out) to the
+ * last datagram, so a receiver that starts late cannot shorten it. */
+struct net_cpu;
+int	net_recv_udp(const struct net_flow *f, int cfd, struct net_side *out, uint64_t *sent,
+		     struct net_cpu *cpu);
 
 /* Socket options, ignoring failures. */
 void	net_timeouts(int fd, int ms);

@@ -13,6 +13,7 @@
  * /proc/stat's "cpu" line across the transfer (netperf -c's definition).
  */
 #define _GNU_SOURCE
+#include "inet.h"
 #include "net.h"
 #include "stats.h"
 #include "util.h"
@@ -309,12 +310,19 @@ int net_send(const struct net_flow *f, struct net_side *out)
 
 /* receiving ------------------------------------------------------------------- */
 
+static void set_rcvbuf(const struct net_flow *f)
+{
+	if (f->rcvbuf)
+		inet_bufsize(f->fd, SO_RCVBUF, (int)f->rcvbuf);
+}
+
 int net_recv_tcp(const struct net_flow *f, struct net_side *out)
 {
 	struct net_meter m;
 	uint64_t t = 0;
 
 	memset(out, 0, sizeof(*out));
+	set_rcvbuf(f);
 	meter_start(&m, f->interval, net_now_ns());
 	for (;;) {
 		ssize_t k = recv(f->fd, f->buf, f->msg, 0);
@@ -348,55 +356,56 @@ static int udp_drain(const struct net_flow *f, struct net_meter *m, struct net_s
 		if ((size_t)k < NET_UDP_HDR ||
 		    get_be((unsigned char *)f->buf, 4) != f->token)
 			continue;	/* not ours */
-		if (!out->dgrams++)
-			meter_start(m, f->interval, t);
-		else
-			meter_add(m, (uint64_t)k, t);
-		out->bytes += (uint64_t)k;
+		meter_add(m, (uint64_t)k, t);
+		out->dgrams++;
 	}
 }
 
-/* Wait for datagrams and the DONE frame; then until the socket is quiet. */
-int net_recv_udp(const struct net_flow *f, int cfd, struct net_side *out, uint64_t *sent)
+/* The DONE frame: the sender's count, and the CPU times now. */
+static int udp_done(int cfd, uint64_t *sent, struct net_cpu *cpu)
+{
+	struct net_frame fr;
+
+	if (net_frame_recv(cfd, &fr, NET_WAIT_MS) || fr.type != NET_DONE) {
+		errno = errno ? errno : EPROTO;
+		return -1;
+	}
+	net_cpu_read(cpu);	/* the sender is done: so is the load */
+	*sent = fr.w[0];
+	return 0;
+}
+
+/* Wait for datagrams and the DONE frame; then until every datagram sent
+ * is in, or none came for NET_QUIET_MS (the rest is lost), 2 s at most. */
+int net_recv_udp(const struct net_flow *f, int cfd, struct net_side *out, uint64_t *sent,
+		 struct net_cpu *cpu)
 {
 	struct pollfd p[2] = { { f->fd, POLLIN, 0 }, { cfd, POLLIN, 0 } };
-	uint64_t give_up = net_now_ns() + f->ns + NET_WAIT_MS * 1000000ull, done = 0;
-	struct net_meter m = { 0 };
-	int rc = 0;
+	uint64_t end = net_now_ns() + f->ns + NET_WAIT_MS * 1000000ull, done = 0;
+	struct net_meter m;
+	int rc = 0, n;
 
 	memset(out, 0, sizeof(*out));
-	while (!rc) {
-		uint64_t now = net_now_ns();
-		int n, wait = done ? 100 : 200;
-
-		if (now >= (done ? done : give_up))
-			break;
-		n = poll(p, done ? 1 : 2, wait);
+	set_rcvbuf(f);
+	meter_start(&m, f->interval, net_now_ns());
+	while (!rc && net_now_ns() < end && !(done && out->dgrams >= *sent)) {
+		n = poll(p, done ? 1 : 2, done ? NET_QUIET_MS : 200);
 		if (n < 0 && errno != EINTR)
 			rc = -1;
+		else if (n == 0 && done)
+			break;
 		else if (n > 0 && p[0].revents)
 			rc = udp_drain(f, &m, out);
-		else if (n == 0 && done)
-			break;		/* quiet for 100 ms after DONE */
-		if (!rc && !done && n > 0 && p[1].revents) {
-			struct net_frame fr;
-
-			if (net_frame_recv(cfd, &fr, NET_WAIT_MS) || fr.type != NET_DONE) {
-				errno = errno ? errno : EPROTO;
-				rc = -1;
-				break;
-			}
-			*sent = fr.w[0];
-			done = net_now_ns() + 2000000000ull;	/* drain 2 s at most */
-		}
+		else if (n > 0 && p[1].revents && !(rc = udp_done(cfd, sent, cpu)))
+			end = done = net_now_ns() + 2000000000ull;
 	}
 	if (rc || !done) {
 		free(m.rate);
 		errno = rc ? errno : ETIMEDOUT;
 		return -1;
 	}
-	if (out->dgrams)
-		meter_end(&m, m.tlast, out);
+	meter_end(&m, m.tlast, out);
+	out->bytes = m.bytes;
 	return 0;
 }
 

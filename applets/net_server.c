@@ -62,7 +62,7 @@ static int same_host(const struct inet_addr *a, const struct inet_addr *b)
 static int read_hello(struct session *s)
 {
 	struct net_frame f;
-	uint64_t msg, ns, interval, rate;
+	uint64_t msg, ns, interval, rate, rcvbuf;
 
 	if (net_frame_recv(s->cfd, &f, NET_WAIT_MS)) {
 		errorf("client %s: no request: %s", s->peer.text,
@@ -82,7 +82,9 @@ static int read_hello(struct session *s)
 	ns = f.w[2];
 	rate = f.w[3];
 	interval = f.w[4];
+	rcvbuf = f.w[5];
 	if (f.type != NET_HELLO || f.w[0] >= NET_NTESTS || msg > NET_MSG_MAX ||
+	    rcvbuf > NET_RCVBUF_MAX ||
 	    !ns || ns > 86400 * 1000000000ull || !interval || interval > ns || rate > 1e12 ||
 	    (f.w[0] == NET_UDP_STREAM && (msg < NET_UDP_HDR || msg > NET_UDP_MAX)) ||
 	    (f.w[0] != NET_TCP_MAERTS && !msg)) {
@@ -95,6 +97,7 @@ static int read_hello(struct session *s)
 	s->flow.ns = ns;
 	s->flow.rate = rate;
 	s->flow.interval = interval;
+	s->flow.rcvbuf = rcvbuf;
 	return 0;
 }
 
@@ -160,8 +163,9 @@ static int accept_data(struct session *s)
 	return NET_ERR_NODATA;
 }
 
-/* Run the test's data phase: this side's measurement in *side. */
-static int transfer(struct session *s, struct net_side *side)
+/* Run the test's data phase: this side's measurement in *side, the CPU
+ * times at its end in *cpu. */
+static int transfer(struct session *s, struct net_side *side, struct net_cpu *cpu)
 {
 	uint64_t sent = 0;
 	int rc;
@@ -177,8 +181,10 @@ static int transfer(struct session *s, struct net_side *side)
 		rc = net_send(&s->flow, side);
 		shutdown(s->dfd, SHUT_WR);	/* the client's EOF */
 	} else {
-		rc = net_recv_udp(&s->flow, s->cfd, side, &sent);
+		rc = net_recv_udp(&s->flow, s->cfd, side, &sent, cpu);
 	}
+	if (s->test != NET_UDP_STREAM)
+		net_cpu_read(cpu);
 	if (rc) {
 		int e = errno;
 
@@ -201,8 +207,8 @@ static int run_test(struct session *s, struct net_side *side)
 	if ((err = send_ready(s)) || (err = accept_data(s)))
 		return err;
 	net_cpu_read(&c0);
-	err = transfer(s, side);
-	net_cpu_read(&c1);
+	memset(&c1, 0, sizeof(c1));
+	err = transfer(s, side, &c1);
 	side->cpu = net_cpu_util(&c0, &c1);
 	return err;
 }
