@@ -366,8 +366,10 @@ static int udp_done(int cfd, uint64_t *sent, struct net_cpu *cpu)
 {
 	struct net_frame fr;
 
-	if (net_frame_recv(cfd, &fr, NET_WAIT_MS) || fr.type != NET_DONE) {
-		errno = errno ? errno : EPROTO;
+	if (net_frame_recv(cfd, &fr, NET_WAIT_MS))
+		return -1;
+	if (fr.type != NET_DONE) {
+		errno = EPROTO;
 		return -1;
 	}
 	net_cpu_read(cpu);	/* the sender is done: so is the load */
