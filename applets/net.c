@@ -1,0 +1,614 @@
+/* net.c - TCP and UDP stream throughput between two hosts, netperf-style
+ *
+ * SPDX-License-Identifier: MIT
+ *
+ * The tests of netperf 2.7.1 that the vendor guides run for Ethernet, on a
+ * protocol of our own (see net.h): tcp_stream (this side sends), tcp_maerts
+ * (the server sends) and udp_stream (this side sends datagrams carrying a
+ * sequence number; the server counts them). The sender writes -m-byte
+ * messages for -l seconds, optionally paced to -b bits/s (net_io.c). The
+ * receiver measures: throughput is its byte count over its window, in
+ * Mbit/s (10^6 bits/s), and the min/median/max of its per-interval rates
+ * (1 s intervals, a fifth of the run when it is shorter than 5 s) give
+ * the spread (min and max in the records, the median in the summary). For UDP the sender's rate, datagrams sent, received and
+ * lost are reported too. Each side reports its CPU utilisation over all
+ * cores from /proc/stat during the transfer (netperf -c and -C). Without
+ * a HOST the client forks its own server on 127.0.0.1 (a free port),
+ * killed and reaped on every path. Self-check: the receiver must count
+ * exactly the bytes the sender sent (TCP), and never more datagrams than
+ * were sent (UDP); otherwise exit 3.
+ */
+#include "applet.h"
+#include "inet.h"
+#include "lat_pipe.h"
+#include "net.h"
+#include "util.h"
+
+#include <errno.h>
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#define UNIT_MBIT_S	"Mbit/s"	/* 10^6 bits per second */
+
+enum { UDP_DEFAULT_MSG = 1472 };	/* the guides' datagram: a full 1500-byte frame */
+
+/* What the summary shows beside the records. */
+struct net_summary {
+	char		head[256];	/* the first line */
+	double		median;		/* the median interval's throughput, Mbit/s */
+};
+
+struct client {
+	struct run_ctx	*ctx;
+	enum net_test	test;
+	const char	*host;		/* NULL: a server of our own on 127.0.0.1 */
+	struct inet_addr ctl;		/* the server's control address */
+	struct net_flow	flow;
+	struct net_side	local, remote;
+	char		params[128];
+	struct net_summary sum;
+};
+
+/* the summary output: a title line, then one line per record ----------- */
+
+static void sum_begin(struct emit_out *o, const struct run_info *info)
+{
+	(void)o;
+	(void)info;
+}
+
+static void sum_record(struct emit_out *o, const struct result *r)
+{
+	const struct net_summary *sum = o->arg;
+	char note[256];
+	int count = !strcmp(r->unit, "datagrams");
+
+	if (!o->count && sum)
+		fprintf(o->f, "%s\n", sum->head);
+	fprintf(o->f, "  %-22s %12.*f %s", r->group ? r->group : r->test, count ? 0 : 2,
+		r->value, r->unit);
+	if (r->samples > 1 && sum)	/* the throughput */
+		fprintf(o->f, "  (min %.2f, median %.2f, max %.2f over %u intervals)",
+			r->min, sum->median, r->max, r->samples);
+	if (*result_note(r, note, sizeof(note)))
+		fprintf(o->f, "  [%s]", note);
+	fputc('\n', o->f);
+}
+
+static void sum_end(struct emit_out *o)
+{
+	(void)o;
+}
+
+static const struct emitter emit_net_summary = {
+	"summary", 0, sum_begin, sum_record, sum_end
+};
+
+/* options ----------------------------------------------------------------- */
+
+/* Bits per second: a decimal number with an optional k, m or g (10^3,
+ * 10^6, 10^9). 0 ok, -1 bad. */
+static int parse_rate(const char *s, uint64_t *out)
+{
+	static const char suffix[] = "kmg";
+	char buf[64];
+	const char *p;
+	double v, mult = 1;
+	size_t n = strlen(s);
+
+	if (!n || n >= sizeof(buf) || !((*s >= '0' && *s <= '9') || *s == '.'))
+		return -1;
+	memcpy(buf, s, n + 1);
+	p = strchr(suffix, buf[n - 1] | 0x20);
+	if (p) {
+		mult = pow(1000, (double)(p - suffix + 1));
+		buf[n - 1] = '\0';
+	}
+	if (parse_double(buf, &v) || strchr(buf, 'x') || strchr(buf, 'X'))
+		return -1;
+	v *= mult;
+	if (v < 1 || v > 1e12)
+		return -1;
+	*out = (uint64_t)(v + 0.5);
+	return 0;
+}
+
+/* 100000000 -> "100m" */
+static void format_rate(uint64_t r, char *buf, size_t len)
+{
+	if (r % 1000000000u == 0)
+		snprintf(buf, len, "%llug", (unsigned long long)(r / 1000000000u));
+	else if (r % 1000000u == 0)
+		snprintf(buf, len, "%llum", (unsigned long long)(r / 1000000u));
+	else if (r % 1000u == 0)
+		snprintf(buf, len, "%lluk", (unsigned long long)(r / 1000u));
+	else
+		snprintf(buf, len, "%llu", (unsigned long long)r);
+}
+
+static int find_test(const char *name)
+{
+	int i;
+
+	for (i = 0; i < NET_NTESTS; i++)
+		if (!strcmp(name, net_test_name[i]))
+			return i;
+	return -1;
+}
+
+/* [HOST] TEST from the positional words; EXIT_OK or EXIT_USAGE. */
+static int parse_words(struct run_ctx *ctx, struct client *c)
+{
+	const char *t = ctx->argc ? ctx->argv[ctx->argc - 1] : "tcp_stream";
+	int i = find_test(t);
+
+	if (ctx->argc > 2) {
+		errorf("unexpected argument '%s' (try 'net --help')", ctx->argv[2]);
+		return EXIT_USAGE;
+	}
+	if (i < 0) {
+		errorf("'%s' is not a test: tcp_stream, tcp_maerts or udp_stream%s", t,
+		       ctx->argc == 1 ? " (a HOST comes with a TEST)" : "");
+		return EXIT_USAGE;
+	}
+	c->test = (enum net_test)i;
+	c->host = ctx->argc == 2 ? ctx->argv[0] : NULL;
+	return EXIT_OK;
+}
+
+/* The sender's message size: -m, else netperf's defaults. */
+static int pick_msg(struct run_ctx *ctx, struct client *c)
+{
+	uint64_t m = opt_size(ctx, "msg");
+	int fd;
+
+	if (c->test == NET_UDP_STREAM) {
+		if (!opt_given(ctx, "msg"))
+			m = UDP_DEFAULT_MSG;
+		if (m < NET_UDP_HDR || m > NET_UDP_MAX) {
+			errorf("-m: a datagram holds %d to %d bytes", NET_UDP_HDR, NET_UDP_MAX);
+			return EXIT_USAGE;
+		}
+	} else if (!opt_given(ctx, "msg") && c->test == NET_TCP_STREAM) {
+		fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+		m = net_default_msg(fd);
+		if (fd >= 0)
+			close(fd);
+	}
+	c->flow.msg = (size_t)m;	/* 0 for tcp_maerts: the server's default */
+	return EXIT_OK;
+}
+
+static int client_options(struct run_ctx *ctx, struct client *c)
+{
+	double secs = opt_double(ctx, "time");
+	int rc;
+
+	if (opt_given(ctx, "bind") || opt_int(ctx, "stay")) {
+		errorf("--bind and --stay are for the server (-s)");
+		return EXIT_USAGE;
+	}
+	if ((rc = parse_words(ctx, c)) || (rc = pick_msg(ctx, c)))
+		return rc;
+	if (c->host && !opt_int(ctx, "port")) {
+		errorf("-p: a server's port is 1..65535");
+		return EXIT_USAGE;
+	}
+	if (opt_given(ctx, "rate") && parse_rate(opt_str(ctx, "rate"), &c->flow.rate)) {
+		errorf("-b: '%s' is not a rate in bits/s (e.g. 500m; k, m, g = 10^3, 10^6, "
+		       "10^9; at most 1000g)", opt_str(ctx, "rate"));
+		return EXIT_USAGE;
+	}
+	c->flow.rcvbuf = opt_size(ctx, "rcvbuf");
+	if (ctx->quick && !opt_given(ctx, "time"))
+		secs = 1;
+	c->flow.ns = (uint64_t)(secs * 1e9);
+	c->flow.interval = secs >= 5 ? 1000000000u : c->flow.ns / 5;
+	return EXIT_OK;
+}
+
+/* the client ---------------------------------------------------------------- */
+
+/* Check a reply frame; EXIT_OK or EXIT_FAIL with the reason told. */
+static int check_reply(const struct client *c, int rc, const struct net_frame *f,
+		       enum net_type want)
+{
+	const char *at = c->ctl.text;
+
+	if (rc && !errno && want == NET_READY)
+		errorf("%s closed the connection (not a benchbox net server?)", at);
+	else if (rc && !errno)
+		errorf("the server at %s closed the connection before its result", at);
+	else if (rc && errno == EAGAIN)
+		errorf("%s did not answer within %d s", at, NET_WAIT_MS / 1000);
+	else if (rc)
+		errorf("%s: %s", at, strerror(errno));
+	else if (f->magic != NET_MAGIC)
+		errorf("%s is not a benchbox net server", at);
+	else if (f->version != NET_VERSION)
+		errorf("the server at %s speaks protocol version %u, this client %d", at,
+		       f->version, NET_VERSION);
+	else if (f->type == NET_ERROR)
+		errorf("the server at %s reports %s", at, net_err_text(f->w[0]));
+	else if (f->type != want)
+		errorf("%s answered out of turn (frame type %u)", at, f->type);
+	else
+		return EXIT_OK;
+	return EXIT_FAIL;
+}
+
+static int request(struct client *c, int cfd, int *port)
+{
+	uint64_t w[NET_WORDS] = { 0 };
+	struct net_frame f;
+	int rc;
+
+	w[0] = c->test;
+	w[1] = c->flow.msg;
+	w[2] = c->flow.ns;
+	w[3] = c->flow.rate;
+	w[4] = c->flow.interval;
+	w[5] = c->flow.rcvbuf;
+	if (net_frame_send(cfd, NET_HELLO, w)) {
+		errorf("%s: %s", c->ctl.text, strerror(errno));
+		return EXIT_FAIL;
+	}
+	rc = net_frame_recv(cfd, &f, NET_WAIT_MS);
+	if ((rc = check_reply(c, rc, &f, NET_READY)))
+		return rc;
+	if (!f.w[0] || f.w[0] > 65535 || !f.w[1] || f.w[1] > NET_MSG_MAX ||
+	    (c->flow.msg && f.w[1] != c->flow.msg)) {
+		errorf("%s: a reply out of range", c->ctl.text);
+		return EXIT_FAIL;
+	}
+	*port = (int)f.w[0];
+	c->flow.msg = (size_t)f.w[1];
+	c->flow.token = (uint32_t)f.w[2];
+	return EXIT_OK;
+}
+
+/* The data phase on dfd, as this side's role in the test. */
+static int move_data(struct client *c, int cfd, int dfd)
+{
+	struct net_flow f = c->flow;
+	uint64_t w[NET_WORDS] = { 0 };
+	int rc;
+
+	f.fd = dfd;
+	f.udp = c->test == NET_UDP_STREAM;
+	if (c->test == NET_TCP_MAERTS) {
+		if (f.msg < NET_RECV_BUF)
+			f.msg = NET_RECV_BUF;	/* the read size */
+		return net_recv_tcp(&f, &c->local);
+	}
+	rc = net_send(&f, &c->local);
+	if (rc || !f.udp)
+		return rc;
+	w[0] = c->local.dgrams;
+	w[1] = c->local.bytes;
+	return net_frame_send(cfd, NET_DONE, w);
+}
+
+static int transfer(struct client *c, int cfd, int port)
+{
+	struct inet_addr d = c->ctl;
+	struct net_cpu c0, c1;
+	struct net_frame f;
+	int dfd, rc, err;
+
+	inet_set_port(&d, port);
+	dfd = inet_connect(&d, c->test == NET_UDP_STREAM ? SOCK_DGRAM : SOCK_STREAM, 0);
+	if (dfd < 0) {
+		errorf("cannot connect to the data port %s: %s", d.text, strerror(errno));
+		return EXIT_FAIL;
+	}
+	net_timeouts(dfd, NET_WAIT_MS);
+	c->flow.buf = xcalloc(1, c->flow.msg > NET_RECV_BUF ? c->flow.msg : NET_RECV_BUF);
+	memset(c->flow.buf, 'n', c->flow.msg);
+	net_cpu_read(&c0);
+	rc = move_data(c, cfd, dfd);
+	err = errno;
+	net_cpu_read(&c1);
+	c->local.cpu = net_cpu_util(&c0, &c1);
+	if (rc)
+		errorf("%s to %s failed: %s", net_test_name[c->test], d.text,
+		       err ? strerror(err) : "connection closed");
+	close(dfd);		/* tcp_stream: the server's EOF */
+	free(c->flow.buf);
+	c->flow.buf = NULL;
+	if (rc)
+		return EXIT_FAIL;
+	rc = net_frame_recv(cfd, &f, NET_WAIT_MS);
+	if ((rc = check_reply(c, rc, &f, NET_RESULT)))
+		return rc;
+	net_side_get(&c->remote, f.w);
+	return EXIT_OK;
+}
+
+static int local_server(void *lfd)
+{
+	return net_serve_one(*(int *)lfd);
+}
+
+/* Connect to HOST, or to a server child of our own; run the test. */
+static int run_client(struct client *c, pid_t *pid)
+{
+	const char *host = c->host ? c->host : INET_LOOPBACK;
+	int port = (int)opt_int(c->ctx, "port"), cfd, dport, rc;
+	char err[256];
+
+	if (!c->host && !opt_given(c->ctx, "port"))
+		port = 0;
+	if (inet_resolve(host, port, SOCK_STREAM, &c->ctl, err, sizeof(err))) {
+		errorf("%s", err);
+		return EXIT_FAIL;
+	}
+	if (!c->host) {
+		int lfd = inet_listen(&c->ctl, SOCK_STREAM, 1);
+
+		if (lfd < 0) {
+			errorf("cannot listen on %s: %s", c->ctl.text, strerror(errno));
+			return EXIT_FAIL;
+		}
+		*pid = ipc_fork(local_server, &lfd);
+		close(lfd);
+		if (*pid < 0) {
+			errorf("fork: %s", strerror(errno));
+			return EXIT_FAIL;
+		}
+	}
+	cfd = inet_connect(&c->ctl, SOCK_STREAM, 0);
+	if (cfd < 0) {
+		errorf("cannot connect to %s: %s%s", c->ctl.text, strerror(errno),
+		       errno == ECONNREFUSED ? " (is 'net -s' running there?)" : "");
+		return EXIT_FAIL;
+	}
+	rc = request(c, cfd, &dport);
+	if (!rc)
+		rc = transfer(c, cfd, dport);
+	close(cfd);
+	return rc;
+}
+
+/* reporting ----------------------------------------------------------------- */
+
+static void put(struct client *c, const char *what, const char *label, const char *unit,
+		int better, double v)
+{
+	struct result r = { 0 };
+	char test[48];
+
+	snprintf(test, sizeof(test), "%s%s%s", net_test_name[c->test], what ? "." : "",
+		 what ? what : "");
+	r.test = test;
+	r.params = c->params;
+	r.unit = unit;
+	r.better = better;
+	r.value = r.min = r.max = v;
+	r.samples = 1;
+	r.group = label;
+	r.flags = c->ctx->quick ? REPORT_SHORT : 0;
+	report(c->ctx, &r);
+}
+
+static void put_cpu(struct client *c, const char *what, const char *label, double cpu)
+{
+	if (isnan(cpu))
+		warnf("%s unknown (no /proc/stat)", label);
+	else
+		put(c, what, label, "%", -1, cpu);
+}
+
+static void put_throughput(struct client *c, const struct net_side *rx, const char *note)
+{
+	struct result r = { 0 };
+	double v = rx->bps / 1e6;
+
+	r.test = net_test_name[c->test];
+	r.params = c->params;
+	r.unit = UNIT_MBIT_S;
+	r.better = 1;
+	r.value = v;
+	r.min = fmin(rx->lo / 1e6, v);
+	r.max = fmax(rx->hi / 1e6, v);
+	r.samples = rx->nsamples ? rx->nsamples : 1;
+	r.group = "throughput (receiver)";
+	r.flags = (c->ctx->quick ? REPORT_SHORT : 0) | (note ? REPORT_FAILED : 0);
+	r.note = note;
+	report(c->ctx, &r);
+}
+
+static void put_udp(struct client *c, const struct net_side *tx, const struct net_side *rx)
+{
+	double lost = tx->dgrams > rx->dgrams ? (double)(tx->dgrams - rx->dgrams) : 0;
+
+	put(c, "sent", "sender rate", UNIT_MBIT_S, 1, tx->bps / 1e6);
+	put(c, "kpps", "packet rate (receiver)", "kpps", 1,
+	    rx->bps / (8.0 * (double)c->flow.msg) / 1e3);
+	put(c, "datagrams_sent", "datagrams sent", "datagrams", 0, (double)tx->dgrams);
+	put(c, "datagrams_received", "datagrams received", "datagrams", 0, (double)rx->dgrams);
+	put(c, "datagrams_lost", "datagrams lost", "datagrams", -1, lost);
+	put(c, "loss", "loss", "%", -1, tx->dgrams ? 100.0 * lost / (double)tx->dgrams : 0);
+	if (tx->errors)
+		warnf("%llu sends refused by the local stack (not counted as sent)",
+		      (unsigned long long)tx->errors);
+}
+
+static int client_report(struct client *c)
+{
+	int maerts = c->test == NET_TCP_MAERTS;
+	const struct net_side *rx = maerts ? &c->local : &c->remote;
+	const struct net_side *tx = maerts ? &c->remote : &c->local;
+	char why[160] = "";
+
+	if (c->test != NET_UDP_STREAM && rx->bytes != tx->bytes)
+		snprintf(why, sizeof(why), "%llu bytes received of %llu sent",
+			 (unsigned long long)rx->bytes, (unsigned long long)tx->bytes);
+	else if (c->test == NET_UDP_STREAM && rx->dgrams > tx->dgrams)
+		snprintf(why, sizeof(why), "%llu datagrams received of %llu sent",
+			 (unsigned long long)rx->dgrams, (unsigned long long)tx->dgrams);
+	c->sum.median = rx->mid / 1e6;
+	reporter_set_arg(c->ctx->rep, &c->sum);
+	put_throughput(c, rx, *why ? why : NULL);
+	if (c->test == NET_UDP_STREAM)
+		put_udp(c, tx, rx);
+	put_cpu(c, "cpu_local", "local CPU", c->local.cpu);
+	put_cpu(c, "cpu_remote", "remote CPU", c->remote.cpu);
+	if (*why) {
+		errorf("self-check failed: %s", why);
+		return EXIT_WRONG;
+	}
+	return EXIT_OK;
+}
+
+static void describe(struct client *c)
+{
+	char m[32], rate[32] = "", paced[64] = "";
+	int n;
+
+	format_size(c->flow.msg, m, sizeof(m));
+	n = snprintf(c->params, sizeof(c->params), "msg=%s,time=%g", m,
+		     (double)c->flow.ns / 1e9);
+	if (c->flow.rate) {
+		format_rate(c->flow.rate, rate, sizeof(rate));
+		n += snprintf(c->params + n, sizeof(c->params) - (size_t)n, ",rate=%s", rate);
+		snprintf(paced, sizeof(paced), ", paced to %g Mbit/s", (double)c->flow.rate / 1e6);
+	}
+	if (c->flow.rcvbuf) {
+		format_size(c->flow.rcvbuf, m, sizeof(m));
+		n += snprintf(c->params + n, sizeof(c->params) - (size_t)n, ",rcvbuf=%s", m);
+	}
+	if (c->host)
+		snprintf(c->params + n, sizeof(c->params) - (size_t)n, ",host=%s", c->host);
+	snprintf(c->sum.head, sizeof(c->sum.head), "%s %s %s%s: %.2f s of %zu-byte %s%s",
+		 net_test_name[c->test], c->test == NET_TCP_MAERTS ? "from" : "to", c->ctl.text,
+		 c->host ? "" : " (a local server)", (double)c->flow.ns / 1e9, c->flow.msg,
+		 c->test == NET_UDP_STREAM ? "datagrams" : "writes", paced);
+}
+
+static int client_main(struct run_ctx *ctx)
+{
+	struct client c;
+	void (*oldpipe)(int);
+	pid_t pid = -1;
+	int rc;
+
+	memset(&c, 0, sizeof(c));
+	c.ctx = ctx;
+	if ((rc = client_options(ctx, &c)))
+		return rc;
+	oldpipe = signal(SIGPIPE, SIG_IGN);	/* a dead peer is an error, not our death */
+	rc = run_client(&c, &pid);
+	ipc_reap(pid);
+	signal(SIGPIPE, oldpipe);
+	if (rc)
+		return rc;
+	describe(&c);
+	return client_report(&c);
+}
+
+/* the server ---------------------------------------------------------------- */
+
+static int server_main(struct run_ctx *ctx)
+{
+	struct inet_addr a;
+	char err[256];
+	int lfd, rc;
+
+	if (ctx->argc) {
+		errorf("-s takes no HOST or TEST ('%s')", ctx->argv[0]);
+		return EXIT_USAGE;
+	}
+	if (opt_given(ctx, "time") || opt_given(ctx, "msg") || opt_given(ctx, "rate") ||
+	    opt_given(ctx, "rcvbuf")) {
+		errorf("-l, -m, -b and --rcvbuf are for the client: the client asks for them");
+		return EXIT_USAGE;
+	}
+	if (inet_resolve(opt_str(ctx, "bind"), (int)opt_int(ctx, "port"), SOCK_STREAM, &a,
+			 err, sizeof(err))) {
+		errorf("--bind: %s", err);
+		return EXIT_FAIL;
+	}
+	lfd = inet_listen(&a, SOCK_STREAM, 16);
+	if (lfd < 0) {
+		errorf("cannot listen on %s: %s", a.text, strerror(errno));
+		return EXIT_FAIL;
+	}
+	fprintf(stderr, "%s: listening on %s\n", ctx->applet->name, a.text);
+	rc = net_serve(lfd, (int)opt_int(ctx, "stay"));
+	close(lfd);
+	return rc;
+}
+
+static int net_run(struct run_ctx *ctx)
+{
+	return opt_int(ctx, "server") ? server_main(ctx) : client_main(ctx);
+}
+
+static const struct opt_spec opts[] = {
+	{ "server", 's', OPT_BOOL, NULL, 0, 0, NULL, "be the server: serve one test, then exit" },
+	{ "bind", 0, OPT_STR, INET_LOOPBACK, 0, 0, NULL,
+	  "server: the one address to listen on (0.0.0.0: all)" },
+	{ "port", 'p', OPT_INT, "12865", 0, 65535, NULL,
+	  "the server's control port (0 with -s: any free one)" },
+	{ "stay", 0, OPT_BOOL, NULL, 0, 0, NULL, "server: keep serving, a child per client" },
+	{ "time", 'l', OPT_DOUBLE, "10", 0.1, 86400, NULL, "seconds of sending (--quick: 1)" },
+	{ "msg", 'm', OPT_SIZE, NULL, 1, NET_MSG_MAX, NULL,
+	  "bytes per send [TCP: SO_SNDBUF, UDP: 1472]" },
+	{ "rate", 'b', OPT_STR, NULL, 0, 0, NULL, "pace the sender to RATE bits/s (500m)" },
+	{ "rcvbuf", 0, OPT_SIZE, NULL, 4096, NET_RCVBUF_MAX, NULL,
+	  "the receiver's SO_RCVBUF [the system's]" },
+	{ 0 }
+};
+
+const struct applet applet_net = {
+	.name    = "net",
+	.summary = "TCP/UDP stream throughput and CPU load (netperf-like)",
+	.usage   = "usage: net -s [--bind ADDR] [-p PORT] [--stay]\n"
+		   "       net [HOST] [tcp_stream|tcp_maerts|udp_stream] [-l SECONDS] [-m SIZE]\n"
+		   "           [-b RATE] [-p PORT] [--rcvbuf SIZE]\n"
+		   "\n"
+		   "Ethernet throughput the way the vendor guides take it with netperf,\n"
+		   "on a protocol of our own: run 'net -s --bind ADDR' on one host and\n"
+		   "'net ADDR TEST' on the other. Without HOST the test runs against a\n"
+		   "server forked on 127.0.0.1 (a free port). The server binds only\n"
+		   "ADDR (default 127.0.0.1), answers on control port -p (default\n"
+		   "12865, netperf's), opens each test's data socket on the same\n"
+		   "address, serves one test and exits 0; --stay keeps serving (a child\n"
+		   "per client, so a tcp_stream and a tcp_maerts may run at once).\n"
+		   "\n"
+		   "tcp_stream (default): this side writes, the server reads.\n"
+		   "tcp_maerts: the server writes, this side reads.\n"
+		   "udp_stream: this side sends datagrams with a sequence number, the\n"
+		   "server counts them; loss = sent - received.\n"
+		   "The sender writes SIZE-byte messages (k, m = 1024, 1024^2; TCP default\n"
+		   "the sender's socket send buffer, netperf's rule; UDP 1472, at most\n"
+		   "65507) for SECONDS (default 10). -b RATE paces the sender to RATE\n"
+		   "bits/s (k, m, g = 10^3, 10^6, 10^9: -b 500m), to find the highest\n"
+		   "rate without loss (RFC 2544). --rcvbuf sets the receiving socket's\n"
+		   "buffer (the server's, or ours for tcp_maerts; net.core.rmem_max caps\n"
+		   "it), so that a receiver held up for a moment does not drop datagrams.\n"
+		   "\n"
+		   "Throughput is the receiver's: its bytes over its time, in Mbit/s\n"
+		   "(10^6 bits/s), with the min, median and max of 1-second intervals\n"
+		   "(a fifth of the run when shorter than 5 s; the records carry min\n"
+		   "and max, the summary all three). CPU is % busy over all cores from\n"
+		   "/proc/stat during the transfer, on this side (local) and on the\n"
+		   "server (remote). The receiver must count every byte sent (TCP) and\n"
+		   "no more datagrams than were sent (UDP), else exit 3. --reps and\n"
+		   "--min-time do not apply.\n"
+		   "\n"
+		   "Default output is a summary (--format=summary); table, csv and json\n"
+		   "print the records: TEST, TEST.cpu_local, TEST.cpu_remote, and for\n"
+		   "udp_stream also .sent, .kpps, .datagrams_sent, .datagrams_received,\n"
+		   ".datagrams_lost and .loss.\n",
+	.opts    = opts,
+	.unit    = UNIT_MBIT_S,
+	.classic = &emit_net_summary,
+	.run     = net_run,
+};

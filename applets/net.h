@@ -1,0 +1,131 @@
+/* net.h - the net applet's wire protocol, data loops and CPU meter, shared by
+ * net.c (the applet and its client), net_server.c and net_io.c
+ *
+ * SPDX-License-Identifier: MIT
+ *
+ * The control connection carries fixed-size frames: an 8-byte header
+ * (magic "BBNT", protocol version, frame type; big-endian) and NET_WORDS
+ * 64-bit big-endian words whose meaning depends on the type. Doubles
+ * travel as their IEEE-754 bit patterns.
+ *
+ *   client -> server  HELLO   test, msg, duration ns, rate bit/s, interval ns,
+ *                             the receiver's SO_RCVBUF
+ *   server -> client  READY   data port, the sender's msg size, UDP token
+ *   client -> server  DONE    datagrams and bytes sent (udp_stream only)
+ *   server -> client  RESULT  the server's struct net_side
+ *   server -> client  ERROR   an enum net_err code
+ */
+#ifndef BENCHBOX_NET_H
+#define BENCHBOX_NET_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+enum {
+	NET_MAGIC	= 0x42424e54,	/* "BBNT" */
+	NET_VERSION	= 1,
+	NET_WORDS	= 12,
+	NET_FRAME	= 8 + 8 * NET_WORDS,	/* bytes on the wire */
+	NET_PORT	= 12865,	/* netperf's control port */
+	NET_UDP_HDR	= 12,		/* token (4) + sequence number (8) */
+	NET_UDP_MAX	= 65507,	/* largest IPv4 UDP payload */
+	NET_MSG_MAX	= 1 << 24,
+	NET_RCVBUF_MAX	= 1 << 30,
+	NET_RECV_BUF	= 128 << 10,	/* a TCP receiver's read size (at least) */
+	NET_WAIT_MS	= 10000,	/* patience for a peer's next step */
+	NET_QUIET_MS	= 250,		/* no datagram for so long: the rest is lost */
+};
+
+enum net_type { NET_HELLO = 1, NET_READY, NET_DONE, NET_RESULT, NET_ERROR };
+
+enum net_test { NET_TCP_STREAM, NET_TCP_MAERTS, NET_UDP_STREAM, NET_NTESTS };
+
+enum net_err {
+	NET_ERR_VERSION = 1,	/* another protocol version */
+	NET_ERR_REQUEST,	/* a HELLO out of range */
+	NET_ERR_SOCKET,		/* the data socket could not be opened */
+	NET_ERR_NODATA,		/* no data connection or DONE arrived in time */
+	NET_ERR_TRANSFER,	/* the data transfer failed */
+};
+
+extern const char *const net_test_name[NET_NTESTS];
+const char *net_err_text(uint64_t code);
+
+struct net_frame {
+	uint32_t	magic;
+	uint16_t	version;
+	uint16_t	type;
+	uint64_t	w[NET_WORDS];
+};
+
+/* Send one frame of our version; 0, or -1 with errno set. */
+int	net_frame_send(int fd, enum net_type type, const uint64_t *w);
+/* Receive one frame, waiting at most wait_ms for it. 0, or -1 with errno
+ * set (0 when the peer closed the connection, EAGAIN on timeout). The
+ * caller checks magic, version and type. */
+int	net_frame_recv(int fd, struct net_frame *f, int wait_ms);
+uint64_t net_dbits(double v);
+double	net_dval(uint64_t bits);
+
+/* What one side measured of one transfer. */
+struct net_side {
+	uint64_t	bytes;		/* payload bytes sent or received */
+	uint64_t	dgrams;		/* UDP datagrams sent or received */
+	uint64_t	ns;		/* the window the rate is taken over */
+	double		bps;		/* headline rate, bits/s */
+	double		lo, mid, hi;	/* min/median/max of the interval rates */
+	unsigned	nsamples;	/* intervals (0: the run was shorter than one) */
+	double		cpu;		/* % busy over all CPUs; NaN = unknown */
+	uint64_t	errors;		/* UDP sends the stack refused (ENOBUFS) */
+};
+
+void	net_side_put(const struct net_side *s, uint64_t *w);
+void	net_side_get(struct net_side *s, const uint64_t *w);
+
+/* One direction of data: who sends what, for how long, how fast. */
+struct net_flow {
+	int		fd;
+	int		udp;
+	char		*buf;		/* msg bytes; UDP: the header goes in front */
+	size_t		msg;
+	uint64_t	ns;		/* sending time */
+	uint64_t	rate;		/* bits/s; 0 = as fast as the socket takes */
+	uint64_t	interval;	/* receiver's sampling interval, ns */
+	uint64_t	rcvbuf;		/* receiver's SO_RCVBUF; 0 = the system's */
+	uint32_t	token;		/* UDP: marks our datagrams */
+};
+
+/* Send for f->ns, paced to f->rate by a sleep-until-deadline schedule. */
+int	net_send(const struct net_flow *f, struct net_side *out);
+/* Receive a TCP stream until EOF; the window starts now. */
+int	net_recv_tcp(const struct net_flow *f, struct net_side *out);
+/* Receive datagrams until the DONE frame arrives on cfd and all of them
+ * are in (or the socket stays quiet); *sent gets the sender's count, *cpu the CPU times when
+ * DONE came. The window runs from now (READY has just gone out) to the
+ * last datagram, so a receiver that starts late cannot shorten it. */
+struct net_cpu;
+int	net_recv_udp(const struct net_flow *f, int cfd, struct net_side *out, uint64_t *sent,
+		     struct net_cpu *cpu);
+
+/* Socket options, ignoring failures. */
+void	net_timeouts(int fd, int ms);
+/* The sender's default msg size: SO_SNDBUF of a fresh socket (netperf's
+ * rule), bounded to 1..NET_MSG_MAX. */
+size_t	net_default_msg(int fd);
+
+/* Whole-system CPU time from /proc/stat's first line. */
+struct net_cpu {
+	uint64_t	busy, total;
+	int		ok;
+};
+void	net_cpu_read(struct net_cpu *c);
+double	net_cpu_util(const struct net_cpu *a, const struct net_cpu *b);	/* % or NaN */
+
+uint64_t net_now_ns(void);
+
+/* net_server.c: serve one control connection accepted on lfd; --stay
+ * forks a child per connection. 0 when the test ran, else 1. */
+int	net_serve_one(int lfd);
+int	net_serve(int lfd, int stay);
+
+#endif
