@@ -33,7 +33,6 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#define UNIT_MBIT_S	"Mbit/s"	/* 10^6 bits per second */
 
 enum { UDP_DEFAULT_MSG = 1472 };	/* the guides' datagram: a full 1500-byte frame */
 

@@ -26,6 +26,9 @@
 #define UNIT_ITER_S	"iter/s"
 #define UNIT_MIPS	"MIPS"
 #define UNIT_MOPS	"MOPS"
+#define UNIT_MBIT_S	"Mbit/s"	/* 10^6 bits per second */
+#define UNIT_PERCENT	"%"
+#define UNIT_IOPS	"IOPS"
 
 enum report_flags {		/* beyond enum bench_flags (bits 0..7) */
 	REPORT_MISMATCH	= 1u << 8,	/* disagrees with another source (mhz vs cpufreq) */
