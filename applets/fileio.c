@@ -220,9 +220,9 @@ double fio_report_series(struct run_ctx *ctx, const struct fio_phase *p, const c
 	if (!n) {
 		r.flags |= REPORT_SKIPPED;
 		r.note = s == &p->cpu && p->cpu_why ? p->cpu_why : "not measured";
-	} else if (!strcmp(unit, "%") && s == &p->cpu && p->ticks < FIO_FEW_TICKS) {
-		snprintf(note, sizeof(note), "%s; coarse: %llu ticks", p->note,
-			 (unsigned long long)p->ticks);
+	} else if (s == &p->cpu && p->ticks < FIO_FEW_TICKS) {
+		snprintf(note, sizeof(note), "%s; coarse: %llu tick%s", p->note,
+			 (unsigned long long)p->ticks, p->ticks == 1 ? "" : "s");
 		r.note = note;
 	}
 	if (ctx->quick)

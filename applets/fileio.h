@@ -175,6 +175,12 @@ int fio_mount_of(dev_t dev, char *fstype, size_t flen, char *source, size_t slen
 int fio_mounts_each(int (*fn)(void *arg, dev_t dev, const char *mnt, const char *fstype,
 			      const char *source), void *arg);
 
+/* Whether anything uses block device dev (sysfs directory sys, e.g.
+ * "/sys/dev/block/7:0"): mounted, itself or a partition of it; held
+ * (device mapper, md); swap. 0 free, 1 busy, -1 cannot tell (no
+ * mountinfo); why says how. */
+int fio_dev_busy(const char *sys, dev_t dev, char *why, size_t len);
+
 /* Log-linear latency histogram: exact below 32 ns, then 16 buckets per
  * power of two (a bucket is at most 1/16 of its lower bound wide). */
 enum { FIO_HIST_SUB = 16, FIO_HIST_BUCKETS = 61 * FIO_HIST_SUB };

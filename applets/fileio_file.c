@@ -6,7 +6,8 @@
  * scratch file, made by scratch_file() after scratch_sweep() removed what
  * killed runs left there; a FILE is the user's own path, overwritten only
  * with --destructive when it exists. The free space comes from statvfs()
- * (plus the blocks of a FILE about to be rewritten), the file system's name
+ * (plus the blocks of a FILE about to be rewritten; on a file system
+ * without a size, ramfs, the memory available), the file system's name
  * and source from the /proc/self/mountinfo line whose major:minor is the
  * directory's st_dev, else from the statfs() magic number.
  */
@@ -14,6 +15,7 @@
 #include "applet.h"
 #include "fileio.h"
 #include "scratch.h"
+#include "sys.h"
 #include "util.h"
 
 #include <errno.h>
@@ -228,6 +230,13 @@ int fio_file_resolve(struct run_ctx *ctx, const struct fio_opts *o, struct fio_f
 		return scratch_cannot(e) ? EXIT_SKIP : EXIT_FAIL;
 	}
 	f->free = (uint64_t)sv.f_bavail * sv.f_frsize + old_bytes;
+	if (sv.f_blocks == 0) {		/* ramfs: no size, only memory limits it */
+		uint64_t total, avail;
+		const char *src;
+
+		if (sys_meminfo(&total, &avail, &src) == 0)
+			f->free = avail;
+	}
 	if (fio_mount_of(st.st_dev, f->fs, sizeof(f->fs), f->source, sizeof(f->source)))
 		fs_from_magic(f->dir, f->fs, sizeof(f->fs));
 	if (f->source[0] != '/')

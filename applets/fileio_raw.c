@@ -204,14 +204,14 @@ static int busy_mount(void *arg, dev_t dev, const char *mnt, const char *fstype,
 
 /* The device's partitions from sysfs (DIR/NAME/partition exists) and
  * whether anything holds the device (DIR/holders/ not empty). */
-static void busy_sysfs(const struct raw_dev *d, struct busy *b)
+static void busy_sysfs(const char *sys, struct busy *b)
 {
 	char p[300], real[4200], dev[32];
 	struct dirent *e;
 	unsigned maj, min;
 	DIR *dir;
 
-	snprintf(p, sizeof(p), "%s/holders", d->sys);
+	snprintf(p, sizeof(p), "%s/holders", sys);
 	if ((dir = opendir(sysroot_path(p, real, sizeof(real))))) {
 		while ((e = readdir(dir)))
 			if (e->d_name[0] != '.') {
@@ -220,13 +220,13 @@ static void busy_sysfs(const struct raw_dev *d, struct busy *b)
 			}
 		closedir(dir);
 	}
-	if (!(dir = opendir(sysroot_path(d->sys, real, sizeof(real)))))
+	if (!(dir = opendir(sysroot_path(sys, real, sizeof(real)))))
 		return;
 	while ((e = readdir(dir)) && b->n <= MAX_PARTS) {
-		snprintf(p, sizeof(p), "%s/%s/partition", d->sys, e->d_name);
+		snprintf(p, sizeof(p), "%s/%s/partition", sys, e->d_name);
 		if (e->d_name[0] == '.' || read_text(p, dev, sizeof(dev)) <= 0)
 			continue;
-		snprintf(p, sizeof(p), "%s/%s/dev", d->sys, e->d_name);
+		snprintf(p, sizeof(p), "%s/%s/dev", sys, e->d_name);
 		if (read_text(p, dev, sizeof(dev)) > 0 && sscanf(dev, "%u:%u", &maj, &min) == 2)
 			b->devs[b->n++] = makedev(maj, min);
 	}
@@ -251,15 +251,13 @@ static void busy_swap(struct busy *b)
 	fclose(f);
 }
 
-/* 0 free, 1 busy, -1 cannot tell; why says which. */
-static int raw_busy(const struct raw_dev *d, char *why, size_t len)
+int fio_dev_busy(const char *sys, dev_t dev, char *why, size_t len)
 {
 	struct busy b = { .n = 1 };
-	int rc;
 
-	b.devs[0] = d->rdev;
-	busy_sysfs(d, &b);
-	if (!b.why[0] && (rc = fio_mounts_each(busy_mount, &b)) < 0) {
+	b.devs[0] = dev;
+	busy_sysfs(sys, &b);
+	if (!b.why[0] && fio_mounts_each(busy_mount, &b) < 0) {
 		snprintf(why, len, "of unknown use: /proc/self/mountinfo cannot be read");
 		return -1;
 	}
@@ -351,7 +349,7 @@ static int raw_write(struct run_ctx *ctx, const struct fio_opts *o, const struct
 	}
 	if (!(bytes = raw_bytes(ctx, o, d)))
 		return EXIT_USAGE;
-	busy = raw_busy(d, why, sizeof(why));
+	busy = fio_dev_busy(d->sys, d->rdev, why, sizeof(why));
 	if (!o->destructive) {
 		errorf("this would overwrite the first %llu bytes of %s; add --destructive to do it",
 		       (unsigned long long)bytes, dev_name(d, name, sizeof(name)));

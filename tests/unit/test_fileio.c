@@ -141,6 +141,28 @@ TEST(fileio_hist_percentile)
 	free(g);
 }
 
+/* Write root/rel (its directories made first); rel ending in '/' makes
+ * only the directory. 0 ok. */
+static int put(const char *root, const char *rel, const char *text)
+{
+	char p[4200];
+	size_t i, n = (size_t)snprintf(p, sizeof(p), "%s/%s", root, rel);
+	FILE *f;
+
+	for (i = strlen(root) + 1; i < n; i++)
+		if (p[i] == '/') {
+			p[i] = '\0';
+			mkdir(p, 0700);
+			p[i] = '/';
+		}
+	if (p[n - 1] == '/')
+		return 0;
+	if (!(f = fopen(p, "w")))
+		return -1;
+	fputs(text, f);
+	return fclose(f);
+}
+
 static int find_loop3(void *arg, dev_t dev, const char *mnt, const char *fstype,
 		      const char *source)
 {
@@ -161,17 +183,9 @@ TEST(fileio_mountinfo)
 		"40 22 7:3 / /mnt/with\\040space rw master:1 shared:7 - vfat /dev/loop3 rw\n"
 		"this line is not mountinfo\n";
 	char root[4096], p[4200], fs[32], src[128], mnt[64] = "";
-	FILE *f;
 
 	REQUIRE(scratch_mkdir(scratch_dir(NULL), "unitfileio", root, sizeof(root)) == 0);
-	snprintf(p, sizeof(p), "%s/proc", root);
-	REQUIRE(mkdir(p, 0700) == 0);
-	snprintf(p, sizeof(p), "%s/proc/self", root);
-	REQUIRE(mkdir(p, 0700) == 0);
-	snprintf(p, sizeof(p), "%s/proc/self/mountinfo", root);
-	REQUIRE((f = fopen(p, "w")) != NULL);
-	fputs(info, f);
-	fclose(f);
+	REQUIRE(put(root, "proc/self/mountinfo", info) == 0);
 	setenv("BENCHBOX_SYSROOT", root, 1);
 	CHECK_EQ_INT(fio_mount_of(makedev(254, 0), fs, sizeof(fs), src, sizeof(src)), 0);
 	CHECK_STR(fs, "ext4");
@@ -187,6 +201,44 @@ TEST(fileio_mountinfo)
 	snprintf(p, sizeof(p), "%s/nothing", root);
 	setenv("BENCHBOX_SYSROOT", p, 1);
 	CHECK_EQ_INT(fio_mount_of(makedev(254, 0), fs, sizeof(fs), src, sizeof(src)), -1);
+	unsetenv("BENCHBOX_SYSROOT");
+	scratch_remove(root);
+}
+
+/* A device is busy when it or one of its partitions is mounted, or when
+ * something holds it; unknown without mountinfo. */
+TEST(fileio_dev_busy)
+{
+	static const char *const sys = "/sys/dev/block/7:0";
+	char root[4096], why[512];
+
+	REQUIRE(scratch_mkdir(scratch_dir(NULL), "unitfileio", root, sizeof(root)) == 0);
+	REQUIRE(put(root, "sys/dev/block/7:0/holders/", NULL) == 0);
+	REQUIRE(put(root, "sys/dev/block/7:0/queue/", NULL) == 0);
+	REQUIRE(put(root, "sys/dev/block/7:0/loop0p1/partition", "1\n") == 0);
+	REQUIRE(put(root, "sys/dev/block/7:0/loop0p1/dev", "259:0\n") == 0);
+	REQUIRE(put(root, "sys/dev/block/7:0/loop0p2/partition", "2\n") == 0);
+	REQUIRE(put(root, "sys/dev/block/7:0/loop0p2/dev", "259:1\n") == 0);
+	REQUIRE(put(root, "proc/swaps", "Filename Type Size Used Priority\n") == 0);
+	REQUIRE(put(root, "proc/self/mountinfo",
+		    "22 1 254:0 / / rw - ext4 /dev/vda rw\n") == 0);
+	setenv("BENCHBOX_SYSROOT", root, 1);
+	CHECK_EQ_INT(fio_dev_busy(sys, makedev(7, 0), why, sizeof(why)), 0);
+	CHECK_STR(why, "");
+	REQUIRE(put(root, "proc/self/mountinfo", "22 1 254:0 / / rw - ext4 /dev/vda rw\n"
+		    "50 22 259:1 / /mnt/p2 rw - ext4 /dev/loop0p2 rw\n") == 0);
+	CHECK_EQ_INT(fio_dev_busy(sys, makedev(7, 0), why, sizeof(why)), 1);
+	CHECK_STR(why, "mounted on /mnt/p2 (/dev/loop0p2)");
+	CHECK_EQ_INT(fio_dev_busy("/sys/dev/block/7:1", makedev(7, 1), why, sizeof(why)), 0);
+	REQUIRE(put(root, "proc/self/mountinfo", "50 22 7:0 / /mnt/whole rw - ext4 /dev/loop0 rw\n") == 0);
+	CHECK_EQ_INT(fio_dev_busy(sys, makedev(7, 0), why, sizeof(why)), 1);
+	CHECK_STR(why, "mounted on /mnt/whole (/dev/loop0)");
+	REQUIRE(put(root, "proc/self/mountinfo", "") == 0);
+	REQUIRE(put(root, "sys/dev/block/7:0/holders/dm-0", "") == 0);
+	CHECK_EQ_INT(fio_dev_busy(sys, makedev(7, 0), why, sizeof(why)), 1);
+	CHECK_STR(why, "held by dm-0");
+	setenv("BENCHBOX_SYSROOT", "/nonexistent-root-for-benchbox", 1);
+	CHECK_EQ_INT(fio_dev_busy(sys, makedev(7, 0), why, sizeof(why)), -1);
 	unsetenv("BENCHBOX_SYSROOT");
 	scratch_remove(root);
 }
