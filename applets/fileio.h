@@ -108,13 +108,13 @@ int fio_cached_pct(int fd, uint64_t size);
 /* A FIO_ALIGN-aligned buffer of size bytes with non-repeating contents
  * (nothing compresses or dedups it); NULL with a message. */
 void *fio_buffer(size_t size);
-/* Whole transfers, retried on EINTR: 0, or an errno (ENOSPC when a write
- * makes no progress, ENODATA when a read meets the end of the file). */
-int fio_write_full(int fd, const void *buf, size_t n);
-int fio_read_full(int fd, void *buf, size_t n);
+/* One whole write (wr) or read of n bytes, retried on EINTR and short
+ * counts: 0, or an errno (ENOSPC when a write makes no progress, ENODATA
+ * when a read meets the end of the file). */
+int fio_transfer(int fd, void *buf, size_t n, int wr);
 /* The timed region of seq and raw: n transfers of bs bytes on fd from its
  * offset, and fsync after writes; the load over it in *ld. 0 or an errno. */
-int fio_timed(int fd, int write, char *buf, size_t bs, uint64_t n, struct fio_load *ld);
+int fio_timed(int fd, int wr, char *buf, size_t bs, uint64_t n, struct fio_load *ld);
 
 /* One measured quantity over the samples: value = median, min, max. */
 struct fio_series {

@@ -218,8 +218,8 @@ static int rand_fill(int fd, uint64_t size)
 	if (fallocate(fd, 0, 0, (off_t)size) && errno == ENOSPC)
 		e = ENOSPC;
 	for (off = 0; off < size && !e; off += FILL_CHUNK)
-		e = fio_write_full(fd, buf, size - off < FILL_CHUNK ? (size_t)(size - off)
-								       : FILL_CHUNK);
+		e = fio_transfer(fd, buf, size - off < FILL_CHUNK ? (size_t)(size - off)
+								     : FILL_CHUNK, 1);
 	if (!e && fsync(fd))
 		e = errno;
 	free(buf);

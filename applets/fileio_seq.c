@@ -33,6 +33,7 @@ struct seq {
 	int			wflags, rflags;
 	const char		*method;	/* how the last read pass was made cold */
 	int			cached;		/* most % of the file found cached before a read */
+	int			cached_max;	/* the same over every buffer size */
 	const char		*stage;		/* " while writing", " while reading" */
 };
 
@@ -78,6 +79,7 @@ static int seq_one(struct run_ctx *ctx, struct seq *s, size_t bs, struct fio_gui
 
 	fio_phase_init(&w, o->samples);
 	fio_phase_init(&r, o->samples);
+	s->cached = 0;
 	for (i = 0; i < o->samples && !e; i++) {
 		if (!(e = seq_write(s, bs, &ld)))
 			fio_phase_set(&w, i, bytes, &ld);
@@ -102,6 +104,8 @@ static int seq_one(struct run_ctx *ctx, struct seq *s, size_t bs, struct fio_gui
 		fio_guide_set(g, bs, FIO_G_READ, mbs);
 		fio_guide_set(g, bs, FIO_G_READ_CPU, cpu);
 	}
+	if (s->cached > s->cached_max)
+		s->cached_max = s->cached;
 	fio_phase_free(&w);
 	fio_phase_free(&r);
 	return e ? fio_file_error(&s->f, s->stage, e) : EXIT_OK;
@@ -146,9 +150,9 @@ int fio_seq_run(struct run_ctx *ctx, const struct fio_opts *o)
 	fio_guide_init(&g, o->bs, o->nbs);
 	for (i = 0; !rc && i < o->nbs; i++)
 		rc = seq_one(ctx, &s, o->bs[i], &g);
-	if (!rc && s.cached > CACHED_WARN)
+	if (!rc && s.cached_max > CACHED_WARN)
 		warnf("%d%% of the file was still in the page cache before reading (%s keeps "
-		      "it there): the read numbers are memory speed", s.cached, s.f.fs);
+		      "it there): the read numbers are memory speed", s.cached_max, s.f.fs);
 	if (!rc)
 		fio_guide_print(ctx, &g);
 	free(s.buf);
