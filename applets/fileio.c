@@ -46,7 +46,8 @@ static const struct opt_spec opts[] = {
 	{ "depth", 'd', OPT_INT, "4", 1, 64, NULL, "rand: I/Os in flight, one thread each" },
 	{ "time", 't', OPT_DOUBLE, NULL, 0.05, 3600, NULL,
 	  "rand: seconds per phase [5; --quick 1]" },
-	{ "direct", 0, OPT_BOOL, NULL, 0, 0, NULL, "O_DIRECT, bypassing the page cache (rand: default)" },
+	{ "direct", 0, OPT_BOOL, NULL, 0, 0, NULL,
+	  "O_DIRECT, bypassing the page cache (rand: default)" },
 	{ "buffered", 0, OPT_BOOL, NULL, 0, 0, NULL, "rand: through the page cache, not O_DIRECT" },
 	{ "sync", 0, OPT_BOOL, NULL, 0, 0, NULL, "seq: O_SYNC writes" },
 	{ "read-only", 0, OPT_BOOL, NULL, 0, 0, NULL, "rand: the read phase only" },
@@ -474,8 +475,10 @@ static int fileio_run(struct run_ctx *ctx)
 const struct applet applet_fileio = {
 	.name    = "fileio",
 	.summary = "file and raw-device throughput, IOPS and CPU load",
-	.usage   = "usage: fileio seq  [-s FILESIZE] [-b BUFSIZE,...] [--direct] [--sync] [DIR|FILE]\n"
-		   "       fileio rand [-s FILESIZE] [-b BLOCK] [-d DEPTH] [-t SECONDS] [--buffered]\n"
+	.usage   = "usage: fileio seq  [-s FILESIZE] [-b BUFSIZE,...] [--direct] [--sync] "
+		   "[DIR|FILE]\n"
+		   "       fileio rand [-s FILESIZE] [-b BLOCK] [-d DEPTH] [-t SECONDS] "
+		   "[--buffered]\n"
 		   "                   [--read-only|--write-only] [DIR|FILE]\n"
 		   "       fileio raw  [-b BUFSIZE] [-s BYTES] [--write --destructive] DEVICE\n"
 		   "\n"

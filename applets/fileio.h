@@ -18,9 +18,9 @@ enum fio_mode { FIO_SEQ, FIO_RAND, FIO_RAW };
 
 enum {
 	FIO_MAX_BS	= 16,		/* buffer sizes in one -b list */
-	FIO_ALIGN	= 4096,		/* buffer alignment (O_DIRECT needs the block size) */
-	FIO_SECTOR	= 512,		/* O_DIRECT sizes and offsets are multiples of this */
-	FIO_FEW_TICKS	= 100,		/* /proc/stat ticks below which a load is coarse */
+	FIO_ALIGN	= 4096,		/* buffer alignment (O_DIRECT: the block size) */
+	FIO_SECTOR	= 512,		/* O_DIRECT sizes and offsets: multiples of this */
+	FIO_FEW_TICKS	= 100,		/* /proc/stat ticks: fewer make a coarse load */
 };
 
 /* The command line, checked. */
@@ -40,11 +40,11 @@ struct fio_opts {
 struct fio_file {
 	char		path[4096];
 	char		dir[4096];
-	int		scratch;	/* a scratch_file(): removed at the end, or on a signal */
+	int		scratch;	/* a scratch_file(): removed at the end or on a signal */
 	int		existed;	/* the user's FILE was there (--destructive) */
 	int		created;	/* we created the user's FILE */
-	char		fs[32];		/* "ext4", "vfat", "tmpfs", or the statfs magic */
-	char		source[128];	/* what is mounted there ("/dev/mmcblk0p2"), "" unknown */
+	char		fs[32];		/* "ext4", "vfat", "tmpfs", or statfs's magic */
+	char		source[128];	/* the mounted device ("/dev/mmcblk0p2"), or "" */
 	uint64_t	free;		/* bytes available for the file */
 };
 
@@ -82,7 +82,7 @@ struct fio_cpu_snap {
 struct fio_load {
 	double		secs;		/* wall time */
 	double		all;		/* % busy over all CPUs; NaN when unknown */
-	double		self;		/* % this process's CPU time over the wall time */
+	double		self;		/* % this process's CPU time of the wall time */
 	uint64_t	ticks;		/* /proc/stat ticks spanned, all CPUs */
 	int		known;		/* /proc/stat could be read */
 };

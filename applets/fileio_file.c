@@ -189,8 +189,8 @@ static int resolve_file(const struct fio_opts *o, struct fio_file *f, uint64_t *
 			return EXIT_USAGE;
 		}
 		if (!o->destructive) {
-			errorf("'%s' exists and would be overwritten: add --destructive to allow it",
-			       o->target);
+			errorf("'%s' exists and would be overwritten: add --destructive "
+			       "to allow it", o->target);
 			return EXIT_USAGE;
 		}
 		f->existed = 1;
@@ -217,7 +217,8 @@ int fio_file_resolve(struct run_ctx *ctx, const struct fio_opts *o, struct fio_f
 
 	memset(f, 0, sizeof(*f));
 	if (!o->target || (stat(o->target, &st) == 0 && S_ISDIR(st.st_mode))) {
-		snprintf(f->dir, sizeof(f->dir), "%s", o->target ? o->target : scratch_dir(ctx->dir));
+		snprintf(f->dir, sizeof(f->dir), "%s",
+			 o->target ? o->target : scratch_dir(ctx->dir));
 		f->scratch = 1;
 	} else if ((rc = resolve_file(o, f, &old_bytes))) {
 		return rc;
@@ -242,7 +243,8 @@ int fio_file_resolve(struct run_ctx *ctx, const struct fio_opts *o, struct fio_f
 	if (f->source[0] != '/')
 		f->source[0] = '\0';		/* "tmpfs", "none": says nothing */
 	if (f->scratch && (n = scratch_sweep(f->dir, "fileio")) > 0)
-		fio_say("removed %d leftover%s of killed runs from %s", n, n > 1 ? "s" : "", f->dir);
+		fio_say("removed %d leftover%s of killed runs from %s", n, n > 1 ? "s" : "",
+			f->dir);
 	return EXIT_OK;
 }
 

@@ -40,7 +40,8 @@ struct raw_dev {
 	dev_t		rdev;
 	int		mtd;		/* an MTD character device */
 	char		sys[64];	/* "/sys/dev/block/179:0" */
-	uint64_t	size;		/* bytes; 0 = unknown */
+	uint64_t	size;		/* bytes */
+	int		size_known;
 	char		model[128];	/* "DG4016", "" unknown */
 	char		timing[64];	/* eMMC bus timing: "mmc HS200", "" unknown */
 };
@@ -100,13 +101,15 @@ static void describe(struct raw_dev *d)
 	char p[128];
 
 	snprintf(p, sizeof(p), "%s/size", d->sys);
-	if (read_u64(p, &v) == 0)
+	if (read_u64(p, &v) == 0) {
 		d->size = d->mtd ? v : v * 512;		/* block: 512-byte sectors */
-	if (!d->size) {
+		d->size_known = 1;
+	} else {
 		int fd = open(d->path, O_RDONLY | O_CLOEXEC);
 		off_t end = fd >= 0 ? lseek(fd, 0, SEEK_END) : -1;
 
 		d->size = end > 0 ? (uint64_t)end : 0;
+		d->size_known = end >= 0;
 		if (fd >= 0)
 			close(fd);
 	}
@@ -130,7 +133,8 @@ static int identify(const char *path, struct raw_dev *d)
 	}
 	if (S_ISREG(st.st_mode) || S_ISDIR(st.st_mode)) {
 		errorf("'%s' is a %s, not a device: raw reads block and MTD devices (files: "
-		       "fileio seq or rand)", path, S_ISREG(st.st_mode) ? "regular file" : "directory");
+		       "fileio seq or rand)", path,
+		       S_ISREG(st.st_mode) ? "regular file" : "directory");
 		return EXIT_USAGE;
 	}
 	d->mtd = S_ISCHR(st.st_mode) && major(st.st_rdev) == MTD_CHAR_MAJOR;
@@ -153,7 +157,7 @@ static const char *dev_name(const struct raw_dev *d, char *buf, size_t len)
 	char size[32];
 
 	snprintf(buf, len, "%s (%s%s%s%s%s%s)", d->path,
-		 d->size ? fio_human(d->size, size, sizeof(size)) : "size unknown",
+		 d->size_known ? fio_human(d->size, size, sizeof(size)) : "size unknown",
 		 *d->model ? ", '" : "", d->model, *d->model ? "'" : "",
 		 *d->timing ? ", " : "", d->timing);
 	return buf;
@@ -351,8 +355,8 @@ static int raw_write(struct run_ctx *ctx, const struct fio_opts *o, const struct
 		return EXIT_USAGE;
 	busy = fio_dev_busy(d->sys, d->rdev, why, sizeof(why));
 	if (!o->destructive) {
-		errorf("this would overwrite the first %llu bytes of %s; add --destructive to do it",
-		       (unsigned long long)bytes, dev_name(d, name, sizeof(name)));
+		errorf("this would overwrite the first %llu bytes of %s; add --destructive "
+		       "to do it", (unsigned long long)bytes, dev_name(d, name, sizeof(name)));
 		if (busy)
 			errorf("and %s is %s: refused even with --destructive", d->path, why);
 		return EXIT_USAGE;
@@ -372,6 +376,11 @@ int fio_raw_run(struct run_ctx *ctx, const struct fio_opts *o)
 
 	if ((rc = identify(o->target, &d)))
 		return rc;
+	if (d.size_known && !d.size) {
+		errorf("skipped: %s holds 0 bytes (no medium, or a loop device with no file)",
+		       d.path);
+		return EXIT_SKIP;
+	}
 	if (o->write)
 		return raw_write(ctx, o, &d);
 	if (!(bytes = raw_bytes(ctx, o, &d)))

@@ -32,7 +32,7 @@ struct seq {
 	uint64_t		size;
 	int			wflags, rflags;
 	const char		*method;	/* how the last read pass was made cold */
-	int			cached;		/* most % of the file found cached before a read */
+	int			cached;		/* % of the file cached before a read */
 	int			cached_max;	/* the same over every buffer size */
 	const char		*stage;		/* " while writing", " while reading" */
 };

@@ -230,7 +230,8 @@ TEST(fileio_dev_busy)
 	CHECK_EQ_INT(fio_dev_busy(sys, makedev(7, 0), why, sizeof(why)), 1);
 	CHECK_STR(why, "mounted on /mnt/p2 (/dev/loop0p2)");
 	CHECK_EQ_INT(fio_dev_busy("/sys/dev/block/7:1", makedev(7, 1), why, sizeof(why)), 0);
-	REQUIRE(put(root, "proc/self/mountinfo", "50 22 7:0 / /mnt/whole rw - ext4 /dev/loop0 rw\n") == 0);
+	REQUIRE(put(root, "proc/self/mountinfo",
+		    "50 22 7:0 / /mnt/whole rw - ext4 /dev/loop0 rw\n") == 0);
 	CHECK_EQ_INT(fio_dev_busy(sys, makedev(7, 0), why, sizeof(why)), 1);
 	CHECK_STR(why, "mounted on /mnt/whole (/dev/loop0)");
 	REQUIRE(put(root, "proc/self/mountinfo", "") == 0);
