@@ -65,6 +65,7 @@ static const unsigned opt_modes[] = {
 	M_SEQ | M_RAND | M_RAW, M_SEQ | M_RAND | M_RAW, M_RAND, M_RAND, M_SEQ | M_RAND, M_RAND,
 	M_SEQ, M_RAND, M_RAND, M_RAW, M_SEQ | M_RAND | M_RAW,
 };
+_Static_assert(ARRAY_LEN(opt_modes) + 1 == ARRAY_LEN(opts), "one opt_modes entry per option");
 
 static const char *const mode_names[] = { "seq", "rand", "raw" };
 
