@@ -400,7 +400,7 @@ static void put_cpu(struct client *c, const char *what, const char *label, doubl
 	if (isnan(cpu))
 		warnf("%s unknown (no /proc/stat)", label);
 	else
-		put(c, what, label, "%", -1, cpu);
+		put(c, what, label, UNIT_PERCENT, -1, cpu);
 }
 
 static void put_throughput(struct client *c, const struct net_side *rx, const char *note)
@@ -432,7 +432,7 @@ static void put_udp(struct client *c, const struct net_side *tx, const struct ne
 	put(c, "datagrams_sent", "datagrams sent", "datagrams", 0, (double)tx->dgrams);
 	put(c, "datagrams_received", "datagrams received", "datagrams", 0, (double)rx->dgrams);
 	put(c, "datagrams_lost", "datagrams lost", "datagrams", -1, lost);
-	put(c, "loss", "loss", "%", -1, tx->dgrams ? 100.0 * lost / (double)tx->dgrams : 0);
+	put(c, "loss", "loss", UNIT_PERCENT, -1, tx->dgrams ? 100.0 * lost / (double)tx->dgrams : 0);
 	if (tx->errors)
 		warnf("%llu sends refused by the local stack (not counted as sent)",
 		      (unsigned long long)tx->errors);

@@ -7,10 +7,17 @@
  * flag is set, and cleared only after the flag is. Removal of a directory
  * tree uses getdents64/unlinkat/openat directly (opendir() allocates, so it
  * is not async-signal-safe).
+ *
+ * scratch_sweep() runs before an applet makes its own objects, never in a
+ * handler, so it may use opendir(). It trusts the PID in a name only to say
+ * "this process is gone": a PID reused since then keeps the leftover (safe),
+ * and a run in another PID namespace sharing the directory would look dead
+ * (do not share a scratch directory across containers).
  */
 #define _GNU_SOURCE
 #include "scratch.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -266,6 +273,69 @@ void scratch_remove(const char *path)
 			remove_slot(&slots[i]);
 			slots[i].used = 0;
 		}
+}
+
+/* The PID in "benchbox-TAG.PID.XXXXXX" (six of [a-z0-9]), or 0 when name
+ * is not exactly that. */
+static pid_t leftover_pid(const char *name, const char *tag)
+{
+	size_t tl = strlen(tag);
+	const char *p = name + 9 + tl;
+	long pid = 0;
+	int i;
+
+	if (strncmp(name, "benchbox-", 9) || strncmp(name + 9, tag, tl) || *p++ != '.')
+		return 0;
+	if (*p < '1' || *p > '9')
+		return 0;
+	while (*p >= '0' && *p <= '9' && pid < 100000000)
+		pid = pid * 10 + (*p++ - '0');
+	if (*p++ != '.')
+		return 0;
+	for (i = 0; i < 6; i++, p++)
+		if (!((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9')))
+			return 0;
+	return *p ? 0 : (pid_t)pid;
+}
+
+/* Remove name in the directory open at dfd: a file, a link or a tree. */
+static int remove_at(int dfd, const char *name)
+{
+	struct stat st;
+	int sub;
+
+	if (fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW))
+		return -1;
+	if (!S_ISDIR(st.st_mode))
+		return unlinkat(dfd, name, 0);
+	sub = openat(dfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (sub >= 0) {
+		rm_tree_at(sub, 0);
+		close(sub);
+	}
+	return unlinkat(dfd, name, AT_REMOVEDIR);
+}
+
+int scratch_sweep(const char *dir, const char *tag)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	int n = 0;
+
+	if (!d)
+		return -1;
+	while ((e = readdir(d))) {
+		pid_t pid = leftover_pid(e->d_name, tag);
+
+		if (pid <= 0 || pid == getpid())
+			continue;
+		if (kill(pid, 0) == 0 || errno != ESRCH)
+			continue;
+		if (remove_at(dirfd(d), e->d_name) == 0)
+			n++;
+	}
+	closedir(d);
+	return n;
 }
 
 int scratch_fill(int fd, uint64_t size, int byte)

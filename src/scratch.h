@@ -10,7 +10,8 @@
  * when the first scratch object was made (nohup) stays ignored. Only the
  * process that created an object removes it: forked children never do.
  *
- * Names are "DIR/benchbox-TAG.PID.XXXXXX", recognisable after a SIGKILL.
+ * Names are "DIR/benchbox-TAG.PID.XXXXXX", recognisable after a SIGKILL:
+ * scratch_sweep() removes those whose process is gone.
  */
 #ifndef BENCHBOX_SCRATCH_H
 #define BENCHBOX_SCRATCH_H
@@ -36,6 +37,13 @@ int scratch_mkdir(const char *dir, const char *tag, char *path, size_t len);
 /* Remove a registered object now (recursively for a directory) and forget
  * it. Unknown paths are ignored. */
 void scratch_remove(const char *path);
+
+/* Remove what runs killed by SIGKILL (or a power cut) left in dir: the
+ * entries named benchbox-TAG.PID.XXXXXX whose PID is not alive (kill(PID, 0)
+ * fails with ESRCH), files and trees alike. Anything else stays: a live PID
+ * (another user's too), this process's own objects, other names. Returns
+ * how many were removed, or -1 with errno set when dir cannot be read. */
+int scratch_sweep(const char *dir, const char *tag);
 
 /* Write `size` bytes of `byte` to fd from offset 0, then fsync. 0, or -1
  * with errno set (ENOSPC on a full file system). */

@@ -142,3 +142,70 @@ TEST(scratch_removed_on_signal)
 	run_signal_case(t, SIGINT, 0);
 	run_signal_case(t, SIGHUP, 1);	/* nohup: SIGHUP stays ignored */
 }
+
+/* A PID that has just exited (and been reaped): dead unless reused. */
+static pid_t dead_pid(void)
+{
+	pid_t pid = fork();
+
+	if (pid == 0)
+		_exit(0);
+	if (pid > 0)
+		waitpid(pid, NULL, 0);
+	return pid;
+}
+
+static int touch(const char *dir, const char *name)
+{
+	char p[4200];
+	int fd;
+
+	snprintf(p, sizeof(p), "%s/%s", dir, name);
+	fd = open(p, O_WRONLY | O_CREAT | O_EXCL, 0600);
+	if (fd < 0)
+		return -1;
+	close(fd);
+	return 0;
+}
+
+static int exists_in(const char *dir, const char *name)
+{
+	char p[4200];
+
+	snprintf(p, sizeof(p), "%s/%s", dir, name);
+	return exists(p);
+}
+
+TEST(scratch_sweep_leftovers)
+{
+	char d[4096], name[8][96], tree[4200];
+	pid_t dead = dead_pid(), live = getppid();
+	int i;
+
+	REQUIRE(dead > 0);
+	REQUIRE(scratch_mkdir(scratch_dir(NULL), "unitsweep", d, sizeof(d)) == 0);
+	snprintf(name[0], 96, "benchbox-t.%d.abc123", (int)dead);	/* removed */
+	snprintf(name[1], 96, "benchbox-t.%d.zzzzzz", (int)dead);	/* a tree: removed */
+	snprintf(name[2], 96, "benchbox-t.%d.abc123", (int)live);	/* alive */
+	snprintf(name[3], 96, "benchbox-t.%d.abc123", (int)getpid());	/* ours */
+	snprintf(name[4], 96, "benchbox-other.%d.abc123", (int)dead);	/* other tag */
+	snprintf(name[5], 96, "benchbox-t.%d.abc1234", (int)dead);	/* not our name */
+	snprintf(name[6], 96, "benchbox-t.%d.ABC123", (int)dead);
+	snprintf(name[7], 96, "benchbox-t.0%d.abc123", (int)dead);
+	for (i = 0; i < 8; i++)
+		if (i != 1)
+			REQUIRE(touch(d, name[i]) == 0);
+	snprintf(tree, sizeof(tree), "%s/%s", d, name[1]);
+	REQUIRE(mkdir(tree, 0700) == 0);
+	REQUIRE(populate(tree) == 0);
+
+	CHECK_EQ_INT(scratch_sweep(d, "t"), 2);
+	CHECK(!exists_in(d, name[0]));
+	CHECK(!exists_in(d, name[1]));
+	for (i = 2; i < 8; i++)
+		CHECK(exists_in(d, name[i]));
+	CHECK_EQ_INT(scratch_sweep(d, "t"), 0);		/* nothing left to remove */
+	CHECK_EQ_INT(scratch_sweep("/nonexistent-dir-for-benchbox", "t"), -1);
+	scratch_remove(d);
+	CHECK(!exists(d));
+}

@@ -1,0 +1,527 @@
+/* fileio.c - file and raw-device throughput, IOPS and CPU load
+ *
+ * SPDX-License-Identifier: MIT
+ *
+ * Three modes, the vendor guides' storage tables in one applet. seq writes
+ * a file with write() of each buffer size, fsync included in the time (as
+ * `dd conv=fsync`), then reads it back cold: root drops the page cache
+ * (sync, then /proc/sys/vm/drop_caches), others posix_fadvise(DONTNEED)
+ * it, --direct uses O_DIRECT both ways; mincore() then says whether the
+ * file really left the cache. rand runs DEPTH threads of pread()/pwrite()
+ * at random block-aligned offsets of a file written beforehand, O_DIRECT by
+ * default (fio --direct=1 --iodepth=DEPTH, with threads as the engine), and
+ * times every I/O into a log-linear histogram for p50 and p99. raw reads a
+ * block device (O_DIRECT when it takes it) or an MTD character device.
+ *
+ * MB = 10^6 bytes (the guides' "Mbytes"). CPU load = busy ticks over all
+ * ticks of /proc/stat's "cpu" line across the timed region, every CPU,
+ * with idle and iowait as not busy; "self" = this process's user + system
+ * time (getrusage) over the wall time. Both are coarse over short regions
+ * (USER_HZ is usually 100): a load from under FIO_FEW_TICKS ticks says so.
+ *
+ * Safety: files go only where asked. A scratch file in DIR is removed at
+ * the end and on SIGINT/SIGTERM/SIGHUP, and leftovers of runs killed by
+ * SIGKILL are swept first; an existing FILE is overwritten only with
+ * --destructive; the free space is checked before anything is written.
+ * raw never writes, except with --write --destructive on a block device
+ * that nothing mounts, swaps on or holds (fileio_raw.c).
+ */
+#include "applet.h"
+#include "fileio.h"
+#include "stats.h"
+#include "util.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+
+static const struct opt_spec opts[] = {
+	{ "size", 's', OPT_SIZE, NULL, 512, 1e15, NULL,
+	  "file size (seq, rand) or bytes to read (raw) [see above]" },
+	{ "bs", 'b', OPT_STR, NULL, 0, 0, NULL,
+	  "buffer sizes, comma-separated [seq 100k,256k,512k,1m,5m; rand 4k; raw 1m]" },
+	{ "depth", 'd', OPT_INT, "4", 1, 64, NULL, "rand: I/Os in flight, one thread each" },
+	{ "time", 't', OPT_DOUBLE, NULL, 0.05, 3600, NULL,
+	  "rand: seconds per phase [5; --quick 1]" },
+	{ "direct", 0, OPT_BOOL, NULL, 0, 0, NULL,
+	  "O_DIRECT, bypassing the page cache (rand: default)" },
+	{ "buffered", 0, OPT_BOOL, NULL, 0, 0, NULL, "rand: through the page cache, not O_DIRECT" },
+	{ "sync", 0, OPT_BOOL, NULL, 0, 0, NULL, "seq: O_SYNC writes" },
+	{ "read-only", 0, OPT_BOOL, NULL, 0, 0, NULL, "rand: the read phase only" },
+	{ "write-only", 0, OPT_BOOL, NULL, 0, 0, NULL, "rand: the write phase only" },
+	{ "write", 0, OPT_BOOL, NULL, 0, 0, NULL, "raw: write DEVICE (needs --destructive)" },
+	{ "destructive", 0, OPT_BOOL, NULL, 0, 0, NULL,
+	  "overwrite an existing FILE; with raw --write, DEVICE" },
+	{ 0 }
+};
+
+enum { M_SEQ = 1 << FIO_SEQ, M_RAND = 1 << FIO_RAND, M_RAW = 1 << FIO_RAW };
+
+/* Which modes take each option (the same order as opts[]). */
+static const unsigned opt_modes[] = {
+	M_SEQ | M_RAND | M_RAW, M_SEQ | M_RAND | M_RAW, M_RAND, M_RAND, M_SEQ | M_RAND, M_RAND,
+	M_SEQ, M_RAND, M_RAND, M_RAW, M_SEQ | M_RAND | M_RAW,
+};
+_Static_assert(ARRAY_LEN(opt_modes) + 1 == ARRAY_LEN(opts), "one opt_modes entry per option");
+
+static const char *const mode_names[] = { "seq", "rand", "raw" };
+
+void fio_say(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("fileio: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+const char *fio_human(uint64_t bytes, char *buf, size_t len)
+{
+	if (bytes < 1024)
+		snprintf(buf, len, "%llu B", (unsigned long long)bytes);
+	else if (bytes < (1ull << 30))
+		snprintf(buf, len, "%.1f MiB", (double)bytes / (1 << 20));
+	else
+		snprintf(buf, len, "%.1f GiB", (double)bytes / (1 << 30));
+	return buf;
+}
+
+int fio_parse_sizes(const char *text, uint64_t *out, int max)
+{
+	char item[64];
+	int n = 0;
+
+	while (*text) {
+		size_t len = strcspn(text, ",");
+
+		if (n == max || len == 0 || len >= sizeof(item))
+			return -1;
+		memcpy(item, text, len);
+		item[len] = '\0';
+		if (parse_size(item, &out[n]) || out[n] == 0)
+			return -1;
+		n++;
+		text += len;
+		if (*text == ',' && !*++text)
+			return -1;	/* a trailing comma */
+	}
+	return n ? n : -1;
+}
+
+/* CPU load --------------------------------------------------------------- */
+
+int fio_parse_cpu_line(const char *line, uint64_t *busy, uint64_t *total)
+{
+	unsigned long long v[8] = { 0 };
+
+	if (strncmp(line, "cpu ", 4))
+		return -1;
+	if (sscanf(line + 4, "%llu %llu %llu %llu %llu %llu %llu %llu", &v[0], &v[1], &v[2],
+		   &v[3], &v[4], &v[5], &v[6], &v[7]) < 4)
+		return -1;
+	*busy = v[0] + v[1] + v[2] + v[5] + v[6] + v[7];
+	*total = *busy + v[3] + v[4];
+	return 0;
+}
+
+void fio_cpu_snap(struct fio_cpu_snap *s)
+{
+	char line[512];
+	struct rusage ru;
+
+	s->busy = s->total = 0;
+	if (read_text("/proc/stat", line, sizeof(line)) <= 0 ||
+	    fio_parse_cpu_line(line, &s->busy, &s->total))
+		s->total = 0;
+	getrusage(RUSAGE_SELF, &ru);
+	s->self_s = (double)ru.ru_utime.tv_sec + ru.ru_utime.tv_usec * 1e-6 +
+		    (double)ru.ru_stime.tv_sec + ru.ru_stime.tv_usec * 1e-6;
+	s->wall_ns = bench_clock_ns();
+}
+
+void fio_load_between(const struct fio_cpu_snap *a, const struct fio_cpu_snap *b,
+		      struct fio_load *out)
+{
+	out->secs = (double)(b->wall_ns - a->wall_ns) * 1e-9;
+	out->known = a->total && b->total;
+	out->ticks = out->known && b->total > a->total ? b->total - a->total : 0;
+	out->all = out->ticks && b->busy >= a->busy ?
+		   100.0 * (double)(b->busy - a->busy) / (double)out->ticks : NAN;
+	out->self = out->secs > 0 ? 100.0 * (b->self_s - a->self_s) / out->secs : NAN;
+}
+
+/* Records ---------------------------------------------------------------- */
+
+void fio_phase_init(struct fio_phase *p, unsigned n)
+{
+	double *v = xcalloc(3 * (size_t)n, sizeof(*v));
+
+	p->mbs = (struct fio_series){ v, n };
+	p->cpu = (struct fio_series){ v + n, n };
+	p->self = (struct fio_series){ v + 2 * n, n };
+	p->ticks = UINT64_MAX;
+}
+
+void fio_phase_free(struct fio_phase *p)
+{
+	free(p->mbs.v);
+	p->mbs.v = p->cpu.v = p->self.v = NULL;
+}
+
+void fio_phase_label(struct fio_phase *p, const char *test, uint64_t bs, const char *params,
+		     const char *note, int metric, uint64_t iters)
+{
+	p->test = test;
+	p->bs = bs;
+	p->params = params;
+	p->note = note;
+	p->metric = metric;
+	p->iters = iters;
+}
+
+void fio_phase_set(struct fio_phase *p, unsigned i, uint64_t bytes, const struct fio_load *ld)
+{
+	p->mbs.v[i] = ld->secs > 0 ? (double)bytes / ld->secs / 1e6 : NAN;
+	p->cpu.v[i] = ld->all;
+	p->self.v[i] = ld->self;
+	if (ld->ticks < p->ticks)
+		p->ticks = ld->ticks;
+	if (isnan(ld->all))
+		p->cpu_why = ld->known ? "shorter than one /proc/stat tick" : "no /proc/stat";
+}
+
+double fio_report_series(struct run_ctx *ctx, const struct fio_phase *p, const char *test,
+			 const char *unit, int better, const struct fio_series *s)
+{
+	struct result r = { 0 };
+	char metric[96], note[200];
+	double *v = xcalloc(s->n, sizeof(*v));
+	unsigned i, n = 0;
+	struct stats st;
+
+	for (i = 0; i < s->n; i++)
+		if (!isnan(s->v[i]))
+			v[n++] = s->v[i];
+	stats_compute(v, n, &st);
+	free(v);
+	r.test = test;
+	r.params = p->params;
+	r.unit = unit;
+	r.better = better;
+	r.value = n ? st.median : NAN;
+	r.min = n ? st.min : NAN;
+	r.max = n ? st.max : NAN;
+	r.iters = p->iters;
+	r.samples = n;
+	r.note = p->note;
+	if (!n) {
+		r.flags |= REPORT_SKIPPED;
+		r.note = s == &p->cpu && p->cpu_why ? p->cpu_why : "not measured";
+	} else if (s == &p->cpu && p->ticks < FIO_FEW_TICKS) {
+		snprintf(note, sizeof(note), "%s; coarse: %llu tick%s", p->note,
+			 (unsigned long long)p->ticks, p->ticks == 1 ? "" : "s");
+		r.note = note;
+	}
+	if (ctx->quick)
+		r.flags |= REPORT_SHORT;
+	if (p->metric) {
+		if (p->bs)
+			snprintf(metric, sizeof(metric), "fileio-%s-%llu", test,
+				 (unsigned long long)p->bs);
+		else
+			snprintf(metric, sizeof(metric), "fileio-%s", test);
+		r.metric = metric;
+	}
+	report(ctx, &r);
+	return r.value;
+}
+
+void fio_phase_report(struct run_ctx *ctx, const struct fio_phase *p, double *mbs, double *cpu)
+{
+	char cname[48], self[48];
+	struct fio_phase q = *p;
+
+	snprintf(cname, sizeof(cname), "%s-cpu", p->test);
+	snprintf(self, sizeof(self), "%s-cpu-self", p->test);
+	*mbs = fio_report_series(ctx, p, p->test, UNIT_MB_S, 1, &p->mbs);
+	*cpu = fio_report_series(ctx, p, cname, UNIT_PERCENT, -1, &p->cpu);
+	q.metric = 0;		/* the guides have no "self" column */
+	fio_report_series(ctx, &q, self, UNIT_PERCENT, -1, &q.self);
+}
+
+/* The guides' table ------------------------------------------------------ */
+
+static const char *const guide_cols[FIO_G_COLS] = {
+	"Write MB/s", "Write CPU %", "Read MB/s", "Read CPU %",
+};
+
+static void guide_begin(struct emit_out *o, const struct run_info *info)
+{
+	int i;
+
+	(void)info;
+	fprintf(o->f, "%-20s", "Buffer size (bytes)");
+	for (i = 0; i < FIO_G_COLS; i++)
+		fprintf(o->f, " %12s", guide_cols[i]);
+	fputc('\n', o->f);
+}
+
+/* One cell per record: r->x is the row's buffer size, a new one starts a
+ * new row. */
+static void guide_record(struct emit_out *o, const struct result *r)
+{
+	char key[32];
+
+	snprintf(key, sizeof(key), "%.0f", r->x);
+	if (strcmp(key, o->group)) {
+		fprintf(o->f, "%s%-20s", o->count ? "\n" : "", key);
+		snprintf(o->group, sizeof(o->group), "%s", key);
+	}
+	if (isnan(r->value))
+		fprintf(o->f, " %12s", "-");
+	else
+		fprintf(o->f, " %12.2f", r->value);
+}
+
+static void guide_end(struct emit_out *o)
+{
+	if (o->count)
+		fputc('\n', o->f);
+}
+
+static const struct emitter emit_guide = { "guide", 1, guide_begin, guide_record, guide_end };
+
+void fio_guide_init(struct fio_guide *g, const uint64_t *bs, int n)
+{
+	int i, c;
+
+	g->n = n;
+	for (i = 0; i < n; i++) {
+		g->bs[i] = bs[i];
+		for (c = 0; c < FIO_G_COLS; c++)
+			g->v[i][c] = NAN;
+	}
+}
+
+void fio_guide_set(struct fio_guide *g, uint64_t bs, int col, double v)
+{
+	int i;
+
+	for (i = 0; i < g->n; i++)
+		if (g->bs[i] == bs)
+			g->v[i][col] = v;
+}
+
+void fio_guide_print(struct run_ctx *ctx, const struct fio_guide *g)
+{
+	struct run_info info;
+	struct reporter rep;
+	int i, c;
+
+	if (ctx->rep->em != &emit_table || !g->n)
+		return;
+	run_info_fill(&info, ctx->applet->name);
+	fputc('\n', stderr);
+	if (reporter_open(&rep, &emit_guide, &info, stderr, NULL))
+		return;
+	for (i = 0; i < g->n; i++)
+		for (c = 0; c < FIO_G_COLS; c++) {
+			struct result r = { 0 };
+
+			r.test = guide_cols[c];
+			r.x = (double)g->bs[i];
+			r.value = g->v[i][c];
+			reporter_emit(&rep, &r);
+		}
+	reporter_close(&rep, 1);
+}
+
+/* The command line ------------------------------------------------------- */
+
+static int parse_mode(struct run_ctx *ctx, struct fio_opts *o)
+{
+	unsigned i;
+
+	o->mode = FIO_SEQ;
+	if (ctx->argc == 0)
+		return EXIT_OK;
+	for (i = 0; i < ARRAY_LEN(mode_names); i++)
+		if (!strcmp(ctx->argv[0], mode_names[i])) {
+			o->mode = (enum fio_mode)i;
+			break;
+		}
+	if (i == ARRAY_LEN(mode_names)) {
+		errorf("'%s' is not one of seq, rand, raw (try 'fileio --help')", ctx->argv[0]);
+		return EXIT_USAGE;
+	}
+	if (ctx->argc > 2) {
+		errorf("one %s at most after '%s', not '%s'", o->mode == FIO_RAW ? "DEVICE" :
+		       "DIR or FILE", ctx->argv[0], ctx->argv[2]);
+		return EXIT_USAGE;
+	}
+	o->target = ctx->argc == 2 ? ctx->argv[1] : NULL;
+	if (o->mode == FIO_RAW && !o->target) {
+		errorf("raw needs a DEVICE (/dev/mmcblk0, /dev/sda, /dev/mtd0 ...)");
+		return EXIT_USAGE;
+	}
+	return EXIT_OK;
+}
+
+/* Options for another mode, and pairs that exclude each other. */
+static int check_modes(struct run_ctx *ctx, const struct fio_opts *o)
+{
+	static const char *const excl[][2] = {
+		{ "direct", "buffered" }, { "read-only", "write-only" },
+	};
+	unsigned i;
+
+	for (i = 0; i < ARRAY_LEN(opt_modes); i++)
+		if (opt_given(ctx, opts[i].name) && !(opt_modes[i] & (1u << o->mode))) {
+			errorf("--%s does not apply to 'fileio %s'", opts[i].name,
+			       mode_names[o->mode]);
+			return EXIT_USAGE;
+		}
+	for (i = 0; i < ARRAY_LEN(excl); i++)
+		if (opt_given(ctx, excl[i][0]) && opt_given(ctx, excl[i][1])) {
+			errorf("--%s and --%s exclude each other", excl[i][0], excl[i][1]);
+			return EXIT_USAGE;
+		}
+	if (o->mode == FIO_RAW && o->destructive && !o->write) {
+		errorf("--destructive goes with --write: raw only reads otherwise");
+		return EXIT_USAGE;
+	}
+	return EXIT_OK;
+}
+
+static const char *default_bs(const struct run_ctx *ctx, enum fio_mode mode)
+{
+	if (mode == FIO_RAND)
+		return "4k";
+	if (mode == FIO_RAW)
+		return "1m";
+	return ctx->quick ? "256k,1m" : "100k,256k,512k,1m,5m";
+}
+
+static int parse_bs(struct run_ctx *ctx, struct fio_opts *o)
+{
+	const char *text = opt_str(ctx, "bs");
+	int i;
+
+	if (!text)
+		text = default_bs(ctx, o->mode);
+	o->nbs = fio_parse_sizes(text, o->bs, FIO_MAX_BS);
+	if (o->nbs < 0 || (o->mode == FIO_RAW && o->nbs != 1)) {
+		errorf("--bs: '%s' is not %s", text, o->mode == FIO_RAW ? "one size (e.g. 1m)" :
+		       "a list of sizes (e.g. 4k or 100k,1m)");
+		return EXIT_USAGE;
+	}
+	for (i = 0; i < o->nbs; i++) {
+		int aligned = o->mode != FIO_SEQ || o->direct;
+
+		if (o->bs[i] > (256u << 20) || (aligned && o->bs[i] % FIO_SECTOR)) {
+			errorf("--bs: %llu is not %s", (unsigned long long)o->bs[i],
+			       aligned ? "a multiple of 512 up to 256M (O_DIRECT)" : "up to 256M");
+			return EXIT_USAGE;
+		}
+		if (o->size && o->bs[i] > o->size) {
+			errorf("--bs: %llu is larger than -s %llu", (unsigned long long)o->bs[i],
+			       (unsigned long long)o->size);
+			return EXIT_USAGE;
+		}
+	}
+	return EXIT_OK;
+}
+
+static int parse_opts(struct run_ctx *ctx, struct fio_opts *o)
+{
+	int rc;
+
+	memset(o, 0, sizeof(*o));
+	if ((rc = parse_mode(ctx, o)))
+		return rc;
+	o->direct = o->mode == FIO_RAND ? !opt_given(ctx, "buffered") : opt_given(ctx, "direct");
+	o->sync = opt_given(ctx, "sync");
+	o->reads = !opt_given(ctx, "write-only");
+	o->writes = !opt_given(ctx, "read-only");
+	o->write = opt_given(ctx, "write");
+	o->destructive = opt_given(ctx, "destructive");
+	o->size = opt_given(ctx, "size") ? opt_size(ctx, "size") : 0;
+	o->depth = (unsigned)opt_int(ctx, "depth");
+	o->secs = opt_given(ctx, "time") ? opt_double(ctx, "time") : ctx->quick ? 1 : 5;
+	o->samples = ctx->bench.samples ? ctx->bench.samples : 1;
+	if ((rc = check_modes(ctx, o)))
+		return rc;
+	return parse_bs(ctx, o);
+}
+
+static int fileio_run(struct run_ctx *ctx)
+{
+	struct fio_opts o;
+	int rc = parse_opts(ctx, &o);
+
+	if (rc)
+		return rc;
+	if (o.mode == FIO_RAND)
+		return fio_rand_run(ctx, &o);
+	if (o.mode == FIO_RAW)
+		return fio_raw_run(ctx, &o);
+	return fio_seq_run(ctx, &o);
+}
+
+const struct applet applet_fileio = {
+	.name    = "fileio",
+	.summary = "file and raw-device throughput, IOPS and CPU load",
+	.usage   = "usage: fileio seq  [-s FILESIZE] [-b BUFSIZE,...] [--direct] [--sync] "
+		   "[DIR|FILE]\n"
+		   "       fileio rand [-s FILESIZE] [-b BLOCK] [-d DEPTH] [-t SECONDS] "
+		   "[--buffered]\n"
+		   "                   [--read-only|--write-only] [DIR|FILE]\n"
+		   "       fileio raw  [-b BUFSIZE] [-s BYTES] [--write --destructive] DEVICE\n"
+		   "\n"
+		   "seq (the default): for each buffer size write FILESIZE bytes with write()\n"
+		   "and fsync, timed together (dd conv=fsync), then read them back cold: as\n"
+		   "root after sync + drop_caches, else after posix_fadvise(DONTNEED), with\n"
+		   "--direct through O_DIRECT both ways (the note names the method). FILESIZE:\n"
+		   "min(1G, half the free space), a multiple of the largest buffer; --quick:\n"
+		   "16M and -b 256k,1m.\n"
+		   "rand: a written file of FILESIZE (min(256M, half the free space); --quick\n"
+		   "32M), then -t seconds of random reads, then of random writes, by DEPTH\n"
+		   "threads of pread/pwrite at BLOCK-aligned offsets (engine: threads; like\n"
+		   "fio --ioengine=libaio --iodepth=DEPTH --direct=1). O_DIRECT by default: a\n"
+		   "file system that refuses it (ramfs, ubifs, tmpfs before Linux 6.6) gives\n"
+		   "'O_DIRECT refused' and exit 77, never page-cache numbers; --buffered\n"
+		   "measures through the page cache instead (writes end with fsync).\n"
+		   "raw: read BYTES (default the device, at most 256M; --quick 32M) of a\n"
+		   "block device (O_DIRECT when it takes it) or MTD device /dev/mtdN. It\n"
+		   "never writes; --write --destructive writes DEVICE, only a block device\n"
+		   "that nothing mounts (nor a partition of it), swaps on or holds.\n"
+		   "\n"
+		   "Files: without FILE, a scratch file benchbox-fileio.PID.XXXXXX in DIR\n"
+		   "(default --dir, $TMPDIR, /tmp, .), removed at the end and on SIGINT,\n"
+		   "SIGTERM, SIGHUP; leftovers of killed runs there are removed first. An\n"
+		   "existing FILE is overwritten only with --destructive; a FILE is kept.\n"
+		   "Nothing starts (exit 1) unless the free space holds FILESIZE + 4M +\n"
+		   "FILESIZE/32.\n"
+		   "\n"
+		   "MB = 10^6 bytes. CPU % = busy share of all CPUs from /proc/stat over the\n"
+		   "timed region, as the vendor guides; -cpu-self = this process's CPU time\n"
+		   "over the wall time. Records: write, read (seq), randread, randwrite\n"
+		   "(rand: also -iops, -p50, -p99 in us), raw-read, raw-write; each with\n"
+		   "-cpu and -cpu-self. Metrics, BS in bytes: fileio-write-BS,\n"
+		   "fileio-write-cpu-BS, fileio-read-BS, fileio-read-cpu-BS (seq without\n"
+		   "--sync), fileio-randread-BS, fileio-randread-iops-BS, -cpu-, -p50-, -p99-\n"
+		   "and the same for randwrite (rand at depth 4, O_DIRECT), fileio-raw-read,\n"
+		   "fileio-raw-read-cpu. seq and raw repeat --reps times (default 1); rand\n"
+		   "runs once. In table format the guides' table (buffer size, write MB/s,\n"
+		   "write CPU %, read MB/s, read CPU %) follows on stderr.\n",
+	.opts    = opts,
+	.unit    = UNIT_MB_S,
+	.flags   = APPLET_NEEDS_DIR | APPLET_SLOW,
+	.reps    = 1,
+	.run     = fileio_run,
+};
