@@ -1,0 +1,284 @@
+/* lmfile.c - the file, the sum and the output lines that lmbench's
+ * file-system and VM applets share (see lmfile.h)
+ *
+ * SPDX-License-Identifier: MIT
+ *
+ * The output lines follow lmbench's published formats: sizes in 10^6 bytes
+ * (so 1M prints 1.05), bandwidth in MB/s (10^6 bytes a second), latencies
+ * in microseconds. A file made here is filled with zeros, written through
+ * and synced (it is then in the page cache, as lmbench's file is after its
+ * script writes it), and removed at the end, at exit and on SIGINT,
+ * SIGTERM and SIGHUP (src/scratch.h).
+ */
+#include "lmfile.h"
+#include "applet.h"
+#include "scratch.h"
+#include "util.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static void nothing_begin(struct emit_out *o, const struct run_info *info)
+{
+	(void)o;
+	(void)info;
+}
+
+static void nothing_end(struct emit_out *o)
+{
+	(void)o;
+}
+
+/* One number as lmbench prints it: six decimals below 1, else `wide`. */
+static void print_num(FILE *f, double v, const char *wide, const char *sep)
+{
+	fprintf(f, v < 1 ? "%.6f" : wide, v);
+	fputs(sep, f);
+}
+
+static void bandwidth_record(struct emit_out *o, const struct result *r)
+{
+	print_num(o->f, r->x / 1e6, "%.2f", " ");
+	print_num(o->f, r->value, "%.2f", "\n");
+}
+
+static void micromb_record(struct emit_out *o, const struct result *r)
+{
+	fprintf(o->f, "%.6f ", r->x / 1e6);
+	fprintf(o->f, r->value < 10 ? "%.3f\n" : "%.0f\n", r->value);
+}
+
+/* The create record opens a line (kept in o->group), its delete record
+ * ends it. */
+static void fs_record(struct emit_out *o, const struct result *r)
+{
+	if (!strcmp(r->test, "create")) {
+		snprintf(o->group, sizeof(o->group), "%luk\t%lu\t%.0f",
+			 (unsigned long)(r->x / 1024), (unsigned long)r->iters, r->value);
+	} else if (o->group[0]) {
+		fprintf(o->f, "%s\t%.0f\n", o->group, r->value);
+		o->group[0] = 0;
+	}
+}
+
+const struct emitter emit_lm_bandwidth = {
+	"lmbench", 1, nothing_begin, bandwidth_record, nothing_end,
+};
+const struct emitter emit_lm_micromb = {
+	"lmbench", 1, nothing_begin, micromb_record, nothing_end,
+};
+const struct emitter emit_lm_fs = { "lmbench", 1, nothing_begin, fs_record, nothing_end };
+
+/* One scalar load; the empty asm hides the value, so the loads cannot be
+ * merged into a vector sum: each long is loaded and added on its own. */
+static inline long load_one(const long *p)
+{
+	long v = *p;
+
+	__asm__("" : "+r"(v));
+	return v;
+}
+
+enum { BREAD_UNROLL = 128 };
+
+long lm_bread(const void *buf, size_t n)
+{
+	const long *p = buf;
+	const unsigned char *c;
+	size_t blocks = n / (BREAD_UNROLL * sizeof(long)), i;
+	long s = 0;
+
+	for (i = 0; i < blocks; i++, p += BREAD_UNROLL) {
+		unsigned j;
+
+#pragma GCC unroll 128
+		for (j = 0; j < BREAD_UNROLL; j++)
+			s += load_one(p + j);
+	}
+	for (i = blocks * BREAD_UNROLL * sizeof(long); i + sizeof(long) <= n; i += sizeof(long))
+		s += load_one(p++);
+	for (c = (const unsigned char *)p; i < n; i++)
+		s += *c++;
+	return s;
+}
+
+void lm_permute(uint32_t *v, uint32_t n, uint64_t seed)
+{
+	uint64_t x = seed ? seed : 0x9e3779b97f4a7c15ull;
+	uint32_t i;
+
+	for (i = 0; i < n; i++)
+		v[i] = i;
+	for (i = n; i > 1; i--) {
+		uint32_t j, tmp;
+
+		x ^= x << 13;
+		x ^= x >> 7;
+		x ^= x << 17;
+		j = (uint32_t)(x % i);
+		tmp = v[i - 1];
+		v[i - 1] = v[j];
+		v[j] = tmp;
+	}
+}
+
+int lm_size_arg(const char *word, uint64_t min, const char *min_text, uint64_t *out)
+{
+	if (parse_size(word, out) || *out > (uint64_t)SIZE_MAX / 2) {
+		errorf("SIZE: '%s' is not a byte count (e.g. 512, 64k, 1m)", word);
+		return -1;
+	}
+	if (*out < min) {
+		errorf("SIZE: '%s' is below the minimum of %s", word, min_text);
+		return -1;
+	}
+	return 0;
+}
+
+static int user_file(const char *path, uint64_t need, int flags, struct lm_file *f)
+{
+	struct stat st;
+
+	snprintf(f->path, sizeof(f->path), "%s", path);
+	f->fd = open(path, flags | O_CLOEXEC);
+	if (f->fd < 0) {
+		errorf("FILE: cannot open '%s': %s", path, strerror(errno));
+		return EXIT_FAIL;
+	}
+	if (fstat(f->fd, &st)) {
+		errorf("FILE: cannot stat '%s': %s", path, strerror(errno));
+		return EXIT_FAIL;
+	}
+	f->size = (uint64_t)st.st_size;
+	if (!S_ISREG(st.st_mode) || f->size < need) {
+		errorf("FILE: '%s' is %s%llu bytes; at least %llu are needed", path,
+		       S_ISREG(st.st_mode) ? "" : "not a regular file, ",
+		       (unsigned long long)f->size, (unsigned long long)need);
+		return EXIT_USAGE;
+	}
+	return EXIT_OK;
+}
+
+static int scratch_zeros(const char *dir, const char *tag, uint64_t size, struct lm_file *f)
+{
+	f->fd = scratch_file(dir, tag, 0, f->path, sizeof(f->path));
+	if (f->fd < 0) {
+		int e = errno;
+
+		f->path[0] = 0;
+		errorf("%scannot create a file in %s: %s", scratch_cannot(e) ? "skipped: " : "",
+		       dir, strerror(e));
+		return scratch_cannot(e) ? EXIT_SKIP : EXIT_FAIL;
+	}
+	f->scratch = 1;
+	f->size = size;
+	if (scratch_fill(f->fd, size, 0)) {
+		int e = errno;
+
+		errorf("%scannot write %llu bytes in %s: %s", scratch_cannot(e) ? "skipped: " : "",
+		       (unsigned long long)size, dir, strerror(e));
+		return scratch_cannot(e) ? EXIT_SKIP : EXIT_FAIL;
+	}
+	return EXIT_OK;
+}
+
+int lm_file_get(struct run_ctx *ctx, const char *user, const char *tag, uint64_t need,
+		uint64_t make, int flags, struct lm_file *f)
+{
+	int rc;
+
+	memset(f, 0, sizeof(*f));
+	f->fd = -1;
+	rc = user ? user_file(user, need, flags, f)
+		  : scratch_zeros(scratch_dir(ctx->dir), tag, make, f);
+	if (rc)
+		lm_file_put(f);
+	return rc;
+}
+
+void lm_file_put(struct lm_file *f)
+{
+	if (f->fd >= 0)
+		close(f->fd);
+	f->fd = -1;
+	if (f->scratch && f->path[0])
+		scratch_remove(f->path);
+	f->scratch = 0;
+}
+
+void lm_mark(const struct run_ctx *ctx, struct result *r, const char *wrong)
+{
+	if (ctx->quick)
+		r->flags |= REPORT_SHORT;
+	if (wrong) {
+		r->flags |= REPORT_FAILED;
+		r->note = wrong;
+	}
+}
+
+int lm_verdict(const char *wrong)
+{
+	if (!wrong)
+		return EXIT_OK;
+	errorf("self-check failed: %s", wrong);
+	return EXIT_WRONG;
+}
+
+int lm_bw_start(struct run_ctx *ctx, const char *usage, uint64_t min, struct lm_bw *b)
+{
+	char min_text[32];
+	uint64_t size;
+
+	if (ctx->argc < 2 || ctx->argc > 3) {
+		errorf("usage: %s", usage);
+		return EXIT_USAGE;
+	}
+	snprintf(min_text, sizeof(min_text), "%llu bytes", (unsigned long long)min);
+	if (lm_size_arg(ctx->argv[0], min, min_text, &size))
+		return EXIT_USAGE;
+	b->size = (size_t)size;
+	for (b->mode = 0; b->mode < 2 && strcmp(ctx->argv[1], b->modes[b->mode]); b->mode++)
+		;
+	if (b->mode == 2) {
+		errorf("'%s' is not %s or %s", ctx->argv[1], b->modes[0], b->modes[1]);
+		return EXIT_USAGE;
+	}
+	return lm_file_get(ctx, ctx->argc == 3 ? ctx->argv[2] : NULL, ctx->applet->name, size,
+			   size, O_RDONLY, &b->file);
+}
+
+void lm_bw_sum(struct lm_bw *b, const void *p, size_t n)
+{
+	long sum = lm_bread(p, n);
+
+	bench_keep_u64((uint64_t)sum);
+	b->nonzero |= sum != 0;
+}
+
+int lm_bw_finish(struct run_ctx *ctx, struct lm_bw *b, const struct bench_stats *st)
+{
+	struct result r = { 0 };
+	char params[48], metric[64], sz[24];
+	int zeros = b->file.scratch;
+
+	lm_file_put(&b->file);
+	if (b->err) {
+		errorf("%s: %s", b->file.path,
+		       b->err == ENODATA ? "short read" : strerror(b->err));
+		return EXIT_FAIL;
+	}
+	snprintf(params, sizeof(params), "size=%s", format_size(b->size, sz, sizeof(sz)));
+	snprintf(metric, sizeof(metric), "%s-%s-1mb", ctx->applet->name, b->keys[b->mode]);
+	r.test = b->modes[b->mode];
+	r.params = params;
+	r.unit = UNIT_MB_S;
+	r.x = (double)b->size;
+	r.metric = b->size == 1 << 20 ? metric : NULL;
+	lm_mark(ctx, &r, zeros && b->nonzero ? "the sum of a file of zeros was not 0" : NULL);
+	report_rate(ctx, r, st, (double)b->size / 1e6);
+	return lm_verdict(r.note);
+}
