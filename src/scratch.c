@@ -214,7 +214,11 @@ static int make_name(const char *dir, const char *tag, char *path, size_t len)
 	return 0;
 }
 
-int scratch_file(const char *dir, const char *tag, int extra_flags, char *path, size_t len)
+/* Make a fresh name and the object under it (a directory when isdir, else
+ * a file opened with extra_flags), registered before it exists. Returns the
+ * fd (0 for a directory), or -1 with errno set. */
+static int create(const char *dir, const char *tag, int isdir, int extra_flags,
+		  char *path, size_t len)
 {
 	int tries;
 
@@ -224,10 +228,11 @@ int scratch_file(const char *dir, const char *tag, int extra_flags, char *path, 
 
 		if (make_name(dir, tag, path, len))
 			return -1;
-		s = claim(path, 0);
+		s = claim(path, isdir);
 		if (!s)
 			return -1;
-		fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC | extra_flags, 0600);
+		fd = isdir ? mkdir(path, 0700)
+			   : open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC | extra_flags, 0600);
 		if (fd >= 0)
 			return fd;
 		e = errno;
@@ -239,28 +244,14 @@ int scratch_file(const char *dir, const char *tag, int extra_flags, char *path, 
 	return -1;
 }
 
+int scratch_file(const char *dir, const char *tag, int extra_flags, char *path, size_t len)
+{
+	return create(dir, tag, 0, extra_flags, path, len);
+}
+
 int scratch_mkdir(const char *dir, const char *tag, char *path, size_t len)
 {
-	int tries;
-
-	for (tries = 0; tries < 100; tries++) {
-		struct slot *s;
-		int e;
-
-		if (make_name(dir, tag, path, len))
-			return -1;
-		s = claim(path, 1);
-		if (!s)
-			return -1;
-		if (mkdir(path, 0700) == 0)
-			return 0;
-		e = errno;
-		s->used = 0;
-		errno = e;
-		if (e != EEXIST)
-			return -1;
-	}
-	return -1;
+	return create(dir, tag, 1, 0, path, len);
 }
 
 void scratch_remove(const char *path)
