@@ -1,0 +1,126 @@
+/* test_verdict.c - every verdict class, the tolerance edges, low-confidence
+ * references, missing references and malformed --expect files
+ *
+ * SPDX-License-Identifier: MIT
+ */
+#include "minitest.h"
+#include "verdict.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static enum verdict judge(double v, int better, double m, double lo, double hi, int low)
+{
+	struct verdict_in in = { v, better, 0 };
+	struct verdict_ref ref = { 1, m, lo, hi, low, 0, 0, 0 };
+	struct verdict_out out;
+
+	verdict_judge(&in, &ref, &out);
+	return out.v;
+}
+
+TEST(verdict_classes_higher_better)
+{
+	/* mean 1000, published 990..1010: tolerance is the 10% floor */
+	CHECK_EQ_INT(judge(1000, 1, 1000, 990, 1010, 0), V_PASS);
+	CHECK_EQ_INT(judge(990, 1, 1000, 990, 1010, 0), V_PASS);	/* edge: min */
+	CHECK_EQ_INT(judge(989, 1, 1000, 990, 1010, 0), V_WARN);
+	CHECK_EQ_INT(judge(900, 1, 1000, 990, 1010, 0), V_WARN);	/* edge: -10% */
+	CHECK_EQ_INT(judge(899.9, 1, 1000, 990, 1010, 0), V_FAIL);
+	CHECK_EQ_INT(judge(1100, 1, 1000, 990, 1010, 0), V_WARN);	/* edge: +10% */
+	CHECK_EQ_INT(judge(1100.1, 1, 1000, 990, 1010, 0), V_FAST);
+}
+
+TEST(verdict_classes_lower_better)
+{
+	/* latency: mean 10 us, range 9..11; worse is higher */
+	CHECK_EQ_INT(judge(10.5, -1, 10, 9, 11, 0), V_PASS);
+	CHECK_EQ_INT(judge(11.2, -1, 10, 9, 11, 0), V_FAIL);	/* band = [9, 11]: spread wins */
+	CHECK_EQ_INT(judge(8.9, -1, 10, 9, 11, 0), V_FAST);
+}
+
+TEST(verdict_spread_wider_than_ten_percent)
+{
+	/* mean 100, range 60..140: tolerance 40%, band [60, 140] */
+	CHECK_EQ_INT(judge(61, 1, 100, 60, 140, 0), V_PASS);
+	CHECK_EQ_INT(judge(59, 1, 100, 60, 140, 0), V_FAIL);
+	CHECK_EQ_INT(judge(141, 1, 100, 60, 140, 0), V_FAST);
+}
+
+TEST(verdict_single_value_reference)
+{
+	CHECK_EQ_INT(judge(1005, 1, 1000, NAN, NAN, 0), V_PASS);	/* within 1% */
+	CHECK_EQ_INT(judge(950, 1, 1000, NAN, NAN, 0), V_WARN);
+	CHECK_EQ_INT(judge(850, 1, 1000, NAN, NAN, 0), V_FAIL);
+	CHECK_EQ_INT(judge(1200, 1, 1000, NAN, NAN, 0), V_FAST);
+}
+
+TEST(verdict_low_confidence_only_warns)
+{
+	CHECK_EQ_INT(judge(100, 1, 1000, 990, 1010, 1), V_WARN);
+	CHECK_EQ_INT(judge(5000, 1, 1000, 990, 1010, 1), V_WARN);
+	CHECK_EQ_INT(judge(1000, 1, 1000, 990, 1010, 1), V_PASS);
+}
+
+TEST(verdict_noref_and_invalid)
+{
+	struct verdict_in in = { 5, 1, 0 };
+	struct verdict_ref none = { 0 }, ref = { 1, 5, 4, 6, 0, 0, 0, 0 };
+	struct verdict_out out;
+
+	verdict_judge(&in, &none, &out);
+	CHECK_EQ_INT(out.v, V_NOREF);
+	in.invalid = 1;
+	verdict_judge(&in, &ref, &out);
+	CHECK_EQ_INT(out.v, V_INVALID);
+	in.invalid = 0;
+	in.better = 0;
+	verdict_judge(&in, &ref, &out);
+	CHECK_EQ_INT(out.v, V_INVALID);
+	in.better = 1;
+	in.value = NAN;
+	verdict_judge(&in, &ref, &out);
+	CHECK_EQ_INT(out.v, V_INVALID);
+	CHECK_STR(verdict_name(V_NOREF), "NO-REF");
+	CHECK_STR(verdict_name(V_FAST), "FAST");
+}
+
+TEST(verdict_expect_file)
+{
+	const char *ok = "# my board\n\nbw_mem-rd-16mb 5000 6000\nlat_pipe 0 20 # us\n"
+			 "lat_pipe 1 15\n";
+	struct verdict_expect *e;
+	struct verdict_in in = { 16, -1, 0 };
+	struct verdict_ref ref = { 1, 10, 9, 11, 0, 1, 0, 0 };
+	struct verdict_out out;
+	const struct verdict_expect *x;
+	char err[128];
+	int n = verdict_expect_parse(ok, &e, err, sizeof(err));
+
+	REQUIRE(n == 3);
+	x = verdict_expect_find(e, n, "lat_pipe");
+	REQUIRE(x != NULL);
+	CHECK_NEAR(x->hi, 15, 0);		/* the later line wins */
+	CHECK(verdict_expect_find(e, n, "nope") == NULL);
+	ref.lo = x->lo;
+	ref.hi = x->hi;
+	verdict_judge(&in, &ref, &out);
+	CHECK_EQ_INT(out.v, V_FAIL);		/* 16 us > 15: worse */
+	in.value = 0.5;
+	verdict_judge(&in, &ref, &out);
+	CHECK_EQ_INT(out.v, V_FAST);
+	in.value = 14;
+	verdict_judge(&in, &ref, &out);
+	CHECK_EQ_INT(out.v, V_PASS);
+	free(e);
+
+	CHECK(verdict_expect_parse("a 1 2\nb 1\n", &e, err, sizeof(err)) == -1);
+	CHECK(strstr(err, "line 2") != NULL);
+	CHECK(verdict_expect_parse("a 1 2 3\n", &e, err, sizeof(err)) == -1);
+	CHECK(verdict_expect_parse("a x 2\n", &e, err, sizeof(err)) == -1);
+	CHECK(verdict_expect_parse("\n\na 3 2\n", &e, err, sizeof(err)) == -1);
+	CHECK(strstr(err, "line 3") != NULL);
+	CHECK_EQ_INT(verdict_expect_parse("# nothing\n", &e, err, sizeof(err)), 0);
+	free(e);
+}
