@@ -1,0 +1,37 @@
+/* json.h - a small JSON reader for benchbox's own result files
+ *
+ * SPDX-License-Identifier: MIT
+ *
+ * RFC 8259 values into a tree: objects keep their key order, strings are
+ * decoded to UTF-8 (\uXXXX escapes and surrogate pairs included), numbers
+ * are doubles. Nesting is limited to 64 levels. Errors name the line and
+ * column.
+ */
+#ifndef BENCHBOX_JSON_H
+#define BENCHBOX_JSON_H
+
+#include <stddef.h>
+
+enum json_type { JSON_NULL, JSON_BOOL, JSON_NUM, JSON_STR, JSON_ARR, JSON_OBJ };
+
+struct json {
+	enum json_type	type;
+	double		num;		/* JSON_NUM; JSON_BOOL: 0 or 1 */
+	char		*str;		/* JSON_STR */
+	struct json	*items;		/* JSON_ARR, JSON_OBJ: n values */
+	char		**keys;		/* JSON_OBJ: n keys */
+	size_t		n;
+};
+
+/* The parsed document, or NULL with "line L, column C: what" in err. */
+struct json *json_parse(const char *text, char *err, size_t errlen);
+void json_free(struct json *v);
+
+/* obj's member named key, or NULL (also when obj is not an object). */
+const struct json *json_get(const struct json *obj, const char *key);
+/* Typed members: the string (NULL if absent or not a string), the number
+ * (def if absent or not a number). */
+const char *json_get_str(const struct json *obj, const char *key);
+double json_get_num(const struct json *obj, const char *key, double def);
+
+#endif
