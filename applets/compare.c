@@ -1,0 +1,377 @@
+/* compare.c - results beside a board's published numbers, or beside an
+ * earlier run: a verdict per metric
+ *
+ * SPDX-License-Identifier: MIT
+ *
+ *   compare --board BOARD [--expect FILE] RESULTS.json
+ *   compare [--expect FILE] OLD.json NEW.json
+ *
+ * With --board, every result that carries a guide metric is looked up in
+ * the embedded reference data (src/refdata.h; "aes-128-cbc-16384" is also
+ * tried as metric "aes-128-cbc" at size "16384"). With two files, each
+ * result of NEW is matched with the same applet, test, kernel and params
+ * in OLD, whose value and min/max play the reference. The verdict rule is
+ * src/verdict.h's. The exit status is 1 when anything FAILs, so a boot
+ * test or CI job can gate on it.
+ */
+#include "applet.h"
+#include "json.h"
+#include "refdata.h"
+#include "util.h"
+#include "verdict.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+struct cmp_row {
+	struct verdict_out	vo;
+	double			ref_mean, ref_min, ref_max;
+	int			have_ref;
+	const char		*why;		/* source / confidence remark */
+};
+
+struct cmp {
+	struct cmp_row	*rows;
+	size_t		n;
+};
+
+/* Read a whole file; NULL with a message. */
+static char *slurp(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	size_t len = 0, cap = 65536, k;
+	char *buf;
+
+	if (!f) {
+		errorf("cannot open %s: %s", path, strerror(errno));
+		return NULL;
+	}
+	buf = xmalloc(cap + 1);
+	while ((k = fread(buf + len, 1, cap - len, f)) > 0) {
+		len += k;
+		if (len == cap) {
+			cap *= 2;
+			buf = realloc(buf, cap + 1);
+			if (!buf) {
+				errorf("%s: out of memory", path);
+				fclose(f);
+				return NULL;
+			}
+		}
+	}
+	fclose(f);
+	buf[len] = 0;
+	return buf;
+}
+
+/* The "results" array of a benchbox JSON file, or NULL with a message. */
+static struct json *load_results(const char *path, const struct json **results)
+{
+	char err[160], *text = slurp(path);
+	struct json *doc;
+
+	if (!text)
+		return NULL;
+	doc = json_parse(text, err, sizeof(err));
+	free(text);
+	if (!doc) {
+		errorf("%s: not JSON: %s", path, err);
+		return NULL;
+	}
+	*results = json_get(doc, "results");
+	if (json_get_num(doc, "schema_version", 0) != 1 || !*results ||
+	    (*results)->type != JSON_ARR) {
+		errorf("%s: not a benchbox result file (schema_version 1 with \"results\")", path);
+		json_free(doc);
+		return NULL;
+	}
+	return doc;
+}
+
+static const char *str_or(const struct json *o, const char *key, const char *def)
+{
+	const char *s = json_get_str(o, key);
+
+	return s ? s : def;
+}
+
+/* A flag word in a note ("noisy,throttled: ...") */
+static int has_word(const char *note, const char *word)
+{
+	size_t n = strlen(word);
+	const char *p = note;
+
+	while ((p = strstr(p, word))) {
+		if ((p == note || !isalnum((unsigned char)p[-1])) && !isalnum((unsigned char)p[n]))
+			return 1;
+		p += n;
+	}
+	return 0;
+}
+
+/* What a reference value in unit `from` is multiplied by to be in `to`;
+ * 0 when they do not convert (openssl's tables are in 1000s of bytes/s). */
+static double unit_factor(const char *from, const char *to)
+{
+	if (!strcmp(from, to))
+		return 1;
+	if (!strcmp(from, "kB/s") && !strcmp(to, UNIT_MB_S))
+		return 1e-3;
+	return 0;
+}
+
+static const struct ref_row *board_ref(const char *board, const char *metric)
+{
+	const struct ref_row *r = ref_find(board, metric, "");
+	const char *dash = strrchr(metric, '-');
+	char base[128];
+
+	if (r || !dash || !dash[1] || strspn(dash + 1, "0123456789") != strlen(dash + 1) ||
+	    (size_t)(dash - metric) >= sizeof(base))
+		return r;
+	memcpy(base, metric, (size_t)(dash - metric));
+	base[dash - metric] = 0;
+	return ref_find(board, base, dash + 1);
+}
+
+/* The same measurement in the old run: applet, test, kernel and params. */
+static const struct json *old_match(const struct json *old, const struct json *r)
+{
+	static const char *const keys[] = { "applet", "test", "kernel", "params" };
+	size_t i, k;
+
+	for (i = 0; i < old->n; i++) {
+		for (k = 0; k < 4; k++)
+			if (strcmp(str_or(&old->items[i], keys[k], ""), str_or(r, keys[k], "")))
+				break;
+		if (k == 4)
+			return &old->items[i];
+	}
+	return NULL;
+}
+
+static void verdict_line(struct emit_out *o, const struct result *r);
+
+static void vbegin(struct emit_out *o, const struct run_info *info)
+{
+	(void)info;
+	fprintf(o->f, "%-34s %12s %-7s %-30s %8s  %s\n", "metric", "value", "unit",
+		"reference (min..max)", "delta", "verdict");
+}
+
+static void vend(struct emit_out *o)
+{
+	(void)o;
+}
+
+static const struct emitter emit_verdict = { "verdict", 0, vbegin, verdict_line, vend };
+
+static void verdict_line(struct emit_out *o, const struct result *r)
+{
+	static const char *const colour[V_COUNT] = {
+		"\033[32m", "\033[33m", "\033[31m", "\033[35m", "", "",
+	};
+	const struct cmp *c = o->arg;
+	const struct cmp_row *row = &c->rows[o->count];
+	char v[32], m[32], lo[32], hi[32], ref[64] = "-", name[96], delta[16] = "";
+	int tty = isatty(fileno(o->f)) && *colour[row->vo.v];
+
+	snprintf(name, sizeof(name), "%s%s%s", r->metric ? r->metric : r->test,
+		 r->params && *r->params ? " " : "", r->params ? r->params : "");
+	if (row->have_ref) {
+		format_value(row->ref_mean, m, sizeof(m));
+		if (isnan(row->ref_min))
+			snprintf(ref, sizeof(ref), "%s", m);
+		else
+			snprintf(ref, sizeof(ref), "%s (%s..%s)", m,
+				 format_value(row->ref_min, lo, sizeof(lo)),
+				 format_value(row->ref_max, hi, sizeof(hi)));
+		snprintf(delta, sizeof(delta), "%+.1f%%", 100 * row->vo.delta);
+	}
+	fprintf(o->f, "%-34s %12s %-7s %-30s %8s  %s%s%s%s%s\n", name,
+		format_value(r->value, v, sizeof(v)), r->unit ? r->unit : "", ref, delta,
+		tty ? colour[row->vo.v] : "", verdict_name(row->vo.v), tty ? "\033[0m" : "",
+		*row->why ? "  " : "", row->why);
+}
+
+static const struct opt_spec opts[] = {
+	{ "board", 'b', OPT_STR, NULL, 0, 0, NULL, "compare with this board's published numbers" },
+	{ "expect", 'e', OPT_STR, NULL, 0, 0, NULL, "a file of 'METRIC MIN MAX' lines that override" },
+	{ 0 }
+};
+
+/* Judge one result of the new run; fills row and the record's note. */
+static int judge_one(const struct json *jr, const char *board, const struct json *old,
+		     const struct verdict_expect *ex, int nex, struct cmp_row *row,
+		     char *note, size_t notelen)
+{
+	const char *metric = str_or(jr, "metric", ""), *rnote = str_or(jr, "note", "");
+	struct verdict_in in = { json_get_num(jr, "value", NAN),
+				 (int)json_get_num(jr, "better", 0), 0 };
+	struct verdict_ref ref = { 0 };
+	const struct verdict_expect *e = *metric ? verdict_expect_find(ex, nex, metric) : NULL;
+
+	ref.min = ref.max = NAN;
+	row->why = "";
+	if (board) {
+		const struct ref_row *rr = board_ref(board, metric);
+
+		double k = unit_factor(rr ? rr->unit : "", str_or(jr, "unit", ""));
+
+		if (rr && k == 0) {
+			row->why = "the reference is in another unit";
+			in.invalid = 1;
+		}
+		if (rr) {
+			ref.have = 1;
+			ref.mean = rr->mean * k;
+			ref.min = rr->min * k;
+			ref.max = rr->max * k;
+			ref.low_confidence = rr->confidence == REF_LOW;
+			row->why = rr->confidence == REF_LOW ? rr->note : "";
+		}
+	} else {
+		const struct json *o = old_match(old, jr);
+
+		if (o && json_get(o, "value") && json_get(o, "value")->type == JSON_NUM) {
+			ref.have = 1;
+			ref.mean = json_get_num(o, "value", NAN);
+			ref.min = json_get_num(o, "min", NAN);
+			ref.max = json_get_num(o, "max", NAN);
+		}
+	}
+	if (e) {
+		ref.have = ref.expect = 1;
+		ref.lo = e->lo;
+		ref.hi = e->hi;
+		if (isnan(ref.mean))
+			ref.mean = (e->lo + e->hi) / 2;
+		row->why = "--expect";
+	}
+	in.invalid |= has_word(rnote, "failed") || has_word(rnote, "skipped") ||
+		     has_word(rnote, "throttled") || json_get_str(jr, "value") != NULL;
+	verdict_judge(&in, &ref, &row->vo);
+	if (*row->vo.why && !*row->why)
+		row->why = row->vo.why;
+	row->have_ref = ref.have;
+	row->ref_mean = ref.mean;
+	row->ref_min = ref.expect ? ref.lo : ref.min;
+	row->ref_max = ref.expect ? ref.hi : ref.max;
+	if (ref.have && !isnan(row->ref_min))
+		snprintf(note, notelen, "%s: ref %g (%g..%g), %+.1f%%%s%s",
+			 verdict_name(row->vo.v), ref.mean, row->ref_min, row->ref_max,
+			 100 * row->vo.delta, *row->why ? "; " : "", row->why);
+	else if (ref.have)
+		snprintf(note, notelen, "%s: ref %g, %+.1f%%%s%s", verdict_name(row->vo.v),
+			 ref.mean, 100 * row->vo.delta, *row->why ? "; " : "", row->why);
+	else
+		snprintf(note, notelen, "%s", verdict_name(row->vo.v));
+	return row->vo.v;
+}
+
+static int compare_run(struct run_ctx *ctx)
+{
+	const char *board = opt_str(ctx, "board"), *expect = opt_str(ctx, "expect");
+	const struct json *newr = NULL, *oldr = NULL;
+	struct json *newdoc = NULL, *olddoc = NULL;
+	struct verdict_expect *ex = NULL;
+	unsigned counts[V_COUNT] = { 0 };
+	struct cmp c = { 0 };
+	int nex = 0, rc = EXIT_OK;
+	size_t i;
+
+	if ((board && ctx->argc != 1) || (!board && ctx->argc != 2)) {
+		errorf("usage: compare --board BOARD RESULTS.json, or compare OLD.json NEW.json");
+		return EXIT_USAGE;
+	}
+	if (board && !ref_board(board)) {
+		errorf("--board: unknown board '%s' (see 'benchbox boards')", board);
+		return EXIT_USAGE;
+	}
+	if (expect) {
+		char err[160], *text = slurp(expect);
+
+		if (!text)
+			return EXIT_USAGE;
+		nex = verdict_expect_parse(text, &ex, err, sizeof(err));
+		free(text);
+		if (nex < 0) {
+			errorf("%s: %s", expect, err);
+			return EXIT_USAGE;
+		}
+	}
+	if (!board && !(olddoc = load_results(ctx->argv[0], &oldr)))
+		rc = EXIT_FAIL;
+	else if (!(newdoc = load_results(ctx->argv[ctx->argc - 1], &newr)))
+		rc = EXIT_FAIL;
+	if (rc)
+		goto out;
+	c.rows = xcalloc(newr->n + 1, sizeof(*c.rows));
+	reporter_set_arg(ctx->rep, &c);
+	for (i = 0; i < newr->n; i++) {
+		const struct json *jr = &newr->items[i];
+		struct result r = { 0 };
+		char note[256];
+
+		if (board && !*str_or(jr, "metric", ""))
+			continue;	/* nothing to look up */
+		counts[judge_one(jr, board, oldr, ex, nex, &c.rows[c.n], note, sizeof(note))]++;
+		r.applet = "compare";
+		r.test = str_or(jr, "test", "");
+		r.kernel = str_or(jr, "kernel", "");
+		r.params = str_or(jr, "params", "");
+		r.unit = str_or(jr, "unit", "");
+		r.better = (int)json_get_num(jr, "better", 0);
+		r.value = json_get_num(jr, "value", NAN);
+		r.min = json_get_num(jr, "min", NAN);
+		r.max = json_get_num(jr, "max", NAN);
+		r.samples = (unsigned)json_get_num(jr, "samples", 0);
+		r.iters = (uint64_t)json_get_num(jr, "iters", 0);
+		r.metric = *str_or(jr, "metric", "") ? str_or(jr, "metric", "") : NULL;
+		r.note = note;
+		c.n++;
+		report(ctx, &r);
+	}
+	fprintf(stderr, "compare: %zu compared: %u PASS, %u WARN, %u FAIL, %u FAST, %u NO-REF, "
+		"%u INVALID\n", c.n, counts[V_PASS], counts[V_WARN], counts[V_FAIL],
+		counts[V_FAST], counts[V_NOREF], counts[V_INVALID]);
+	if (counts[V_FAIL])
+		rc = EXIT_FAIL;
+out:
+	free(c.rows);
+	free(ex);
+	json_free(newdoc);
+	json_free(olddoc);
+	return rc;
+}
+
+const struct applet applet_compare = {
+	.name    = "compare",
+	.summary = "results beside a board's published numbers or an earlier run",
+	.usage   = "usage: compare --board BOARD [--expect FILE] RESULTS.json\n"
+		   "       compare [--expect FILE] OLD.json NEW.json\n"
+		   "\n"
+		   "Puts each result of a benchbox JSON file (-o run.json --format=json)\n"
+		   "beside a reference and gives a verdict: with --board, the board's\n"
+		   "published numbers (see 'benchbox boards', 'benchbox ref'); with two\n"
+		   "files, the same measurement in OLD. Tolerance: the larger of the\n"
+		   "published spread and 10%. PASS inside the published min..max, WARN\n"
+		   "outside it but within tolerance (or against a low-confidence row),\n"
+		   "FAIL worse than that, FAST better than that (usually a measurement\n"
+		   "problem), NO-REF nothing to compare with, INVALID a result flagged\n"
+		   "failed, skipped or throttled. --expect FILE: lines 'METRIC MIN MAX'\n"
+		   "(# comments) that set the accepted band of those metrics; a\n"
+		   "malformed line is an error naming its number. Exit status 1 if\n"
+		   "anything FAILs. Default output: a verdict table (verdicts in colour\n"
+		   "on a terminal); --format=csv|json: records with the verdict first in\n"
+		   "the note.\n",
+	.opts    = opts,
+	.unit    = "",
+	.classic = &emit_verdict,
+	.run     = compare_run,
+};
