@@ -80,7 +80,8 @@ Q = $(if $(V),,@echo "  $(notdir $@)  [$(ARCH)]";)
 
 SRCS := $(sort $(wildcard src/*.c) $(wildcard applets/*.c))
 ASRCS := $(sort $(wildcard applets/*.S))
-OBJS := $(SRCS:%.c=$(B)/obj/%.o) $(ASRCS:%.S=$(B)/obj/%.o) $(B)/obj/licenses.o
+OBJS := $(SRCS:%.c=$(B)/obj/%.o) $(ASRCS:%.S=$(B)/obj/%.o) $(B)/obj/licenses.o \
+	$(B)/obj/refdata_gz.o
 LIB_OBJS := $(filter-out $(B)/obj/src/main.o,$(OBJS))
 TEST_SRCS := $(sort $(wildcard tests/unit/*.c))
 TEST_OBJS := $(TEST_SRCS:%.c=$(B)/obj/%.o)
@@ -133,6 +134,16 @@ build/licenses.c: LICENSE third_party/versions.mk tools/embed.sh $(B)/deps.mk
 	   tar -xzOf $(CACHE)/downloads/$(MBEDTLS_ORIG) --wildcards '*/LICENSE'; \
 	 } > build/licenses.txt
 	@tools/embed.sh licenses_gz < build/licenses.txt > $@
+
+# The vendor guides' numbers (tools/extract-ref.py writes data/), compressed in.
+build/refdata_gz.c: data/boards.csv data/reference.csv tools/embed.sh
+	@mkdir -p build
+	@{ tools/embed.sh refdata_boards_gz < data/boards.csv && \
+	   tools/embed.sh refdata_rows_gz < data/reference.csv; } > $@.$$$$ && mv $@.$$$$ $@
+
+$(B)/obj/refdata_gz.o: build/refdata_gz.c $(B)/deps.mk
+	@mkdir -p $(dir $@)
+	$(Q)$(CC) $(BB_CFLAGS) -c $< -o $@
 
 $(B)/benchbox.debug: $(OBJS)
 	$(Q)$(CC) $(BB_CFLAGS) $(LDFLAGS) $(OBJS) $(LDLIBS) -o $@

@@ -31,6 +31,7 @@ if [ "$mode" = check ]; then
 	want aarch64-linux-gnu-gcc gcc-aarch64-linux-gnu "cross compiler for the aarch64 build"
 	want arm-linux-gnueabihf-gcc gcc-arm-linux-gnueabihf "cross compiler for the armv7 hard-float build"
 	want qemu-aarch64-static qemu-user-static "runs the aarch64 and armv7 tests under qemu-user"
+	want python3 python3-minimal "the reference-data extractor and its test"
 	want ip iproute2 "the two-namespace network tests (veth)"
 	want mkfs.ext4 e2fsprogs "fileio's tests on a loop-mounted ext4 image"
 	want mkfs.vfat dosfstools "fileio's tests on a loop-mounted vfat image"

@@ -1,0 +1,83 @@
+/* boards.c - the boards of the embedded reference data
+ *
+ * SPDX-License-Identifier: MIT
+ *
+ * Lists the boards whose published numbers benchbox carries (see `ref`
+ * and src/refdata.h): the id as the vendor guides spell it, the short
+ * alias `ref` accepts too, the number of reference rows, and the guide's
+ * own description of the evaluation module (CPU clock, DDR data rate, L3
+ * size). Nothing is measured. The default output is one plain line per
+ * board; --format=table|csv|json gives one common record per board (test
+ * = the id, params = alias=ALIAS, value = the row count, note = the
+ * description).
+ */
+#include "applet.h"
+#include "refdata.h"
+#include "util.h"
+
+#include <stdio.h>
+
+/* The header comes with the first row, so an error prints none. */
+static void plain_begin(struct emit_out *o, const struct run_info *info)
+{
+	(void)o;
+	(void)info;
+}
+
+static void plain_record(struct emit_out *o, const struct result *r)
+{
+	if (!o->count)
+		fprintf(o->f, "%-16s %-10s %5s  %s\n", "board", "alias", "rows", "description");
+	fprintf(o->f, "%-16s %-10s %5.0f  %s\n", r->test, r->group, r->value, r->note);
+}
+
+static void plain_end(struct emit_out *o)
+{
+	(void)o;
+}
+
+static const struct emitter emit_boards = { "plain", 0, plain_begin, plain_record, plain_end };
+
+static int boards_run(struct run_ctx *ctx)
+{
+	const struct ref_board *b;
+	char params[64];
+	size_t i;
+
+	if (ctx->argc) {
+		errorf("takes no arguments (try 'boards --help')");
+		return EXIT_USAGE;
+	}
+	if (ref_load())
+		return EXIT_FAIL;
+	for (i = 0; (b = ref_board_at(i)); i++) {
+		struct result r = { 0 };
+
+		snprintf(params, sizeof(params), "alias=%s", b->alias);
+		r.test = b->id;
+		r.params = params;
+		r.group = b->alias;
+		r.unit = "rows";
+		r.value = r.min = r.max = b->rows;
+		r.note = b->desc;
+		report(ctx, &r);
+	}
+	return EXIT_OK;
+}
+
+const struct applet applet_boards = {
+	.name    = "boards",
+	.summary = "boards of the embedded vendor reference data",
+	.usage   = "usage: boards\n"
+		   "\n"
+		   "The boards whose published performance numbers benchbox carries: id\n"
+		   "(as the vendor guides spell it), alias, number of reference rows and\n"
+		   "the guide's description of the evaluation module. 'benchbox ref BOARD'\n"
+		   "shows a board's numbers; it takes the id or the alias.\n"
+		   "\n"
+		   "Default output is one plain line per board; --format=table|csv|json\n"
+		   "prints the common record (test = id, params = alias=ALIAS, value =\n"
+		   "rows, note = description).\n",
+	.classic = &emit_boards,
+	.run     = boards_run,
+};
