@@ -294,7 +294,7 @@ static void guide_end(struct emit_out *o)
 		fputc('\n', o->f);
 }
 
-static const struct emitter emit_guide = { "guide", 1, guide_begin, guide_record, guide_end };
+static const struct emitter emit_fio_guide = { "guide", 1, guide_begin, guide_record, guide_end };
 
 void fio_guide_init(struct fio_guide *g, const uint64_t *bs, int n)
 {
@@ -327,7 +327,7 @@ void fio_guide_print(struct run_ctx *ctx, const struct fio_guide *g)
 		return;
 	run_info_fill(&info, ctx->applet->name);
 	fputc('\n', stderr);
-	if (reporter_open(&rep, &emit_guide, &info, stderr, NULL))
+	if (reporter_open(&rep, &emit_fio_guide, &info, stderr, NULL))
 		return;
 	for (i = 0; i < g->n; i++)
 		for (c = 0; c < FIO_G_COLS; c++) {

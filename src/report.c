@@ -157,6 +157,74 @@ static void csv_record(struct emit_out *o, const struct result *r)
 
 const struct emitter emit_csv = { "csv", 0, csv_begin, csv_record, table_end };
 
+/* markdown: a table to paste into a bug report ----------------------------- */
+
+static void md_field(FILE *f, const char *s)
+{
+	fputs("| ", f);
+	for (s = nz(s); *s; s++) {
+		if (*s == '|')
+			fputc('\\', f);
+		fputc(*s == '\n' ? ' ' : *s, f);
+	}
+	fputc(' ', f);
+}
+
+static void md_begin(struct emit_out *o, const struct run_info *info)
+{
+	(void)info;
+	fputs("| applet | test | kernel | params | median | min | max | unit | note | metric |\n"
+	      "|---|---|---|---|---:|---:|---:|---|---|---|\n", o->f);
+}
+
+static void md_record(struct emit_out *o, const struct result *r)
+{
+	FILE *f = o->f;
+	char v[32], lo[32], hi[32], note[256];
+
+	md_field(f, r->applet);
+	md_field(f, r->test);
+	md_field(f, r->kernel);
+	md_field(f, r->params);
+	md_field(f, r->text ? r->text : format_value(r->value, v, sizeof(v)));
+	md_field(f, r->text ? "" : format_value(r->min, lo, sizeof(lo)));
+	md_field(f, r->text ? "" : format_value(r->max, hi, sizeof(hi)));
+	md_field(f, r->unit);
+	md_field(f, result_note(r, note, sizeof(note)));
+	md_field(f, r->metric);
+	fputs("|\n", f);
+}
+
+const struct emitter emit_markdown = { "markdown", 0, md_begin, md_record, table_end };
+
+/* guide: the vendor guides' "metric (unit)  value (min X, max Y)" -------- */
+
+static void guide_record(struct emit_out *o, const struct result *r)
+{
+	char name[160], v[32], lo[32], hi[32], note[256];
+
+	if (r->metric && *r->metric)
+		snprintf(name, sizeof(name), "%s (%s)", r->metric, nz(r->unit));
+	else
+		snprintf(name, sizeof(name), "%s-%s%s%s (%s)", nz(r->applet), nz(r->test),
+			 r->params && *r->params ? " " : "", nz(r->params), nz(r->unit));
+	result_note(r, note, sizeof(note));
+	if (r->text)
+		fprintf(o->f, "%-44s %s\n", name, r->text);
+	else
+		fprintf(o->f, "%-44s %s (min %s, max %s)%s%s\n", name,
+			format_value(r->value, v, sizeof(v)), format_value(r->min, lo, sizeof(lo)),
+			format_value(r->max, hi, sizeof(hi)), *note ? "  # " : "", note);
+}
+
+static void guide_begin(struct emit_out *o, const struct run_info *info)
+{
+	(void)o;
+	(void)info;
+}
+
+const struct emitter emit_guide = { "guide", 0, guide_begin, guide_record, table_end };
+
 /* json ------------------------------------------------------------------- */
 
 void json_string(FILE *f, const char *s)
@@ -286,7 +354,9 @@ const struct emitter emit_json = { "json", 0, json_begin, json_record, json_end 
 
 const struct emitter *emitter_find(const char *name)
 {
-	static const struct emitter *const all[] = { &emit_table, &emit_csv, &emit_json };
+	static const struct emitter *const all[] = {
+		&emit_table, &emit_csv, &emit_json, &emit_markdown, &emit_guide,
+	};
 	size_t i;
 
 	for (i = 0; i < ARRAY_LEN(all); i++)

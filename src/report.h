@@ -82,8 +82,9 @@ struct emitter {
 	void		(*end)(struct emit_out *o);
 };
 
-extern const struct emitter emit_table, emit_csv, emit_json;
-const struct emitter *emitter_find(const char *name);	/* table|csv|json or NULL */
+extern const struct emitter emit_table, emit_csv, emit_json, emit_markdown, emit_guide;
+/* table|csv|json|markdown|guide, or NULL */
+const struct emitter *emitter_find(const char *name);
 
 /* Where records go: stdout plus, optionally, a file written atomically. */
 struct reporter {
