@@ -212,6 +212,13 @@ static int plan_list(struct plan *p, const char *list, int argc, char **argv)
 	int i, bad = 0;
 
 	p->budget = 900;
+	for (i = 0; i < argc; i++)
+		if (!strncmp(argv[i], "--format", 8) || !strncmp(argv[i], "--output", 8) ||
+		    !strcmp(argv[i], "-o")) {
+			errorf("%s: --format and -o apply to the whole run: give them before --",
+			       argv[i]);
+			return -1;
+		}
 	for (name = strtok_r(copy, ",", &save); name; name = strtok_r(NULL, ",", &save)) {
 		if (!applet_find(name) || !strcmp(name, "run")) {
 			errorf("unknown applet '%s' (try 'benchbox --list')", name);
@@ -309,7 +316,7 @@ static void status_row(struct run_ctx *ctx, const struct test *t, unsigned flags
 	r.test = "status";
 	snprintf(params, sizeof(params), "args=%s", t->cmd + strlen(t->argv[0]) +
 		 (t->argc > 1));
-	r.params = params;
+	r.params = t->argc > 1 ? params : "";
 	r.unit = "";
 	r.value = r.min = r.max = NAN;
 	r.flags = flags;
