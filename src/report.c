@@ -25,6 +25,7 @@ static const struct {
 	{ REPORT_FAILED,   "failed" },
 	{ REPORT_SKIPPED,  "skipped" },
 	{ REPORT_SHORT,    "short" },
+	{ REPORT_THROTTLED, "throttled" },
 };
 
 const char *result_note(const struct result *r, char *buf, size_t len)

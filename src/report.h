@@ -35,6 +35,7 @@ enum report_flags {		/* beyond enum bench_flags (bits 0..7) */
 	REPORT_FAILED	= 1u << 9,	/* could not be measured; see note */
 	REPORT_SKIPPED	= 1u << 10,	/* not applicable here; see note */
 	REPORT_SHORT	= 1u << 11,	/* ran shorter than the classic's minimum (--quick) */
+	REPORT_THROTTLED = 1u << 12,	/* the clock dropped or a trip point was crossed */
 };
 
 struct result {

@@ -267,3 +267,76 @@ int sys_allowed_cpus(int *cpus, int max)
 			cpus[n++] = i;
 	return n;
 }
+
+static int read_i64(const char *path, int64_t *out)
+{
+	char buf[64];
+
+	return read_text(path, buf, sizeof(buf)) > 0 ? parse_int(buf, out) : -1;
+}
+
+static void clocks_cpufreq(struct sys_clocks *c)
+{
+	static const char dir[] = "/sys/devices/system/cpu/cpufreq";
+	char names[SYS_MAX_POLICIES][64], path[160];
+	int n = sys_dir_list(dir, "policy", names, SYS_MAX_POLICIES), i;
+
+	for (i = 0; i < n; i++) {
+		uint64_t cur, max = 0;
+
+		snprintf(path, sizeof(path), "%s/%s/scaling_cur_freq", dir, names[i]);
+		if (read_u64(path, &cur))
+			continue;
+		snprintf(path, sizeof(path), "%s/%s/cpuinfo_max_freq", dir, names[i]);
+		read_u64(path, &max);
+		snprintf(c->pol[c->npol].name, sizeof(c->pol[0].name), "%s", names[i]);
+		c->pol[c->npol].cur_khz = cur;
+		c->pol[c->npol].max_khz = max;
+		c->npol++;
+	}
+}
+
+/* The lowest passive or hot trip point of one zone, 0 if none. */
+static int64_t zone_trip(const char *zone)
+{
+	char path[160], type[32];
+	int64_t t, low = 0;
+	int k;
+
+	for (k = 0; k < 32; k++) {
+		snprintf(path, sizeof(path), "/sys/class/thermal/%s/trip_point_%d_type", zone, k);
+		if (read_text(path, type, sizeof(type)) < 0)
+			break;
+		if (strcmp(type, "passive") && strcmp(type, "hot"))
+			continue;
+		snprintf(path, sizeof(path), "/sys/class/thermal/%s/trip_point_%d_temp", zone, k);
+		if (read_i64(path, &t) == 0 && t > 0 && (!low || t < low))
+			low = t;
+	}
+	return low;
+}
+
+static void clocks_thermal(struct sys_clocks *c)
+{
+	char names[64][64], path[160];
+	int n = sys_dir_list("/sys/class/thermal", "thermal_zone", names, 64), i;
+	int64_t t;
+
+	for (i = 0; i < n; i++) {
+		snprintf(path, sizeof(path), "/sys/class/thermal/%s/temp", names[i]);
+		if (read_i64(path, &t) || (c->zone[0] && t <= c->temp_mc))
+			continue;
+		snprintf(c->zone, sizeof(c->zone), "%s", names[i]);
+		c->temp_mc = t;
+	}
+	if (c->zone[0])
+		c->trip_mc = zone_trip(c->zone);
+}
+
+int sys_clocks_read(struct sys_clocks *c)
+{
+	memset(c, 0, sizeof(*c));
+	clocks_cpufreq(c);
+	clocks_thermal(c);
+	return c->npol || c->zone[0] ? 0 : -1;
+}

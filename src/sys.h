@@ -41,4 +41,25 @@ int sys_parse_cpulist(const char *s, int *cpus, int max);
 /* The CPUs this process may run on (sched_getaffinity), ascending. */
 int sys_allowed_cpus(int *cpus, int max);
 
+/* The clocks and temperature that tell throttling: every cpufreq policy's
+ * current and maximum frequency, and the hottest thermal zone with its
+ * lowest passive or hot trip point. Fields that cannot be read are 0. */
+enum { SYS_MAX_POLICIES = 16 };
+
+struct sys_clocks {
+	int		npol;
+	struct {
+		char		name[16];	/* "policy0" */
+		uint64_t	cur_khz;	/* scaling_cur_freq */
+		uint64_t	max_khz;	/* cpuinfo_max_freq */
+	} pol[SYS_MAX_POLICIES];
+	char		zone[24];	/* "thermal_zone0", "" = no zone readable */
+	int64_t		temp_mc;	/* millidegrees Celsius */
+	int64_t		trip_mc;	/* lowest passive/hot trip; 0 = none */
+};
+
+/* Read them now, through sysroot_path(). Returns 0, or -1 if neither
+ * cpufreq nor thermal could be read. */
+int sys_clocks_read(struct sys_clocks *c);
+
 #endif

@@ -1,0 +1,581 @@
+/* run.c - the suite runner: run quick, run guide, run all, run APPLET,...
+ *
+ * SPDX-License-Identifier: MIT
+ *
+ * A suite is a list of other applets' command lines (run_suites.c). Each
+ * test runs in a forked child with --format=csv on a pipe (run_child.c);
+ * its records are parsed back (run_rows.c) and printed through this run's
+ * own reporter, so --format and -o apply to the whole suite. A test that
+ * crashes, is killed by a signal, overruns its budget or exits non-zero
+ * adds a failed "status" row with the reason; one that cannot run here
+ * (exit 77) a skipped row with the applet's reason. Around each test every
+ * cpufreq policy's clock and the hottest thermal zone are read: a clock
+ * that fell by more than 5%, or a temperature at or past the zone's lowest
+ * passive/hot trip point, marks all the test's records "throttled". A test's
+ * records are printed when it ends, so they carry that verdict.
+ * SIGINT, SIGTERM and SIGHUP kill the running test, keep the records so
+ * far (and the -o file, with an "interrupted" row), and end the run with
+ * the signal (status 128 + N).
+ */
+#include "run.h"
+#include "applet.h"
+#include "sys.h"
+#include "util.h"
+
+#include <errno.h>
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+static const struct opt_spec opts[] = {
+	{ "budget", 'b', OPT_DOUBLE, NULL, 0.01, 86400, NULL,
+	  "seconds a test may take before it is killed (quick 60, guide 300, else 900)" },
+	{ "list",   'l', OPT_BOOL,   NULL, 0, 0, NULL,
+	  "print the command lines the suite runs, and exit" },
+	{ 0 }
+};
+
+/* The signal that interrupted the suite, 0 = none. A handler can reach
+ * nothing else, hence the one mutable file-scope variable. */
+static volatile sig_atomic_t run_stop;
+
+static void on_stop(int sig)
+{
+	run_stop = sig;
+}
+
+static const int stop_sigs[] = { SIGINT, SIGTERM, SIGHUP };
+
+struct test {
+	char		**argv;		/* argv[0] = the applet */
+	int		argc;
+	char		*cmd;		/* the command line as shown */
+	double		budget;
+	const char	*skip;		/* not run, for this reason */
+};
+
+struct plan {
+	struct test	*t;
+	size_t		n, cap;
+	int		quick;		/* pass --quick to every test */
+	const char	*kernel, *dir;	/* pass --kernel, --dir when set */
+	double		budget;		/* the suite's default */
+};
+
+struct tally {
+	unsigned	run, passed, failed, skipped, throttled;
+	int		wrong;		/* a self-check failed (exit 3) */
+};
+
+static int has_opt(const struct test *t, const char *name)
+{
+	size_t n = strlen(name);
+	int i;
+
+	for (i = 1; i < t->argc; i++)
+		if (!strncmp(t->argv[i], name, n) && (!t->argv[i][n] || t->argv[i][n] == '='))
+			return 1;
+	return 0;
+}
+
+static void add_word(struct test *t, const char *w)
+{
+	t->argv = realloc(t->argv, ((size_t)t->argc + 2) * sizeof(*t->argv));
+	if (!t->argv) {
+		errorf("out of memory");
+		abort();
+	}
+	t->argv[t->argc++] = xstrdup(w);
+	t->argv[t->argc] = NULL;
+}
+
+/* 4 x the last-level cache in MiB, a power of two, at least 8 (64 unknown). */
+static unsigned dram_mib(void)
+{
+	uint64_t llc = sys_llc_size();
+	unsigned mib = 8;
+
+	if (!llc)
+		return 64;
+	while ((uint64_t)mib << 20 < 4 * llc)
+		mib *= 2;
+	return mib;
+}
+
+static void add_passed_on(struct plan *p, struct test *t)
+{
+	char buf[4200];
+
+	if (p->quick && !has_opt(t, "--quick"))
+		add_word(t, "--quick");
+	if (*p->kernel && !has_opt(t, "--kernel")) {
+		snprintf(buf, sizeof(buf), "--kernel=%s", p->kernel);
+		add_word(t, buf);
+	}
+	if (*p->dir && !has_opt(t, "--dir")) {
+		snprintf(buf, sizeof(buf), "--dir=%s", p->dir);
+		add_word(t, buf);
+	}
+}
+
+/* Split cmd into words, pass the global options on, add to the plan. */
+static void plan_add(struct plan *p, const char *cmd, double budget, const char *skip)
+{
+	struct test *t;
+	char *copy = xstrdup(cmd), *w, *save = NULL, num[16];
+	size_t len = 0;
+	int i;
+
+	if (p->n == p->cap) {
+		p->cap = p->cap ? p->cap * 2 : 32;
+		p->t = realloc(p->t, p->cap * sizeof(*p->t));
+		if (!p->t) {
+			errorf("out of memory");
+			abort();
+		}
+	}
+	t = &p->t[p->n++];
+	memset(t, 0, sizeof(*t));
+	for (w = strtok_r(copy, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
+		if (!strcmp(w, "%dram")) {
+			snprintf(num, sizeof(num), "%u", dram_mib());
+			w = num;
+		}
+		add_word(t, w);
+	}
+	free(copy);
+	if (!skip)
+		add_passed_on(p, t);
+	for (i = 0; i < t->argc; i++)
+		len += strlen(t->argv[i]) + 1;
+	t->cmd = xcalloc(len + 1, 1);
+	for (i = 0; i < t->argc; i++)
+		strcat(strcat(t->cmd, i ? " " : ""), t->argv[i]);
+	t->budget = budget > 0 ? budget : p->budget;
+	t->skip = skip;
+}
+
+/* cmd with its first {a,b,...} replaced by each choice in turn, recursively. */
+static void plan_expand(struct plan *p, const char *cmd, double budget)
+{
+	const char *open = strchr(cmd, '{'), *close = open ? strchr(open, '}') : NULL;
+	const char *alt;
+	size_t pre, n;
+	char *buf;
+
+	if (!open || !close) {
+		plan_add(p, cmd, budget, NULL);
+		return;
+	}
+	pre = (size_t)(open - cmd);
+	buf = xmalloc(strlen(cmd) + 1);
+	for (alt = open + 1; alt < close; alt += n + 1) {
+		n = strcspn(alt, ",}");
+		if (alt + n > close)
+			n = (size_t)(close - alt);
+		sprintf(buf, "%.*s%.*s%s", (int)pre, cmd, (int)n, alt, close + 1);
+		plan_expand(p, buf, budget);
+	}
+	free(buf);
+}
+
+static void plan_suite(struct plan *p, const struct suite *s)
+{
+	size_t i;
+	char cmd[256];
+
+	p->budget = s->budget;
+	if (s->tests) {
+		for (i = 0; i < s->ntests; i++)
+			plan_expand(p, s->tests[i].cmd, s->tests[i].budget);
+		return;
+	}
+	for (i = 0; i < applet_count; i++) {	/* all: the registry */
+		const struct applet *a = applet_table[i];
+
+		if (a->flags & APPLET_PENDING)
+			continue;
+		snprintf(cmd, sizeof(cmd), "%s %s", a->name, suite_default_args(a->name));
+		plan_add(p, cmd, 0, suite_all_skip(a->name));
+	}
+}
+
+/* "a,b,c" with ARGS (or each applet's default arguments). */
+static int plan_list(struct plan *p, const char *list, int argc, char **argv)
+{
+	char *copy = xstrdup(list), *name, *save = NULL, cmd[4096];
+	int i, bad = 0;
+
+	p->budget = 900;
+	for (i = 0; i < argc; i++)
+		if (!strncmp(argv[i], "--format", 8) || !strncmp(argv[i], "--output", 8) ||
+		    !strcmp(argv[i], "-o")) {
+			errorf("%s: --format and -o apply to the whole run: give them before --",
+			       argv[i]);
+			return -1;
+		}
+	for (name = strtok_r(copy, ",", &save); name; name = strtok_r(NULL, ",", &save)) {
+		if (!applet_find(name) || !strcmp(name, "run")) {
+			errorf("unknown applet '%s' (try 'benchbox --list')", name);
+			bad = 1;
+			continue;
+		}
+		snprintf(cmd, sizeof(cmd), "%s %s", name, argc ? "" : suite_default_args(name));
+		for (i = 0; i < argc; i++)
+			strncat(strncat(cmd, " ", sizeof(cmd) - strlen(cmd) - 1), argv[i],
+				sizeof(cmd) - strlen(cmd) - 1);
+		plan_add(p, cmd, 0, NULL);
+	}
+	free(copy);
+	if (!p->n && !bad)
+		errorf("no applet named in '%s'", list);
+	return bad || !p->n ? -1 : 0;
+}
+
+static void plan_free(struct plan *p)
+{
+	size_t i;
+	int j;
+
+	for (i = 0; i < p->n; i++) {
+		for (j = 0; j < p->t[i].argc; j++)
+			free(p->t[i].argv[j]);
+		free(p->t[i].argv);
+		free(p->t[i].cmd);
+	}
+	free(p->t);
+}
+
+/* Throttling ------------------------------------------------------------ */
+
+/* What changed between two readings that says the test was throttled;
+ * returns the note's length (0 = not throttled). */
+static size_t throttle_note(const struct sys_clocks *b, const struct sys_clocks *a,
+			    char *buf, size_t len)
+{
+	size_t n = 0;
+	int i, j;
+
+	buf[0] = '\0';
+	for (i = 0; i < a->npol; i++)
+		for (j = 0; j < b->npol; j++) {
+			if (strcmp(a->pol[i].name, b->pol[j].name) ||
+			    a->pol[i].cur_khz * 100 >= b->pol[j].cur_khz * 95)
+				continue;
+			n += (size_t)snprintf(buf + n, n < len ? len - n : 0,
+					      "%s%s %llu->%llu MHz", n ? ", " : "", a->pol[i].name,
+					      (unsigned long long)b->pol[j].cur_khz / 1000,
+					      (unsigned long long)a->pol[i].cur_khz / 1000);
+		}
+	if (a->zone[0] && a->trip_mc && a->temp_mc >= a->trip_mc)
+		n += (size_t)snprintf(buf + n, n < len ? len - n : 0,
+				      "%s%s %.1f->%.1f C, trip %.1f C", n ? ", " : "", a->zone,
+				      (double)(strcmp(a->zone, b->zone) ? a->temp_mc : b->temp_mc) / 1000,
+				      (double)a->temp_mc / 1000, (double)a->trip_mc / 1000);
+	return n < len ? n : len - 1;
+}
+
+/* Records --------------------------------------------------------------- */
+
+/* The child's records, marked throttled if so. Returns whether one of them
+ * is already a skipped row. */
+static int emit_rows(struct run_ctx *ctx, char *rows, const char *throttled)
+{
+	char *p = rows, *f[16], note[512];
+	struct result r;
+	int n, skipped = 0;
+
+	while (p && (n = csv_next(&p, f, 16)) > 0) {
+		if (csv_result(f, n, &r))
+			continue;
+		if (*throttled) {
+			r.flags |= REPORT_THROTTLED;
+			snprintf(note, sizeof(note), "%s%s%s", r.note, *r.note ? "; " : "",
+				 throttled);
+			r.note = note;
+		}
+		skipped |= !!(r.flags & REPORT_SKIPPED);
+		report(ctx, &r);
+	}
+	return skipped;
+}
+
+static void status_row(struct run_ctx *ctx, const struct test *t, unsigned flags,
+		       const char *note)
+{
+	struct result r;
+	char params[4200];
+
+	memset(&r, 0, sizeof(r));
+	r.applet = t->argv[0];
+	r.test = "status";
+	snprintf(params, sizeof(params), "args=%s", t->cmd + strlen(t->argv[0]) +
+		 (t->argc > 1));
+	r.params = t->argc > 1 ? params : "";
+	r.unit = "";
+	r.value = r.min = r.max = NAN;
+	r.flags = flags;
+	r.note = note;
+	report(ctx, &r);
+}
+
+/* The test's outcome as a status row (none when it passed). Returns the
+ * tally bucket: 0 passed, 1 failed, 2 skipped. */
+static int outcome(struct run_ctx *ctx, const struct test *t, const struct child_out *o,
+		   int had_skip_row, struct tally *tl)
+{
+	char note[400], sig[32];
+	int st = o->status;
+
+	if (o->stopped) {
+		snprintf(note, sizeof(note), "interrupted by %s after %.1f s",
+			 signal_name(run_stop, sig, sizeof(sig)), o->wall_s);
+	} else if (o->timed_out) {
+		snprintf(note, sizeof(note), "timed out after %g s", t->budget);
+	} else if (WIFSIGNALED(st)) {
+		snprintf(note, sizeof(note), "killed by %s",
+			 signal_name(WTERMSIG(st), sig, sizeof(sig)));
+	} else if (WEXITSTATUS(st) == EXIT_OK) {
+		return 0;
+	} else if (WEXITSTATUS(st) == EXIT_SKIP) {
+		if (!had_skip_row)
+			status_row(ctx, t, REPORT_SKIPPED, o->skip_why[0] ? o->skip_why :
+				   o->last_err);
+		return 2;
+	} else {
+		tl->wrong |= WEXITSTATUS(st) == EXIT_WRONG;
+		snprintf(note, sizeof(note), "exit %d: %s", WEXITSTATUS(st), o->last_err);
+	}
+	status_row(ctx, t, REPORT_FAILED, note);
+	return 1;
+}
+
+static void run_one(struct run_ctx *ctx, const struct test *t, struct tally *tl,
+		    size_t i, size_t n)
+{
+	static const char *const words[] = { "ok", "FAILED", "skipped" };
+	struct sys_clocks before, after;
+	struct child_out o;
+	char throttled[400];
+	int k, skip_row;
+
+	memset(&o, 0, sizeof(o));
+	if (t->skip) {
+		status_row(ctx, t, REPORT_SKIPPED, t->skip);
+		tl->skipped++;
+		fprintf(stderr, "run: [%zu/%zu] %s: skipped (%s)\n", i + 1, n, t->argv[0], t->skip);
+		return;
+	}
+	sys_clocks_read(&before);
+	if (run_child(t->argv, t->argc, t->budget, &run_stop, &o)) {
+		snprintf(o.last_err, sizeof(o.last_err), "cannot fork: %s", strerror(errno));
+		o.status = EXIT_FAIL << 8;
+	}
+	sys_clocks_read(&after);
+	throttle_note(&before, &after, throttled, sizeof(throttled));
+	skip_row = emit_rows(ctx, o.rows, throttled);
+	k = outcome(ctx, t, &o, skip_row, tl);
+	tl->run++;
+	tl->passed += k == 0;
+	tl->failed += k == 1;
+	tl->skipped += k == 2;
+	tl->throttled += !!*throttled;
+	fprintf(stderr, "run: [%zu/%zu] %s: %s%s (%.2f s)\n", i + 1, n, t->cmd, words[k],
+		*throttled ? ", throttled" : "", o.wall_s);
+	child_out_free(&o);
+}
+
+static void summary_row(struct run_ctx *ctx, const char *test, double v, const char *unit)
+{
+	struct result r;
+
+	memset(&r, 0, sizeof(r));
+	r.test = test;
+	r.unit = unit;
+	r.value = r.min = r.max = v;
+	report(ctx, &r);
+}
+
+static void summary(struct run_ctx *ctx, const struct tally *tl, double wall)
+{
+	fprintf(stderr, "run: %u tests run: %u passed, %u failed, %u skipped, %u throttled; "
+		"%.1f s\n", tl->run, tl->passed, tl->failed, tl->skipped, tl->throttled, wall);
+	if (ctx->rep->em == &emit_table)
+		return;
+	summary_row(ctx, "tests", tl->run, "");
+	summary_row(ctx, "passed", tl->passed, "");
+	summary_row(ctx, "failed", tl->failed, "");
+	summary_row(ctx, "skipped", tl->skipped, "");
+	summary_row(ctx, "throttled", tl->throttled, "");
+	summary_row(ctx, "wall", wall, "s");
+}
+
+/* Signals --------------------------------------------------------------- */
+
+static void catch_stops(struct sigaction *old)
+{
+	struct sigaction sa;
+	size_t i;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_stop;
+	sigemptyset(&sa.sa_mask);
+	for (i = 0; i < ARRAY_LEN(stop_sigs); i++)
+		if (sigaction(stop_sigs[i], NULL, &old[i]) == 0 && old[i].sa_handler != SIG_IGN)
+			sigaction(stop_sigs[i], &sa, NULL);
+}
+
+static void restore_stops(const struct sigaction *old)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_LEN(stop_sigs); i++)
+		sigaction(stop_sigs[i], &old[i], NULL);
+}
+
+/* The records so far are out; finish the outputs (the -o file too) and end
+ * with the signal, as an interrupted program does. */
+static void die_interrupted(struct run_ctx *ctx, size_t done, size_t n)
+{
+	int sig = run_stop;
+	char sname[32], note[64];
+	struct result r;
+	sigset_t set;
+
+	memset(&r, 0, sizeof(r));
+	r.test = "interrupted";
+	r.text = signal_name(sig, sname, sizeof(sname));
+	r.unit = "";
+	r.flags = REPORT_FAILED;
+	snprintf(note, sizeof(note), "after %zu of %zu tests", done, n);
+	r.note = note;
+	report(ctx, &r);
+	reporter_close(ctx->rep, 1);
+	fflush(NULL);
+	signal(sig, SIG_DFL);
+	sigemptyset(&set);
+	sigaddset(&set, sig);
+	sigprocmask(SIG_UNBLOCK, &set, NULL);
+	raise(sig);
+	_exit(128 + sig);
+}
+
+static void list_plan(const struct plan *p)
+{
+	size_t i;
+
+	for (i = 0; i < p->n; i++) {
+		if (p->t[i].skip)
+			printf("# %s: not run: %s\n", p->t[i].argv[0], p->t[i].skip);
+		else
+			printf("benchbox %s\n", p->t[i].cmd);
+	}
+}
+
+static int run_plan(struct run_ctx *ctx, const struct plan *p)
+{
+	struct sigaction old[ARRAY_LEN(stop_sigs)];
+	struct tally tl;
+	struct timespec t0, t1;
+	size_t i;
+
+	memset(&tl, 0, sizeof(tl));
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	catch_stops(old);
+	for (i = 0; i < p->n && !run_stop; i++) {
+		run_one(ctx, &p->t[i], &tl, i, p->n);
+		if (run_stop) {
+			clock_gettime(CLOCK_MONOTONIC, &t1);
+			summary(ctx, &tl, (double)(t1.tv_sec - t0.tv_sec) +
+				(double)(t1.tv_nsec - t0.tv_nsec) * 1e-9);
+			die_interrupted(ctx, i + 1, p->n);
+		}
+	}
+	restore_stops(old);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	summary(ctx, &tl, (double)(t1.tv_sec - t0.tv_sec) +
+		(double)(t1.tv_nsec - t0.tv_nsec) * 1e-9);
+	if (tl.wrong)
+		return EXIT_WRONG;
+	return tl.failed ? EXIT_FAIL : EXIT_OK;
+}
+
+static int run_run(struct run_ctx *ctx)
+{
+	const struct suite *s;
+	struct plan p;
+	int rc;
+
+	if (ctx->argc < 1) {
+		errorf("usage: run quick|guide|all|APPLET[,APPLET...] [-- ARGS]");
+		return EXIT_USAGE;
+	}
+	memset(&p, 0, sizeof(p));
+	p.quick = ctx->quick;
+	p.kernel = ctx->kernel;
+	p.dir = ctx->dir;
+	s = suite_find(ctx->argv[0]);
+	if (s && ctx->argc > 1) {
+		errorf("the %s suite takes no arguments", s->name);
+		return EXIT_USAGE;
+	}
+	if (s)
+		plan_suite(&p, s);
+	else if (plan_list(&p, ctx->argv[0], ctx->argc - 1, ctx->argv + 1)) {
+		plan_free(&p);
+		return EXIT_USAGE;
+	}
+	if (opt_given(ctx, "budget")) {
+		for (size_t i = 0; i < p.n; i++)
+			p.t[i].budget = opt_double(ctx, "budget");
+	}
+	if (opt_int(ctx, "list")) {
+		list_plan(&p);
+		plan_free(&p);
+		return EXIT_OK;
+	}
+	rc = run_plan(ctx, &p);
+	plan_free(&p);
+	return rc;
+}
+
+const struct applet applet_run = {
+	.name    = "run",
+	.summary = "run a suite of tests, each in its own process",
+	.usage   = "usage: run [-b SECONDS] [-l] quick|guide|all|APPLET[,APPLET...] [-- ARGS]\n"
+		   "\n"
+		   "Runs a suite, each test in a forked child with a time budget, and\n"
+		   "prints every test's records through one output (--format, -o).\n"
+		   "  quick   a sanity check of the board in seconds: clocks, memory\n"
+		   "          bandwidth and latency, syscall, context switch and pipe\n"
+		   "          latency, Dhrystone, CoreMark, Linpack, AES and SHA-256, zlib\n"
+		   "  guide   every metric of the vendor guides' system-benchmark and\n"
+		   "          crypto tables, with their parameters (a few minutes)\n"
+		   "  all     every applet at its defaults (net needs a peer and fileio\n"
+		   "          writes a lot: name them to run them)\n"
+		   "  APPLET,...  these applets, with ARGS (after --) or their defaults\n"
+		   "-l prints the command lines instead of running them. --quick,\n"
+		   "--kernel and --dir are passed on to every test.\n"
+		   "\n"
+		   "A test that crashes, is killed, overruns its budget or fails adds a\n"
+		   "'status' row flagged failed with the reason (\"killed by SIGILL\",\n"
+		   "\"timed out after 60 s\", \"exit 1: <its last error line>\"); one that\n"
+		   "cannot run here a row flagged skipped. A test during which a cpufreq\n"
+		   "policy's clock fell by more than 5%, or the hottest thermal zone\n"
+		   "reached its lowest passive/hot trip point, has every record flagged\n"
+		   "throttled. Progress and a summary go to stderr (csv and json also\n"
+		   "get the summary as 'run' records). SIGINT/SIGTERM stop the suite,\n"
+		   "keep the records so far (the -o file too, with an 'interrupted'\n"
+		   "row) and end with that signal.\n"
+		   "\n"
+		   "Exit status: 0 every test passed or was skipped, 1 one failed, 3 one\n"
+		   "failed its self-check (a wrong answer), 2 bad command line.\n",
+	.opts    = opts,
+	.unit    = "",
+	.run     = run_run,
+};

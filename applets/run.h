@@ -1,0 +1,69 @@
+/* run.h - the suite runner's parts: suites, the child runner, the row parser
+ *
+ * SPDX-License-Identifier: MIT
+ */
+#ifndef BENCHBOX_RUN_H
+#define BENCHBOX_RUN_H
+
+#include <signal.h>
+#include <stddef.h>
+
+#include "report.h"
+
+/* One test of a suite: an applet's command line, words split on spaces.
+ * The word "%dram" becomes 4 x the last-level cache in MiB (at least 8). */
+struct suite_test {
+	const char	*cmd;		/* "bw_mem --quick 64m rd" */
+	double		budget;		/* seconds; 0 = the suite's */
+};
+
+struct suite {
+	const char		*name;		/* "quick" */
+	const char		*summary;
+	const struct suite_test	*tests;
+	size_t			ntests;
+	double			budget;		/* default seconds per test */
+};
+
+extern const struct suite suites[];
+extern const size_t nsuites;
+const struct suite *suite_find(const char *name);
+/* The arguments an applet gets in `run all` and in a bare `run APPLET`
+ * (the guides' where it needs some), "" when none. */
+const char *suite_default_args(const char *applet);
+/* Why `run all` leaves an applet out, NULL when it runs it. */
+const char *suite_all_skip(const char *applet);
+
+/* What one child did. */
+struct child_out {
+	char	*rows;		/* its stdout: CSV records, NUL-terminated */
+	size_t	len, cap;
+	char	last_err[256];	/* its last non-empty stderr line */
+	char	skip_why[256];	/* the text after its first "skipped: " */
+	int	status;		/* waitpid status; valid unless timed_out/stopped */
+	int	timed_out;
+	int	stopped;	/* *stop became non-zero: killed */
+	double	wall_s;
+};
+
+/* Fork; the child runs applet_main(argv[0]'s applet) with its stdout and
+ * stderr on pipes and dies after budget_s seconds (0 = no limit), or when
+ * *stop is set. Its process group is killed and reaped on every path.
+ * Returns 0, or -1 if the fork or pipes failed (errno). */
+int run_child(char **argv, int argc, double budget_s, volatile sig_atomic_t *stop,
+	      struct child_out *out);
+void child_out_free(struct child_out *out);
+/* "SIGILL", or "signal N" into buf. */
+const char *signal_name(int sig, char *buf, size_t len);
+
+/* Split the next CSV record at *p in place (RFC 4180: quotes, doubled
+ * quotes, separators and line breaks inside quotes); fields point into
+ * the buffer. Returns the field count (<= max), 0 at the end. */
+int csv_next(char **p, char **fields, int max);
+/* A record of benchbox's CSV (applet,test,kernel,params,value,min,max,
+ * unit,better,iters,samples,note,metric) back into a result. Strings point
+ * into fields. The note's leading flag names become flags again.
+ * Returns 0, or -1 for the header or a malformed record. */
+int csv_result(char **fields, int n, struct result *r);
+
+#endif

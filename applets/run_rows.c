@@ -1,0 +1,132 @@
+/* run_rows.c - a child's CSV records back into results
+ *
+ * SPDX-License-Identifier: MIT
+ *
+ * Each test of a suite runs with --format=csv on a pipe; its records are
+ * read back here, field for field, into struct result, so the suite's own
+ * reporter prints them in whatever format the suite was given. The note
+ * column starts with the flag names report.c writes ("short,noisy: text");
+ * they are found by asking result_note() for each bit's name, so the two
+ * directions cannot drift apart.
+ */
+#include "run.h"
+#include "util.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+int csv_next(char **p, char **fields, int max)
+{
+	char *s = *p, *w, *next, end;
+	int n = 0;
+
+	if (!*s)
+		return 0;
+	for (;;) {
+		w = s;
+		if (n < max)
+			fields[n] = w;
+		n++;
+		if (*s == '"') {
+			for (s++; *s; ) {
+				if (*s == '"' && s[1] != '"') {
+					s++;
+					break;
+				}
+				if (*s == '"')
+					s++;
+				*w++ = *s++;
+			}
+		}
+		while (*s && *s != ',' && *s != '\n' && *s != '\r')
+			*w++ = *s++;
+		end = *s;
+		next = end ? s + 1 : s;
+		if (end == '\r' && *next == '\n')
+			next++;
+		*w = '\0';
+		s = next;
+		if (end != ',')
+			break;
+	}
+	*p = s;
+	return n < max ? n : max;
+}
+
+/* The flag bit whose name is word[0..len), 0 if none. */
+static unsigned flag_bit(const char *word, size_t len)
+{
+	struct result r;
+	char buf[64];
+	unsigned b;
+
+	for (b = 0; b < 32; b++) {
+		memset(&r, 0, sizeof(r));
+		r.flags = 1u << b;
+		result_note(&r, buf, sizeof(buf));
+		if (*buf && strlen(buf) == len && !strncmp(buf, word, len))
+			return r.flags;
+	}
+	return 0;
+}
+
+/* "short,noisy: text" -> flags |= SHORT|NOISY, returns "text". */
+static const char *note_flags(const char *note, unsigned *flags)
+{
+	const char *p = note;
+	unsigned f = 0, bit;
+	size_t n;
+
+	for (;;) {
+		n = strcspn(p, ",:");
+		if (!n || !(bit = flag_bit(p, n)))
+			return note;	/* free text only */
+		f |= bit;
+		p += n;
+		if (*p != ',')
+			break;
+		p++;
+	}
+	*flags |= f;
+	if (*p == ':')
+		p += p[1] == ' ' ? 2 : 1;
+	return p;
+}
+
+static double num_or_nan(const char *s)
+{
+	double v;
+
+	return *s && parse_double(s, &v) == 0 ? v : NAN;
+}
+
+enum { F_APPLET, F_TEST, F_KERNEL, F_PARAMS, F_VALUE, F_MIN, F_MAX, F_UNIT, F_BETTER,
+       F_ITERS, F_SAMPLES, F_NOTE, F_METRIC, F_COUNT };
+
+int csv_result(char **f, int n, struct result *r)
+{
+	int64_t better = 0;
+	double v;
+
+	if (n < F_NOTE + 1 || !*f[F_APPLET] || !strcmp(f[F_APPLET], "applet"))
+		return -1;
+	memset(r, 0, sizeof(*r));
+	r->applet = f[F_APPLET];
+	r->test = f[F_TEST];
+	r->kernel = f[F_KERNEL];
+	r->params = f[F_PARAMS];
+	if (*f[F_VALUE] && parse_double(f[F_VALUE], &v))
+		r->text = f[F_VALUE];
+	r->value = r->text ? NAN : num_or_nan(f[F_VALUE]);
+	r->min = num_or_nan(f[F_MIN]);
+	r->max = num_or_nan(f[F_MAX]);
+	r->unit = f[F_UNIT];
+	if (parse_int(f[F_BETTER], &better) == 0)
+		r->better = (int)better;
+	r->iters = strtoull(f[F_ITERS], NULL, 10);
+	r->samples = (unsigned)strtoul(f[F_SAMPLES], NULL, 10);
+	r->note = note_flags(f[F_NOTE], &r->flags);
+	r->metric = n > F_METRIC && *f[F_METRIC] ? f[F_METRIC] : NULL;
+	return 0;
+}

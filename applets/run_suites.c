@@ -1,0 +1,123 @@
+/* run_suites.c - what `run quick`, `run guide` and `run all` run
+ *
+ * SPDX-License-Identifier: MIT
+ *
+ * Each suite is a list of command lines of other applets. A word in
+ * braces, {a,b,c}, stands for one test per choice (several such words
+ * multiply, the last varying fastest), and %dram for four times the
+ * last-level cache in MiB, so the DRAM latency is measured past the caches
+ * of whatever board this is. quick keeps every test short through the
+ * applets' own options (--quick, --min-time, --reps) and writes no files;
+ * guide runs what the vendor guides' system-benchmark and crypto tables
+ * report, with their parameters, so its records carry their metric names.
+ */
+#include "run.h"
+#include "util.h"
+
+#include <string.h>
+
+static const struct suite_test quick_tests[] = {
+	{ "sysinfo", 0 },
+	{ "mhz --quick", 0 },
+	{ "bw_mem --quick 64m {rd,bcopy}", 0 },
+	{ "membw --quick --kernel=best rd", 0 },
+	{ "lat_mem_rd --quick --reps=1 --warmup=0 --min-time=0.002 -t %dram", 0 },
+	{ "lat_mem_rd --quick --reps=3 --min-time=0.002 1 64", 0 },
+	{ "lat_syscall --quick null", 0 },
+	{ "lat_ctx --quick -s 128 2", 0 },
+	{ "lat_pipe --quick", 0 },
+	{ "dhrystone --quick", 0 },
+	{ "coremark --quick", 0 },
+	{ "linpack --quick -n 100", 0 },
+	{ "speed --quick --engine=both -bytes 16384 aes-128-cbc sha256", 0 },
+	{ "zlib --quick -l 6 deflate inflate", 0 },
+};
+
+static const struct suite_test guide_tests[] = {
+	{ "sysinfo", 0 },
+	{ "mhz", 0 },
+	{ "bw_mem {1m,2m,4m,8m,16m} {rd,wr,rdwr,cp,frd,fwr,fcp,bzero,bcopy}", 0 },
+	{ "lat_mem_rd %dram 128", 0 },
+	{ "lat_ctx -s {128,256} 2 4", 0 },
+	{ "lat_ops", 0 },
+	{ "lat_syscall {null,read,write,stat,fstat,open}", 0 },
+	{ "lat_sig {install,catch,prot}", 0 },
+	{ "lat_proc {procedure,fork,exec,shell}", 0 },
+	{ "lat_pipe", 0 },
+	{ "lat_unix", 0 },
+	{ "bw_pipe", 0 },
+	{ "bw_unix", 0 },
+	{ "lat_tcp", 0 },
+	{ "lat_connect", 0 },
+	{ "lat_select -n 200 tcp", 0 },
+	{ "lat_sem", 0 },
+	{ "lat_fs", 0 },
+	{ "lat_mmap 1m", 0 },
+	{ "lat_pagefault", 0 },
+	{ "bw_file_rd 1m {io_only,open2close}", 0 },
+	{ "bw_mmap_rd 1m {mmap_only,open2close}", 0 },
+	{ "dhrystone", 0 },
+	{ "whetstone", 0 },
+	{ "linpack", 0 },
+	{ "nbench", 900 },
+	{ "stream", 0 },
+	{ "coremark", 0 },
+	{ "speed -seconds 1 aes-128-cbc aes-192-cbc aes-256-cbc aes-128-ecb aes-192-ecb "
+	  "aes-256-ecb des3 md5 sha1 sha256 sha512", 900 },
+};
+
+/* `run all` builds its list from the registry at run time. */
+const struct suite suites[] = {
+	{ "quick", "a sanity check of the whole board in seconds",
+	  quick_tests, ARRAY_LEN(quick_tests), 60 },
+	{ "guide", "every metric of the vendor guides, with their parameters",
+	  guide_tests, ARRAY_LEN(guide_tests), 300 },
+	{ "all", "every applet at its defaults (not net, not fileio)", NULL, 0, 900 },
+};
+const size_t nsuites = ARRAY_LEN(suites);
+
+const struct suite *suite_find(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < nsuites; i++)
+		if (!strcmp(suites[i].name, name))
+			return &suites[i];
+	return NULL;
+}
+
+/* The guides' arguments for the applets that cannot run without some. */
+static const struct {
+	const char	*applet, *args;
+} default_args[] = {
+	{ "bw_file_rd",  "1m io_only" },
+	{ "bw_mem",      "16m rd" },
+	{ "bw_mmap_rd",  "1m mmap_only" },
+	{ "lat_ctx",     "-s 128 2" },
+	{ "lat_mmap",    "1m" },
+	{ "lat_proc",    "fork" },
+	{ "lat_select",  "-n 200 tcp" },
+	{ "lat_sig",     "install" },
+	{ "lat_syscall", "null" },
+};
+
+const char *suite_default_args(const char *applet)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_LEN(default_args); i++)
+		if (!strcmp(default_args[i].applet, applet))
+			return default_args[i].args;
+	return "";
+}
+
+const char *suite_all_skip(const char *applet)
+{
+	if (!strcmp(applet, "net"))
+		return "needs a peer (net -s on another machine, then net HOST)";
+	if (!strcmp(applet, "fileio"))
+		return "writes a lot: only with an explicit 'run fileio'";
+	if (!strcmp(applet, "run"))
+		return "the suite runner itself";
+	return NULL;
+}

@@ -1,0 +1,100 @@
+/* test_run.c - the suite runner's CSV reader, suites and child runner
+ *
+ * SPDX-License-Identifier: MIT
+ */
+#include "minitest.h"
+#include "run.h"
+
+#include <math.h>
+#include <signal.h>
+#include <string.h>
+#include <sys/wait.h>
+
+TEST(run_csv_next)
+{
+	char buf[] = "a,\"b,\"\"c\"\"\",,d\r\n\"x\ny\",z\nlast";
+	char *p = buf, *f[8];
+
+	REQUIRE(csv_next(&p, f, 8) == 4);
+	CHECK_STR(f[0], "a");
+	CHECK_STR(f[1], "b,\"c\"");
+	CHECK_STR(f[2], "");
+	CHECK_STR(f[3], "d");
+	REQUIRE(csv_next(&p, f, 8) == 2);
+	CHECK_STR(f[0], "x\ny");
+	CHECK_STR(f[1], "z");
+	REQUIRE(csv_next(&p, f, 8) == 1);
+	CHECK_STR(f[0], "last");
+	CHECK_EQ_INT(csv_next(&p, f, 8), 0);
+}
+
+TEST(run_csv_result)
+{
+	char head[] = "applet,test,kernel,params,value,min,max,unit,better,iters,samples,note,metric\n";
+	char row[] = "lat_pipe,roundtrip,,msg=1,9.5,9,12,us,-1,1000,3,\"noisy,short: a, b\",lat_pipe\n";
+	char text[] = "sysinfo,arch,,,x86_64,,,,0,0,0,,\n";
+	char free_note[] = "a,b,,,1,1,1,ns,-1,1,1,not a flag: text,\n";
+	char *p, *f[16];
+	struct result r;
+	int n;
+
+	p = head;
+	n = csv_next(&p, f, 16);
+	CHECK_EQ_INT(csv_result(f, n, &r), -1);
+	p = row;
+	n = csv_next(&p, f, 16);
+	REQUIRE(csv_result(f, n, &r) == 0);
+	CHECK_STR(r.applet, "lat_pipe");
+	CHECK_STR(r.params, "msg=1");
+	CHECK_NEAR(r.value, 9.5, 1e-12);
+	CHECK_NEAR(r.max, 12, 1e-12);
+	CHECK_EQ_INT(r.better, -1);
+	CHECK_EQ_U64(r.iters, 1000);
+	CHECK_EQ_INT((int)r.flags, (int)(BENCH_NOISY | REPORT_SHORT));
+	CHECK_STR(r.note, "a, b");
+	CHECK_STR(r.metric, "lat_pipe");
+	CHECK(r.text == NULL);
+	p = text;
+	n = csv_next(&p, f, 16);
+	REQUIRE(csv_result(f, n, &r) == 0);
+	CHECK_STR(r.text, "x86_64");
+	CHECK(isnan(r.min));
+	CHECK(r.metric == NULL);
+	p = free_note;
+	n = csv_next(&p, f, 16);
+	REQUIRE(csv_result(f, n, &r) == 0);
+	CHECK_EQ_INT((int)r.flags, 0);
+	CHECK_STR(r.note, "not a flag: text");
+}
+
+TEST(run_suites)
+{
+	REQUIRE(suite_find("quick") != NULL);
+	CHECK(suite_find("guide") != NULL);
+	CHECK(suite_find("all") != NULL);
+	CHECK(suite_find("nosuch") == NULL);
+	CHECK_STR(suite_default_args("lat_syscall"), "null");
+	CHECK_STR(suite_default_args("lat_pipe"), "");
+	CHECK(suite_all_skip("net") != NULL);
+	CHECK(suite_all_skip("lat_pipe") == NULL);
+}
+
+TEST(run_child_status)
+{
+	static volatile sig_atomic_t stop;
+	char *ok[] = { "sysinfo", NULL }, *bad[] = { "lat_syscall", "nosuch", NULL };
+	struct child_out o;
+	char sig[32];
+
+	memset(&o, 0, sizeof(o));
+	REQUIRE(run_child(ok, 1, 30, &stop, &o) == 0);
+	CHECK(WIFEXITED(o.status) && WEXITSTATUS(o.status) == 0);
+	CHECK(o.rows && strstr(o.rows, "\nsysinfo,arch,") != NULL);
+	child_out_free(&o);
+	REQUIRE(run_child(bad, 2, 30, &stop, &o) == 0);
+	CHECK(WIFEXITED(o.status) && WEXITSTATUS(o.status) == 2);
+	CHECK(strstr(o.last_err, "nosuch") != NULL);
+	child_out_free(&o);
+	CHECK_STR(signal_name(SIGILL, sig, sizeof(sig)), "SIGILL");
+	CHECK_STR(signal_name(77, sig, sizeof(sig)), "signal 77");
+}
