@@ -459,6 +459,9 @@ def grade(table, board, metric, unit, mean, lo, hi):
 			   "a mix of cache levels; not the DRAM latency" % (kib, L2_KIB[board]))
 	if metric in ("dhrystone_per_mhz", "dhrystone_per_second", "whetstone"):
 		why.append("quantised by a coarse timer")
+	if metric in ("lat_tcp", "tcp_latency_using_localhost") and float(mean) < 5:
+		why.append("about two null syscalls: a loopback TCP round trip takes longer; "
+			   "likely timed with no server listening (lmbench's client ignores errors)")
 	if table in ("openssl", "openssl-cpu"):
 		why.append("likely includes hardware crypto offload")
 	if lo is not None and float(lo) == 0 and float(hi) > 0 and unit != "%":
