@@ -15,6 +15,7 @@
  * test or CI job can gate on it.
  */
 #include "applet.h"
+#include "compare.h"
 #include "json.h"
 #include "refdata.h"
 #include "util.h"
@@ -205,36 +206,86 @@ static const struct opt_spec opts[] = {
 	{ 0 }
 };
 
+/* The board's reference for a metric, in the result's unit; 0 when the
+ * units do not convert (then *why says so and the result is not judged). */
+static void board_verdict_ref(const char *board, const char *metric, const char *unit,
+			      struct verdict_ref *ref, const char **why, int *invalid)
+{
+	const struct ref_row *rr = board_ref(board, metric);
+	double k;
+
+	if (!rr)
+		return;
+	k = unit_factor(rr->unit, unit);
+	if (k == 0) {
+		*why = "the reference is in another unit";
+		*invalid = 1;
+	}
+	ref->have = 1;
+	ref->mean = rr->mean * k;
+	ref->min = rr->min * k;
+	ref->max = rr->max * k;
+	ref->low_confidence = rr->confidence == REF_LOW;
+	if (rr->confidence == REF_LOW)
+		*why = rr->note;
+}
+
+/* Judge, fill row, write "VERDICT: ref M (MIN..MAX), +D%; why" to note. */
+static enum verdict finish(struct verdict_in *in, const struct verdict_ref *ref,
+			   const char *rnote, struct cmp_row *row, char *note, size_t notelen)
+{
+	in->invalid |= has_word(rnote, "failed") || has_word(rnote, "skipped") ||
+		       has_word(rnote, "throttled");
+	verdict_judge(in, ref, &row->vo);
+	if (*row->vo.why && !*row->why)
+		row->why = row->vo.why;
+	row->have_ref = ref->have;
+	row->ref_mean = ref->mean;
+	row->ref_min = ref->expect ? ref->lo : ref->min;
+	row->ref_max = ref->expect ? ref->hi : ref->max;
+	if (ref->have && !isnan(row->ref_min))
+		snprintf(note, notelen, "%s: ref %g (%g..%g), %+.1f%%%s%s",
+			 verdict_name(row->vo.v), ref->mean, row->ref_min, row->ref_max,
+			 100 * row->vo.delta, *row->why ? "; " : "", row->why);
+	else if (ref->have)
+		snprintf(note, notelen, "%s: ref %g, %+.1f%%%s%s", verdict_name(row->vo.v),
+			 ref->mean, 100 * row->vo.delta, *row->why ? "; " : "", row->why);
+	else
+		snprintf(note, notelen, "%s", verdict_name(row->vo.v));
+	return row->vo.v;
+}
+
+enum verdict compare_board_result(const char *board, const struct result *r, char *note,
+				  size_t notelen)
+{
+	struct verdict_in in = { r->value, r->better, r->text != NULL };
+	struct verdict_ref ref = { 0 };
+	struct cmp_row row = { 0 };
+	char flags[256];
+
+	ref.min = ref.max = NAN;
+	row.why = "";
+	board_verdict_ref(board, r->metric, r->unit ? r->unit : "", &ref, &row.why, &in.invalid);
+	return finish(&in, &ref, result_note(r, flags, sizeof(flags)), &row, note, notelen);
+}
+
 /* Judge one result of the new run; fills row and the record's note. */
 static int judge_one(const struct json *jr, const char *board, const struct json *old,
 		     const struct verdict_expect *ex, int nex, struct cmp_row *row,
 		     char *note, size_t notelen)
 {
-	const char *metric = str_or(jr, "metric", ""), *rnote = str_or(jr, "note", "");
+	const char *metric = str_or(jr, "metric", "");
 	struct verdict_in in = { json_get_num(jr, "value", NAN),
-				 (int)json_get_num(jr, "better", 0), 0 };
+				 (int)json_get_num(jr, "better", 0),
+				 json_get_str(jr, "value") != NULL };
 	struct verdict_ref ref = { 0 };
 	const struct verdict_expect *e = *metric ? verdict_expect_find(ex, nex, metric) : NULL;
 
 	ref.min = ref.max = NAN;
 	row->why = "";
 	if (board) {
-		const struct ref_row *rr = board_ref(board, metric);
-
-		double k = unit_factor(rr ? rr->unit : "", str_or(jr, "unit", ""));
-
-		if (rr && k == 0) {
-			row->why = "the reference is in another unit";
-			in.invalid = 1;
-		}
-		if (rr) {
-			ref.have = 1;
-			ref.mean = rr->mean * k;
-			ref.min = rr->min * k;
-			ref.max = rr->max * k;
-			ref.low_confidence = rr->confidence == REF_LOW;
-			row->why = rr->confidence == REF_LOW ? rr->note : "";
-		}
+		board_verdict_ref(board, metric, str_or(jr, "unit", ""), &ref, &row->why,
+				  &in.invalid);
 	} else {
 		const struct json *o = old_match(old, jr);
 
@@ -253,25 +304,7 @@ static int judge_one(const struct json *jr, const char *board, const struct json
 			ref.mean = (e->lo + e->hi) / 2;
 		row->why = "--expect";
 	}
-	in.invalid |= has_word(rnote, "failed") || has_word(rnote, "skipped") ||
-		     has_word(rnote, "throttled") || json_get_str(jr, "value") != NULL;
-	verdict_judge(&in, &ref, &row->vo);
-	if (*row->vo.why && !*row->why)
-		row->why = row->vo.why;
-	row->have_ref = ref.have;
-	row->ref_mean = ref.mean;
-	row->ref_min = ref.expect ? ref.lo : ref.min;
-	row->ref_max = ref.expect ? ref.hi : ref.max;
-	if (ref.have && !isnan(row->ref_min))
-		snprintf(note, notelen, "%s: ref %g (%g..%g), %+.1f%%%s%s",
-			 verdict_name(row->vo.v), ref.mean, row->ref_min, row->ref_max,
-			 100 * row->vo.delta, *row->why ? "; " : "", row->why);
-	else if (ref.have)
-		snprintf(note, notelen, "%s: ref %g, %+.1f%%%s%s", verdict_name(row->vo.v),
-			 ref.mean, 100 * row->vo.delta, *row->why ? "; " : "", row->why);
-	else
-		snprintf(note, notelen, "%s", verdict_name(row->vo.v));
-	return row->vo.v;
+	return finish(&in, &ref, str_or(jr, "note", ""), row, note, notelen);
 }
 
 static int compare_run(struct run_ctx *ctx)

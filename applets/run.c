@@ -19,6 +19,8 @@
  */
 #include "run.h"
 #include "applet.h"
+#include "compare.h"
+#include "refdata.h"
 #include "sys.h"
 #include "util.h"
 
@@ -37,6 +39,8 @@ static const struct opt_spec opts[] = {
 	  "seconds a test may take before it is killed (quick 60, guide 300, else 900)" },
 	{ "list",   'l', OPT_BOOL,   NULL, 0, 0, NULL,
 	  "print the command lines the suite runs, and exit" },
+	{ "board",  0,   OPT_STR,    NULL, 0, 0, NULL,
+	  "judge each result against this board's published numbers" },
 	{ 0 }
 };
 
@@ -70,6 +74,8 @@ struct plan {
 struct tally {
 	unsigned	run, passed, failed, skipped, throttled;
 	int		wrong;		/* a self-check failed (exit 3) */
+	const char	*board;		/* --board: results get verdicts */
+	unsigned	verdicts[V_COUNT];
 };
 
 static int has_opt(const struct test *t, const char *name)
@@ -284,9 +290,10 @@ static size_t throttle_note(const struct sys_clocks *b, const struct sys_clocks 
 
 /* The child's records, marked throttled if so. Returns whether one of them
  * is already a skipped row. */
-static int emit_rows(struct run_ctx *ctx, char *rows, const char *throttled)
+static int emit_rows(struct run_ctx *ctx, char *rows, const char *throttled,
+		     struct tally *tl)
 {
-	char *p = rows, *f[16], note[512];
+	char *p = rows, *f[16], note[512], verdict[256], both[800];
 	struct result r;
 	int n, skipped = 0;
 
@@ -298,6 +305,11 @@ static int emit_rows(struct run_ctx *ctx, char *rows, const char *throttled)
 			snprintf(note, sizeof(note), "%s%s%s", r.note, *r.note ? "; " : "",
 				 throttled);
 			r.note = note;
+		}
+		if (tl->board && r.metric && *r.metric) {
+			tl->verdicts[compare_board_result(tl->board, &r, verdict, sizeof(verdict))]++;
+			snprintf(both, sizeof(both), "%s%s%s", verdict, *r.note ? "; " : "", r.note);
+			r.note = both;
 		}
 		skipped |= !!(r.flags & REPORT_SKIPPED);
 		report(ctx, &r);
@@ -378,7 +390,7 @@ static void run_one(struct run_ctx *ctx, const struct test *t, struct tally *tl,
 	}
 	sys_clocks_read(&after);
 	throttle_note(&before, &after, throttled, sizeof(throttled));
-	skip_row = emit_rows(ctx, o.rows, throttled);
+	skip_row = emit_rows(ctx, o.rows, throttled, tl);
 	k = outcome(ctx, t, &o, skip_row, tl);
 	tl->run++;
 	tl->passed += k == 0;
@@ -405,6 +417,11 @@ static void summary(struct run_ctx *ctx, const struct tally *tl, double wall)
 {
 	fprintf(stderr, "run: %u tests run: %u passed, %u failed, %u skipped, %u throttled; "
 		"%.1f s\n", tl->run, tl->passed, tl->failed, tl->skipped, tl->throttled, wall);
+	if (tl->board)
+		fprintf(stderr, "run: against %s: %u PASS, %u WARN, %u FAIL, %u FAST, %u NO-REF, "
+			"%u INVALID\n", tl->board, tl->verdicts[V_PASS], tl->verdicts[V_WARN],
+			tl->verdicts[V_FAIL], tl->verdicts[V_FAST], tl->verdicts[V_NOREF],
+			tl->verdicts[V_INVALID]);
 	if (ctx->rep->em == &emit_table)
 		return;
 	summary_row(ctx, "tests", tl->run, "");
@@ -485,6 +502,7 @@ static int run_plan(struct run_ctx *ctx, const struct plan *p)
 	size_t i;
 
 	memset(&tl, 0, sizeof(tl));
+	tl.board = opt_str(ctx, "board");
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	catch_stops(old);
 	for (i = 0; i < p->n && !run_stop; i++) {
@@ -502,7 +520,7 @@ static int run_plan(struct run_ctx *ctx, const struct plan *p)
 		(double)(t1.tv_nsec - t0.tv_nsec) * 1e-9);
 	if (tl.wrong)
 		return EXIT_WRONG;
-	return tl.failed ? EXIT_FAIL : EXIT_OK;
+	return tl.failed || tl.verdicts[V_FAIL] ? EXIT_FAIL : EXIT_OK;
 }
 
 static int run_run(struct run_ctx *ctx)
@@ -530,6 +548,11 @@ static int run_run(struct run_ctx *ctx)
 		plan_free(&p);
 		return EXIT_USAGE;
 	}
+	if (opt_str(ctx, "board") && !ref_board(opt_str(ctx, "board"))) {
+		errorf("--board: unknown board '%s' (see 'benchbox boards')", opt_str(ctx, "board"));
+		plan_free(&p);
+		return EXIT_USAGE;
+	}
 	if (opt_given(ctx, "budget")) {
 		for (size_t i = 0; i < p.n; i++)
 			p.t[i].budget = opt_double(ctx, "budget");
@@ -547,7 +570,7 @@ static int run_run(struct run_ctx *ctx)
 const struct applet applet_run = {
 	.name    = "run",
 	.summary = "run a suite of tests, each in its own process",
-	.usage   = "usage: run [-b SECONDS] [-l] quick|guide|all|APPLET[,APPLET...] [-- ARGS]\n"
+	.usage   = "usage: run [-b SECONDS] [-l] [--board BOARD] quick|guide|all|APPLET[,APPLET...] [-- ARGS]\n"
 		   "\n"
 		   "Runs a suite, each test in a forked child with a time budget, and\n"
 		   "prints every test's records through one output (--format, -o).\n"
@@ -572,6 +595,11 @@ const struct applet applet_run = {
 		   "get the summary as 'run' records). SIGINT/SIGTERM stop the suite,\n"
 		   "keep the records so far (the -o file too, with an 'interrupted'\n"
 		   "row) and end with that signal.\n"
+		   "\n"
+		   "--board BOARD puts each result with a guide metric beside the board's\n"
+		   "published numbers: the verdict (PASS, WARN, FAIL, FAST, NO-REF,\n"
+		   "INVALID; see 'compare') leads its note, the summary counts them and\n"
+		   "a FAIL makes the exit status 1.\n"
 		   "\n"
 		   "Exit status: 0 every test passed or was skipped, 1 one failed, 3 one\n"
 		   "failed its self-check (a wrong answer), 2 bad command line.\n",

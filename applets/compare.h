@@ -1,0 +1,19 @@
+/* compare.h - a verdict for one result against a board's published numbers
+ * (shared by compare and run --board; the rule is src/verdict.h's)
+ *
+ * SPDX-License-Identifier: MIT
+ */
+#ifndef BENCHBOX_COMPARE_H
+#define BENCHBOX_COMPARE_H
+
+#include <stddef.h>
+
+#include "report.h"
+#include "verdict.h"
+
+/* r->metric must be set. Writes "VERDICT: ref M (MIN..MAX), +D%; why" (or
+ * "NO-REF") to note and returns the verdict. */
+enum verdict compare_board_result(const char *board, const struct result *r, char *note,
+				  size_t notelen);
+
+#endif
