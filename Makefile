@@ -170,8 +170,7 @@ size: cross
 run:
 	@tools/host-deps.sh run
 	@$(MAKE) --no-print-directory -j$(JOBS) all
-	build/$(HOST_ARCH)/benchbox sysinfo
-	build/$(HOST_ARCH)/benchbox mhz --quick
+	build/$(HOST_ARCH)/benchbox run quick
 
 check:
 	@tools/host-deps.sh check

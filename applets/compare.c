@@ -206,8 +206,9 @@ static const struct opt_spec opts[] = {
 	{ 0 }
 };
 
-/* The board's reference for a metric, in the result's unit; 0 when the
- * units do not convert (then *why says so and the result is not judged). */
+/* The board's reference for a metric, in the result's unit; when the units
+ * do not convert it is kept as published, *why says so and the result is
+ * marked not comparable (INVALID). */
 static void board_verdict_ref(const char *board, const char *metric, const char *unit,
 			      struct verdict_ref *ref, const char **why, int *invalid)
 {
@@ -217,17 +218,17 @@ static void board_verdict_ref(const char *board, const char *metric, const char 
 	if (!rr)
 		return;
 	k = unit_factor(rr->unit, unit);
-	if (k == 0) {
-		*why = "the reference is in another unit";
-		*invalid = 1;
-	}
 	ref->have = 1;
-	ref->mean = rr->mean * k;
-	ref->min = rr->min * k;
-	ref->max = rr->max * k;
+	ref->mean = rr->mean * (k ? k : 1);
+	ref->min = rr->min * (k ? k : 1);
+	ref->max = rr->max * (k ? k : 1);
 	ref->low_confidence = rr->confidence == REF_LOW;
 	if (rr->confidence == REF_LOW)
 		*why = rr->note;
+	if (k == 0) {		/* shown as published, not judged */
+		*why = "the reference is in another unit";
+		*invalid = 1;
+	}
 }
 
 /* Judge, fill row, write "VERDICT: ref M (MIN..MAX), +D%; why" to note. */
