@@ -469,7 +469,7 @@ static void die_interrupted(struct run_ctx *ctx, size_t done, size_t n)
 	r.text = signal_name(sig, sname, sizeof(sname));
 	r.unit = "";
 	r.flags = REPORT_FAILED;
-	snprintf(note, sizeof(note), "after %zu of %zu tests", done, n);
+	snprintf(note, sizeof(note), "in test %zu of %zu", done, n);
 	r.note = note;
 	report(ctx, &r);
 	reporter_close(ctx->rep, 1);
