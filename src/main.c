@@ -150,8 +150,11 @@ static int multiplexer(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
-	const struct applet *a = applet_find(path_basename(argc > 0 ? argv[0] : "benchbox"));
+	const struct applet *a;
 
+	if (getpid() == 1)
+		init_pid1(argc, argv);
+	a = applet_find(path_basename(argc > 0 ? argv[0] : "benchbox"));
 	if (a)
 		return applet_main(a, argc, argv);
 	if (argc > 1 && argv[1][0] != '-') {

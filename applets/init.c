@@ -1,0 +1,548 @@
+/* init.c - benchbox as /init: run a suite at boot, results on the console
+ *
+ * SPDX-License-Identifier: MIT
+ *
+ * As PID 1 (any name; main() comes here before the applet dispatch) or as
+ * `benchbox init`: mount what the tests need (init_sys.c), read the
+ * benchbox.* settings - /benchbox.cmdline (written by mkinitramfs
+ * --cmdline) first, then the kernel command line, which wins - and run
+ * `run SUITE` in a forked child with its stdout on a pipe. That output is
+ * the payload: it is copied to the console between two marker lines,
+ *
+ *   BENCHBOX-BEGIN v1 format=ktap suite=quick
+ *   ... the records, in benchbox.format ...
+ *   BENCHBOX-END v1 status=0 lines=N bytes=N sha256=HEX
+ *
+ * where bytes, lines and the SHA-256 are those of the payload with '\n'
+ * line ends (a serial console adds '\r': strip it), so a log parser can
+ * tell a complete capture from a cut or garbled one (tools/bootlog.py is
+ * such a parser). The run's stderr (its summary, the tests' messages) is
+ * held back and printed after the end marker, so nothing else lands
+ * between the markers; the kernel's own messages are quieted first.
+ * Then, as PID 1: every leftover process is killed, file systems synced,
+ * and the machine powered off (benchbox.then=halt|reboot|wait change that).
+ * PID 1 never returns and never exits: that would panic the kernel. It
+ * reaps every child, its own and the orphans it inherits, as it goes.
+ * Not as PID 1, nothing is mounted over an existing file system and the
+ * system stays up: the exit status is the run's.
+ */
+#define _GNU_SOURCE
+#include "init.h"
+#include "applet.h"
+#include "scratch.h"
+#include "util.h"
+
+#include "mbedtls/sha256.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define DEFAULTS_FILE	"/benchbox.cmdline"
+#define ERR_KEEP	16384		/* bytes of the run's stderr kept for the end */
+
+static const struct opt_spec opts[] = {
+	{ "cmdline", 0, OPT_STR, NULL, 0, 0, NULL,
+	  "take the settings from this text instead of /proc/cmdline" },
+	{ 0 }
+};
+
+/* ---- settings ---- */
+
+void init_settings_default(struct init_settings *s)
+{
+	memset(s, 0, sizeof(*s));
+	s->suite = "quick";
+	s->format = "ktap";
+	s->then = THEN_POWEROFF;
+}
+
+static void note_word(char *list, size_t len, const char *word)
+{
+	size_t n = strlen(list);
+
+	snprintf(list + n, len - n, "%s%s", n ? " " : "", word);
+}
+
+static int parse_then(const char *v, enum init_then *then)
+{
+	static const struct {
+		const char	*name;
+		enum init_then	then;
+	} names[] = {
+		{ "poweroff", THEN_POWEROFF }, { "halt", THEN_HALT }, { "reboot", THEN_REBOOT },
+		{ "wait", THEN_WAIT }, { "shell-less-wait", THEN_WAIT },
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_LEN(names); i++)
+		if (!strcmp(v, names[i].name)) {
+			*then = names[i].then;
+			return 0;
+		}
+	return -1;
+}
+
+/* One "benchbox.KEY=VALUE" word (KEY=VALUE is passed). */
+static void set_one(struct init_settings *s, char *kv)
+{
+	char *v = strchr(kv, '=');
+	const char *word = kv;
+	static const char *const strs[] = { "suite", "board", "expect", "format", "out",
+					    "budget", "args" };
+	const char **dst[] = { &s->suite, &s->board, &s->expect, &s->format, &s->out,
+			       &s->budget, &s->args };
+	size_t i;
+
+	if (!v) {
+		note_word(s->bad, sizeof(s->bad), word);
+		return;
+	}
+	*v++ = '\0';
+	for (i = 0; i < ARRAY_LEN(strs); i++)
+		if (!strcmp(kv, strs[i])) {
+			if (!*v || (dst[i] == &s->format && !emitter_find(v)))
+				note_word(s->bad, sizeof(s->bad), kv);
+			else
+				*dst[i] = v;
+			return;
+		}
+	if (!strcmp(kv, "quick") && (!strcmp(v, "0") || !strcmp(v, "1")))
+		s->quick = *v == '1';
+	else if (!strcmp(kv, "then") && !parse_then(v, &s->then))
+		;
+	else if (!strcmp(kv, "quick") || !strcmp(kv, "then"))
+		note_word(s->bad, sizeof(s->bad), kv);
+	else
+		note_word(s->unknown, sizeof(s->unknown), kv);
+}
+
+void init_settings_parse(struct init_settings *s, const char *text)
+{
+	size_t used = 0;
+	const char *p = text;
+
+	/* the words of earlier texts stay in buf: append after them */
+	while (used < sizeof(s->buf) && s->buf[used])
+		used += strlen(s->buf + used) + 1;
+	while (*p) {
+		char *w = s->buf + used;
+		int quoted = 0;
+
+		while (*p == ' ' || *p == '\t' || *p == '\n')
+			p++;
+		if (!*p)
+			break;
+		while (*p && (quoted || (*p != ' ' && *p != '\t' && *p != '\n'))) {
+			if (*p == '"')
+				quoted = !quoted;
+			else if (used + 2 < sizeof(s->buf))
+				s->buf[used++] = *p;
+			p++;
+		}
+		s->buf[used++] = '\0';
+		if (!strncmp(w, "benchbox.", 9))
+			set_one(s, w + 9);
+		if (used + 2 >= sizeof(s->buf))
+			break;
+	}
+	s->buf[used] = '\0';
+}
+
+/* ---- the run ---- */
+
+static char **run_args(const struct init_settings *s, char *words)
+{
+	char **av = xcalloc(64, sizeof(*av));
+	char fmt[64], *w, *save = NULL;
+	int n = 0;
+
+	snprintf(fmt, sizeof(fmt), "--format=%s", s->format);
+	av[n++] = xstrdup("run");
+	av[n++] = xstrdup(fmt);
+	if (s->budget) {
+		av[n++] = xstrdup("-b");
+		av[n++] = xstrdup(s->budget);
+	}
+	if (s->board) {
+		av[n++] = xstrdup("--board");
+		av[n++] = xstrdup(s->board);
+	}
+	if (s->expect) {
+		av[n++] = xstrdup("--expect");
+		av[n++] = xstrdup(s->expect);
+	}
+	if (s->quick)
+		av[n++] = xstrdup("--quick");
+	av[n++] = xstrdup(s->suite);
+	if (s->args) {
+		av[n++] = xstrdup("--");
+		for (w = strtok_r(words, ", ", &save); w && n < 62; w = strtok_r(NULL, ", ", &save))
+			av[n++] = w;
+	}
+	return av;
+}
+
+/* In the child: the pipes as stdout and stderr, default signals, `run`. */
+static void __attribute__((noreturn)) child(char **av, int outfd, int errfd)
+{
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGCHLD, SIGPIPE };
+	const struct applet *run = applet_find("run");
+	sigset_t none;
+	size_t i;
+	int argc = 0;
+
+	for (i = 0; i < ARRAY_LEN(sigs); i++)
+		signal(sigs[i], SIG_DFL);
+	sigemptyset(&none);
+	sigprocmask(SIG_SETMASK, &none, NULL);
+	if (dup2(outfd, STDOUT_FILENO) < 0 || dup2(errfd, STDERR_FILENO) < 0 || !run)
+		_exit(EXIT_FAIL);
+	close(outfd);
+	close(errfd);
+	while (av[argc])
+		argc++;
+	i = (size_t)applet_main(run, argc, av);
+	fflush(NULL);
+	_exit((int)i);
+}
+
+static void write_all(int fd, const char *p, size_t n)
+{
+	while (n) {
+		ssize_t w = write(fd, p, n);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return;
+		p += w;
+		n -= (size_t)w;
+	}
+}
+
+struct payload {
+	mbedtls_sha256_context	sha;
+	unsigned long long	bytes, lines;
+	char			last;
+	int			copy;		/* benchbox.out, -1 = none */
+	char			*err;		/* the run's stderr, the last ERR_KEEP bytes */
+	size_t			nerr;
+};
+
+static void payload_add(struct payload *pl, const char *p, size_t n)
+{
+	size_t i;
+
+	write_all(STDOUT_FILENO, p, n);
+	if (pl->copy >= 0)
+		write_all(pl->copy, p, n);
+	mbedtls_sha256_update_ret(&pl->sha, (const unsigned char *)p, n);
+	pl->bytes += n;
+	for (i = 0; i < n; i++)
+		pl->lines += p[i] == '\n';
+	if (n)
+		pl->last = p[n - 1];
+}
+
+static void err_add(struct payload *pl, const char *p, size_t n)
+{
+	if (n >= ERR_KEEP) {
+		p += n - ERR_KEEP;
+		n = ERR_KEEP;
+	}
+	if (pl->nerr + n > ERR_KEEP) {
+		size_t drop = pl->nerr + n - ERR_KEEP;
+
+		memmove(pl->err, pl->err + drop, pl->nerr - drop);
+		pl->nerr -= drop;
+	}
+	memcpy(pl->err + pl->nerr, p, n);
+	pl->nerr += n;
+}
+
+/* Copy the child's two pipes until both close; reap as we go. Returns the
+ * child's wait status. */
+static int pump(struct payload *pl, pid_t pid, int outfd, int errfd)
+{
+	struct pollfd pf[2] = { { outfd, POLLIN, 0 }, { errfd, POLLIN, 0 } };
+	char buf[4096];
+	int status = 0, reaped = 0, open = 2, i;
+
+	while (open) {
+		if (poll(pf, 2, 1000) < 0 && errno != EINTR)
+			break;
+		for (i = 0; i < 2; i++) {
+			ssize_t n;
+
+			if (pf[i].fd < 0 || !(pf[i].revents & (POLLIN | POLLHUP | POLLERR)))
+				continue;
+			n = read(pf[i].fd, buf, sizeof(buf));
+			if (n < 0 && errno == EINTR)
+				continue;
+			if (n <= 0) {
+				close(pf[i].fd);
+				pf[i].fd = -1;
+				open--;
+			} else if (i == 0) {
+				payload_add(pl, buf, (size_t)n);
+			} else {
+				err_add(pl, buf, (size_t)n);
+			}
+		}
+		reaped |= init_reap(pid, &status);
+	}
+	while (!reaped) {
+		if (waitpid(pid, &status, 0) == pid)
+			break;
+		if (errno != EINTR)
+			return -1;
+	}
+	return status;
+}
+
+static int open_copy(const char *out)
+{
+	int flags = !strncmp(out, "/dev/", 5) ? O_WRONLY : O_WRONLY | O_CREAT | O_TRUNC;
+	int fd = open(out, flags | O_CLOEXEC, 0644);
+
+	if (fd < 0)
+		dprintf(STDOUT_FILENO, "init: benchbox.out=%s: %s (console only)\n", out,
+			strerror(errno));
+	return fd;
+}
+
+static int exit_of(int status)
+{
+	if (status < 0)
+		return EXIT_FAIL;
+	if (WIFSIGNALED(status))
+		return 128 + WTERMSIG(status);
+	return WEXITSTATUS(status);
+}
+
+/* The header, the markers around the payload, the held-back stderr. */
+static int run_suite(const struct init_settings *s)
+{
+	struct payload pl = { .copy = -1 };
+	int out[2], err[2], status, rc;
+	char line[256], words[sizeof(s->buf)];
+	unsigned char sum[32];
+	char **av;
+	pid_t pid;
+	int i;
+
+	snprintf(words, sizeof(words), "%s", s->args ? s->args : "");
+	av = run_args(s, words);
+	if (pipe2(out, O_CLOEXEC) || pipe2(err, O_CLOEXEC)) {
+		dprintf(STDOUT_FILENO, "init: pipe: %s\n", strerror(errno));
+		return EXIT_FAIL;
+	}
+	if (s->out)
+		pl.copy = open_copy(s->out);
+	pl.err = xmalloc(ERR_KEEP);
+	snprintf(line, sizeof(line), "BENCHBOX-BEGIN v1 format=%s suite=%s\n", s->format, s->suite);
+	write_all(STDOUT_FILENO, line, strlen(line));
+	if (pl.copy >= 0)
+		write_all(pl.copy, line, strlen(line));
+	pid = fork();
+	if (pid == 0)
+		child(av, out[1], err[1]);
+	close(out[1]);
+	close(err[1]);
+	mbedtls_sha256_init(&pl.sha);
+	mbedtls_sha256_starts_ret(&pl.sha, 0);
+	if (pid < 0) {
+		close(out[0]);
+		close(err[0]);
+		snprintf(pl.err, ERR_KEEP, "init: fork: %s\n", strerror(errno));
+		pl.nerr = strlen(pl.err);
+		status = -1;
+	} else {
+		status = pump(&pl, pid, out[0], err[0]);
+	}
+	if (pl.bytes && pl.last != '\n')
+		payload_add(&pl, "\n", 1);
+	mbedtls_sha256_finish_ret(&pl.sha, sum);
+	rc = exit_of(status);
+	i = snprintf(line, sizeof(line), "BENCHBOX-END v1 status=%d lines=%llu bytes=%llu sha256=",
+		     rc, pl.lines, pl.bytes);
+	for (size_t k = 0; k < sizeof(sum) && i + 3 < (int)sizeof(line); k++)
+		i += snprintf(line + i, sizeof(line) - (size_t)i, "%02x", sum[k]);
+	snprintf(line + i, sizeof(line) - (size_t)i, "\n");
+	write_all(STDOUT_FILENO, line, strlen(line));
+	if (pl.copy >= 0) {
+		write_all(pl.copy, line, strlen(line));
+		if (fsync(pl.copy) && errno != EINVAL)
+			dprintf(STDOUT_FILENO, "init: benchbox.out=%s: fsync: %s\n", s->out,
+				strerror(errno));
+		close(pl.copy);
+	}
+	if (pl.nerr) {
+		dprintf(STDOUT_FILENO, "init: the run's messages:\n");
+		write_all(STDOUT_FILENO, pl.err, pl.nerr);
+		if (pl.err[pl.nerr - 1] != '\n')
+			write_all(STDOUT_FILENO, "\n", 1);
+	}
+	mbedtls_sha256_free(&pl.sha);
+	free(pl.err);
+	for (i = 0; av[i] && strcmp(av[i], "--"); i++)
+		free(av[i]);
+	free(av[i]);
+	free(av);
+	return rc;
+}
+
+/* ---- the session ---- */
+
+static void read_settings(struct init_settings *s, const char *override)
+{
+	static char text[4096];
+
+	init_settings_default(s);
+	if (read_text(DEFAULTS_FILE, text, sizeof(text)) >= 0) {
+		dprintf(STDOUT_FILENO, "init: defaults from %s\n", DEFAULTS_FILE);
+		init_settings_parse(s, text);
+	}
+	if (override)
+		init_settings_parse(s, override);
+	else if (read_text("/proc/cmdline", text, sizeof(text)) >= 0)
+		init_settings_parse(s, text);
+	else
+		dprintf(STDOUT_FILENO, "init: no /proc/cmdline: the defaults apply\n");
+	if (*s->unknown)
+		dprintf(STDOUT_FILENO, "init: unknown settings ignored: %s\n", s->unknown);
+	if (*s->bad)
+		dprintf(STDOUT_FILENO, "init: settings with a bad value ignored: %s\n", s->bad);
+}
+
+/* Where the tests' scratch files will go (without the tmpfs: the root). */
+static void say_scratch(void)
+{
+	const char *dir = scratch_dir(NULL);
+	char cwd[256];
+
+	if (!strcmp(dir, ".") && getcwd(cwd, sizeof(cwd)))
+		dir = cwd;
+	dprintf(STDOUT_FILENO, "init: scratch files in %s\n", dir);
+}
+
+static const char *const then_names[] = {
+	[THEN_POWEROFF] = "poweroff", [THEN_HALT] = "halt", [THEN_REBOOT] = "reboot",
+	[THEN_WAIT] = "wait",
+};
+
+static int session(const char *override, int pid1, double boot_s)
+{
+	struct init_settings s;
+	char boot[32];
+
+	if (boot_s >= 0)
+		snprintf(boot, sizeof(boot), "%.3f", boot_s);
+	else
+		snprintf(boot, sizeof(boot), "unknown");
+	dprintf(STDOUT_FILENO, "benchbox %s: init%s, boot_to_init_s=%s\n", bb_version,
+		pid1 ? " (PID 1)" : "", boot);
+	init_mounts(STDOUT_FILENO, pid1);
+	if (pid1)
+		init_quiet_kernel(STDOUT_FILENO);
+	read_settings(&s, override);
+	dprintf(STDOUT_FILENO, "init: suite=%s format=%s board=%s%s then=%s\n", s.suite,
+		s.format, s.board ? s.board : "-", s.quick ? " quick=1" : "",
+		pid1 ? then_names[s.then] : "exit (not PID 1)");
+	if (s.args)
+		dprintf(STDOUT_FILENO, "init: args for every test: %s\n", s.args);
+	if (boot_s >= 0)
+		snprintf(boot, sizeof(boot), "%.6f", boot_s);
+	setenv("BENCHBOX_BOOT_TO_INIT_S", boot, 1);
+	if (pid1) {
+		setenv("TMPDIR", "/tmp", 1);
+		say_scratch();
+		if (!getenv("PATH"))
+			setenv("PATH", "/sbin:/bin:/usr/sbin:/usr/bin", 1);
+		run_suite(&s);
+		init_finish(STDOUT_FILENO, s.then);
+	}
+	return run_suite(&s);
+}
+
+void init_pid1(int argc, char **argv)
+{
+	double boot_s = init_boot_seconds();
+
+	(void)argc;	/* the kernel passes the command line's other words */
+	(void)argv;
+	util_set_prog("init");
+	init_console();
+	umask(022);
+	chdir("/");
+	session(NULL, 1, boot_s);
+	init_finish(STDOUT_FILENO, THEN_POWEROFF);	/* not reached */
+}
+
+static void noop_begin(struct emit_out *o, const struct run_info *info)
+{
+	(void)o;
+	(void)info;
+}
+
+static void noop_record(struct emit_out *o, const struct result *r)
+{
+	(void)o;
+	(void)r;
+}
+
+static void noop_end(struct emit_out *o)
+{
+	(void)o;
+}
+
+/* The payload goes to the console by itself: the applet's own reporter
+ * prints nothing. */
+static const struct emitter emit_init = { "console", 0, noop_begin, noop_record, noop_end };
+
+static int init_run(struct run_ctx *ctx)
+{
+	double boot_s = init_boot_seconds();
+
+	if (ctx->argc) {
+		errorf("takes no arguments (try 'init --help')");
+		return EXIT_USAGE;
+	}
+	fflush(stdout);
+	return session(opt_str(ctx, "cmdline"), getpid() == 1, boot_s);
+}
+
+const struct applet applet_init = {
+	.name    = "init",
+	.summary = "run a suite as /init: results on the console, power off",
+	.usage   = "usage: init [--cmdline TEXT]\n"
+		   "\n"
+		   "What benchbox does as PID 1 (whatever its name), e.g. as the /init of\n"
+		   "an initramfs made by 'benchbox mkinitramfs': mount proc, sysfs,\n"
+		   "devtmpfs and a tmpfs on /tmp (each failure is reported and tolerated),\n"
+		   "read the settings, run the suite with its output between the lines\n"
+		   "BENCHBOX-BEGIN and BENCHBOX-END (status, lines, bytes and SHA-256 of\n"
+		   "what lies between), then power off. Settings, on the kernel command\n"
+		   "line (after those of /benchbox.cmdline, which it overrides):\n"
+		   "  benchbox.suite=quick|guide|all|APPLET[,APPLET...]   (quick)\n"
+		   "  benchbox.format=ktap|json|csv|table|markdown|guide  (ktap)\n"
+		   "  benchbox.board=BOARD      judge against the board's published numbers\n"
+		   "  benchbox.expect=FILE      judge against an --expect file\n"
+		   "  benchbox.out=/dev/DEV|FILE  a copy of the marked output\n"
+		   "  benchbox.budget=SECONDS   per test    benchbox.quick=1  --quick for all\n"
+		   "  benchbox.args=A,B         extra arguments for every test\n"
+		   "  benchbox.then=poweroff|halt|reboot|wait   (poweroff)\n"
+		   "Not as PID 1, nothing already mounted is mounted again, no tmpfs goes\n"
+		   "on /tmp, and the system stays up: the exit status is the run's.\n",
+	.opts    = opts,
+	.classic = &emit_init,
+	.run     = init_run,
+};

@@ -1,0 +1,170 @@
+/* init_sys.c - the system around a suite run as /init: mounts, console,
+ * kernel messages, power off
+ *
+ * SPDX-License-Identifier: MIT
+ *
+ * An initramfs that holds only /init starts with an empty root: no /proc,
+ * /sys or /dev, maybe no console on fds 0-2. Each mount is tried only
+ * where the file system is not there yet (so `benchbox init` on a running
+ * system changes nothing), and a failure is reported and tolerated: the
+ * tests that need what is missing fail or skip with their own reasons.
+ * The tmpfs for scratch files goes on /tmp only as PID 1, where nothing
+ * else can be hidden under it.
+ */
+#define _GNU_SOURCE
+#include "init.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <sys/reboot.h>
+#include <sys/stat.h>
+#include <sys/statfs.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#define PROC_MAGIC	0x9fa0
+#define SYSFS_MAGIC	0x62656572
+#define TMPFS_MAGIC	0x01021994
+
+double init_boot_seconds(void)
+{
+	struct timespec ts;
+
+	if (clock_gettime(CLOCK_BOOTTIME, &ts))
+		return -1;
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static int is_fs(const char *dir, unsigned long magic)
+{
+	struct statfs sf;
+
+	return !statfs(dir, &sf) && (unsigned long)sf.f_type == magic;
+}
+
+static int dev_populated(void)
+{
+	struct stat st;
+
+	return !stat("/dev/null", &st) && S_ISCHR(st.st_mode);
+}
+
+/* mkdir + mount, one report line either way. */
+static void mount_one(int fd, const char *src, const char *dir, const char *type,
+		      unsigned long flags, const char *data)
+{
+	if (mkdir(dir, 0755) && errno != EEXIST) {
+		dprintf(fd, "init: %s: mkdir: %s (no %s)\n", dir, strerror(errno), type);
+		return;
+	}
+	if (mount(src, dir, type, flags, data)) {
+		dprintf(fd, "init: %s: mount %s: %s (continuing without it)\n", dir, type,
+		    strerror(errno));
+		return;
+	}
+	dprintf(fd, "init: %s: %s mounted\n", dir, type);
+}
+
+void init_mounts(int fd, int pid1)
+{
+	const unsigned long safe = MS_NOSUID | MS_NODEV | MS_NOEXEC;
+
+	if (is_fs("/proc", PROC_MAGIC))
+		dprintf(fd, "init: %s: %s already there\n", "/proc", "proc");
+	else
+		mount_one(fd, "proc", "/proc", "proc", safe, NULL);
+	if (is_fs("/sys", SYSFS_MAGIC))
+		dprintf(fd, "init: %s: %s already there\n", "/sys", "sysfs");
+	else
+		mount_one(fd, "sysfs", "/sys", "sysfs", safe, NULL);
+	if (dev_populated())
+		dprintf(fd, "init: %s: %s already there\n", "/dev", "devices");
+	else
+		mount_one(fd, "devtmpfs", "/dev", "devtmpfs", MS_NOSUID, "mode=0755");
+	if (!pid1)
+		return;
+	if (is_fs("/tmp", TMPFS_MAGIC) && !is_fs("/", TMPFS_MAGIC))
+		dprintf(fd, "init: %s: %s already there\n", "/tmp", "tmpfs");
+	else
+		mount_one(fd, "tmpfs", "/tmp", "tmpfs", MS_NOSUID | MS_NODEV, "mode=1777");
+}
+
+void init_console(void)
+{
+	int fd, i;
+
+	for (i = 0; i < 3; i++)
+		if (fcntl(i, F_GETFD) < 0)
+			break;
+	if (i == 3)
+		return;
+	fd = open("/dev/console", O_RDWR | O_NOCTTY);
+	if (fd < 0)
+		return;
+	for (i = 0; i < 3; i++)
+		if (fcntl(i, F_GETFD) < 0)
+			dup2(fd, i);
+	if (fd > 2)
+		close(fd);
+}
+
+void init_quiet_kernel(int fd)
+{
+	int k = open("/proc/sys/kernel/printk", O_WRONLY | O_CLOEXEC);
+
+	/* console_loglevel 1: only KERN_EMERG reaches the console */
+	if (k < 0 || write(k, "1", 1) != 1)
+		dprintf(fd, "init: kernel messages left on (printk: %s)\n",
+		    strerror(errno));
+	if (k >= 0)
+		close(k);
+}
+
+int init_reap(int pid, int *status)
+{
+	int st, got = 0;
+	pid_t p;
+
+	while ((p = waitpid(-1, &st, WNOHANG)) > 0)
+		if (p == pid) {
+			*status = st;
+			got = 1;
+		}
+	return got;
+}
+
+void init_finish(int fd, enum init_then then)
+{
+	static const struct {
+		int		cmd;
+		const char	*what;
+	} how[] = {
+		[THEN_POWEROFF]	= { RB_POWER_OFF, "powering off" },
+		[THEN_HALT]	= { RB_HALT_SYSTEM, "halting" },
+		[THEN_REBOOT]	= { RB_AUTOBOOT, "rebooting" },
+		[THEN_WAIT]	= { 0, "waiting (benchbox.then=wait)" },
+	};
+	sigset_t none;
+
+	/* what the tests left behind dies before the file systems sync */
+	kill(-1, SIGKILL);
+	while (waitpid(-1, NULL, 0) > 0)
+		;
+	sync();
+	dprintf(fd, "init: %s\n", how[then].what);
+	if (then != THEN_WAIT) {
+		reboot(how[then].cmd);
+		dprintf(fd, "init: reboot: %s; waiting\n", strerror(errno));
+	}
+	sigemptyset(&none);
+	for (;;) {
+		while (waitpid(-1, NULL, 0) > 0)
+			;
+		sigsuspend(&none);
+	}
+}

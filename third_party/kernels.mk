@@ -1,0 +1,18 @@
+# Pinned Debian 12 (bookworm main) kernels for the boot tests (tests/boot/).
+# bookworm main's kernel moves only with point releases; these are the
+# packages of 12.x's last one, fetched with apt-get download through a private
+# apt root (tools/fetch-kernels.sh) and checked against these SHA-256s.
+# Plain KEY=value lines, read by make and by the shell.
+KERNEL_VERSION=6.1.176-1
+KERNEL_ABI=6.1.0-50
+KERNEL_SUITE=bookworm
+KERNEL_MIRROR=http://deb.debian.org/debian
+KERNEL_PKG_aarch64=linux-image-6.1.0-50-arm64
+KERNEL_DEBARCH_aarch64=arm64
+KERNEL_SHA256_aarch64=914f75b57a8e165d85fb910c3e2dcc7000a05a9fea3f42f90b26e8dd590d5f06
+KERNEL_PKG_armv7=linux-image-6.1.0-50-armmp-lpae
+KERNEL_DEBARCH_armv7=armhf
+KERNEL_SHA256_armv7=7a1a2b179324d910db6415d67b73c7495a58d239f61103d9cf2b79a11b7ece3e
+KERNEL_PKG_x86_64=linux-image-6.1.0-50-amd64
+KERNEL_DEBARCH_x86_64=amd64
+KERNEL_SHA256_x86_64=7b5597492a0a65aee61985a492e6bcc3f2cde830072a0e3b3d8c7e1b90279bd3
