@@ -1,0 +1,619 @@
+/* report_html.c - a results file as one self-contained HTML page
+ *
+ * SPDX-License-Identifier: MIT
+ *
+ *   report [--board BOARD] [--title TEXT] RESULTS.json [-o report.html]
+ *
+ * Reads what --format=json writes (an applet's or a whole run's: a
+ * "context" block and a "results" array, src/report.c) and writes one
+ * HTML5 page with everything inline: a <style> block, SVG charts, no
+ * script, no URL of any kind, so it can be mailed, archived or printed.
+ * The page has the run's context and the sysinfo records, the verdict
+ * counts, the bandwidth and latency charts (report_chart.c) and every
+ * other record in a table, failed, skipped and throttled rows marked.
+ * With --board each record that carries a guide metric is judged by
+ * compare's rule (compare_board_result); without it, verdicts that a
+ * `run --board` already wrote at the head of a note are counted. Every
+ * string from the file is escaped. The page goes to stdout, or with -o
+ * to a temporary file beside FILE that is renamed into place once it is
+ * complete (the reporter's -o handling) and removed otherwise.
+ */
+#include "applet.h"
+#include "compare.h"
+#include "json.h"
+#include "refdata.h"
+#include "report_html.h"
+#include "report_svg.h"
+#include "util.h"
+#include "verdict.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The page is written by run(), not per record: the emitter only makes
+ * "html" the applet's format and leaves the reporter's outputs empty. */
+static void html_begin(struct emit_out *o, const struct run_info *info)
+{
+	(void)o;
+	(void)info;
+}
+
+static void html_record(struct emit_out *o, const struct result *r)
+{
+	(void)o;
+	(void)r;
+}
+
+static void html_end(struct emit_out *o)
+{
+	(void)o;
+}
+
+static const struct emitter emit_html = { "html", 0, html_begin, html_record, html_end };
+
+/* input -------------------------------------------------------------------- */
+
+/* The whole file (a pipe too), NUL-terminated; NULL with a message. */
+static char *read_all(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	size_t len = 0, cap = 0;
+	char *buf = NULL, *grown;
+
+	if (!f) {
+		errorf("%s: %s", path, strerror(errno));
+		return NULL;
+	}
+	while (!feof(f) && !ferror(f)) {
+		if (cap - len < 2) {
+			cap = cap ? 2 * cap : 65536;
+			if (!(grown = realloc(buf, cap))) {
+				errorf("%s: out of memory", path);
+				break;
+			}
+			buf = grown;
+		}
+		len += fread(buf + len, 1, cap - len - 1, f);
+	}
+	if (ferror(f) || !feof(f)) {
+		if (ferror(f))
+			errorf("%s: %s", path, strerror(errno));
+		free(buf);
+		buf = NULL;
+	} else {
+		buf[len] = '\0';
+	}
+	fclose(f);
+	return buf;
+}
+
+static const char *str_or_empty(const struct json *o, const char *key)
+{
+	const char *s = json_get_str(o, key);
+
+	return s ? s : "";
+}
+
+/* The flag words that lead a note ("noisy,failed: why", or "skipped")
+ * into *state; returns the rest of the note. */
+static const char *note_flags(const char *note, unsigned *state)
+{
+	static const struct {
+		const char	*word;
+		unsigned	bit;
+	} marks[] = {
+		{ "failed", HTML_FAILED }, { "skipped", HTML_SKIPPED },
+		{ "throttled", HTML_THROTTLED },
+	};
+	size_t n = strspn(note, "abcdefghijklmnopqrstuvwxyz-,"), w, i;
+	const char *p;
+
+	*state = 0;
+	if (!n || (note[n] != ':' && note[n] != '\0'))
+		return note;
+	for (p = note; p < note + n; p += w + 1) {
+		w = strcspn(p, ",:");
+		for (i = 0; i < ARRAY_LEN(marks); i++)
+			if (w == strlen(marks[i].word) && !strncmp(p, marks[i].word, w))
+				*state |= marks[i].bit;
+	}
+	return note[n] ? note + n + 1 + (note[n + 1] == ' ') : note + n;
+}
+
+/* A verdict that `run --board` put first in the rest of a note, or -1. */
+static int note_verdict(const char *rest)
+{
+	int v;
+
+	for (v = 0; v < V_COUNT; v++) {
+		size_t n = strlen(verdict_name(v));
+
+		if (!strncmp(rest, verdict_name(v), n) &&
+		    (rest[n] == '\0' || rest[n] == ':' || rest[n] == ';'))
+			return v;
+	}
+	return -1;
+}
+
+/* One record; -1 with a message naming it when it is not one. */
+static int rec_read(const char *path, size_t i, const struct json *o, struct html_rec *r)
+{
+	const struct json *v = json_get(o, "value");
+
+	if (o->type != JSON_OBJ || !json_get_str(o, "applet") || !json_get_str(o, "test") ||
+	    (v && v->type != JSON_NUM && v->type != JSON_STR && v->type != JSON_NULL)) {
+		errorf("%s: results[%zu] is not a result record (an object with \"applet\", "
+		       "\"test\" and a number or string \"value\")", path, i);
+		return -1;
+	}
+	r->applet = json_get_str(o, "applet");
+	r->test = json_get_str(o, "test");
+	r->kernel = str_or_empty(o, "kernel");
+	r->params = str_or_empty(o, "params");
+	r->unit = str_or_empty(o, "unit");
+	r->note = str_or_empty(o, "note");
+	r->metric = str_or_empty(o, "metric");
+	r->text = v && v->type == JSON_STR ? v->str : NULL;
+	r->value = json_get_num(o, "value", NAN);
+	r->min = json_get_num(o, "min", NAN);
+	r->max = json_get_num(o, "max", NAN);
+	r->better = (int)json_get_num(o, "better", 0);
+	r->verdict = note_verdict(note_flags(r->note, &r->state));
+	return 0;
+}
+
+/* The parsed file and its records; NULL with a message. */
+static struct json *load(struct html_doc *d)
+{
+	char err[160], *text = read_all(d->path);
+	const struct json *res, *ctx;
+	struct json *doc;
+
+	if (!text)
+		return NULL;
+	doc = json_parse(text, err, sizeof(err));
+	free(text);
+	if (!doc) {
+		errorf("%s: not JSON: %s", d->path, err);
+		return NULL;
+	}
+	res = json_get(doc, "results");
+	ctx = json_get(doc, "context");
+	if (json_get_num(doc, "schema_version", 0) != 1 || !res || res->type != JSON_ARR ||
+	    (ctx && ctx->type != JSON_OBJ)) {
+		errorf("%s: not a benchbox result file (schema_version 1, a \"context\" object "
+		       "and a \"results\" array)", d->path);
+		json_free(doc);
+		return NULL;
+	}
+	d->recs = xcalloc(res->n + 1, sizeof(*d->recs));
+	for (d->n = 0; d->n < res->n; d->n++)
+		if (rec_read(d->path, d->n, &res->items[d->n], &d->recs[d->n])) {
+			json_free(doc);
+			return NULL;
+		}
+	return doc;
+}
+
+/* With a board: each record with a metric judged by compare's rule. */
+static void judge(struct html_doc *d)
+{
+	char note[256];
+	size_t i;
+
+	for (i = 0; d->board && i < d->n; i++) {
+		struct html_rec *h = &d->recs[i];
+		struct result r = { 0 };
+		const char *colon;
+
+		if (!*h->metric) {
+			h->verdict = -1;
+			continue;
+		}
+		r.applet = h->applet;
+		r.test = h->test;
+		r.unit = h->unit;
+		r.better = h->better;
+		r.value = h->value;
+		r.text = h->text;
+		r.note = h->note;
+		r.metric = h->metric;
+		h->verdict = (int)compare_board_result(d->board->id, &r, note, sizeof(note));
+		colon = strchr(note, ':');
+		snprintf(h->why, sizeof(h->why), "%s", colon ? colon + strspn(colon, ": ") : "");
+	}
+}
+
+/* output ------------------------------------------------------------------- */
+
+static const char style[] =
+	"body { font: 14px/1.4 sans-serif; color: #1f2328; margin: 1.5em auto; "
+	"max-width: 1200px; padding: 0 1em; }\n"
+	"* { -webkit-print-color-adjust: exact; print-color-adjust: exact; }\n"
+	"h1 { font-size: 1.6em; margin: 0 0 .2em; }\n"
+	"h2 { font-size: 1.2em; border-bottom: 1px solid #d0d7de; margin-top: 1.6em; }\n"
+	".sub, .none, .hint, footer { color: #57606a; }\n"
+	"table { border-collapse: collapse; font-size: 12px; }\n"
+	"th, td { border: 1px solid #d0d7de; padding: 2px 6px; text-align: left; "
+	"vertical-align: top; }\n"
+	"th { background: #f6f8fa; }\n"
+	"td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }\n"
+	"td.note { max-width: 28em; overflow-wrap: anywhere; }\n"
+	"td.metric { white-space: nowrap; }\n"
+	"table.kv td { overflow-wrap: anywhere; max-width: 60em; }\n"
+	"tr.failed td { background: #ffebe9; }\n"
+	"tr.skipped td { background: #f6f8fa; color: #57606a; font-style: italic; }\n"
+	"tr.throttled td { background: #fff8c5; }\n"
+	".badge { display: inline-block; font-size: 10px; font-weight: bold; "
+	"text-transform: uppercase; border: 1px solid; border-radius: 3px; padding: 0 3px; "
+	"margin-right: 4px; font-style: normal; }\n"
+	".badge.failed { color: #cf222e; } .badge.skipped { color: #57606a; } "
+	".badge.throttled { color: #9a6700; }\n"
+	"ul.counts { list-style: none; padding: 0; display: flex; flex-wrap: wrap; gap: 8px; }\n"
+	"ul.counts li { border: 1px solid; border-radius: 4px; padding: 4px 10px; "
+	"min-width: 5em; text-align: center; }\n"
+	"ul.counts .n { display: block; font-size: 1.6em; font-weight: bold; }\n"
+	".v-pass { background: #dafbe1; color: #116329; }\n"
+	".v-warn { background: #fff8c5; color: #7d4e00; }\n"
+	".v-fail { background: #ffebe9; color: #a40e26; }\n"
+	".v-fast { background: #fbefff; color: #6639ba; }\n"
+	".v-no-ref { background: #f6f8fa; color: #57606a; }\n"
+	".v-invalid { background: #eaeef2; color: #24292f; }\n"
+	"td.v { font-weight: bold; white-space: nowrap; }\n"
+	"td.v small { display: block; font-weight: normal; white-space: normal; }\n"
+	"svg.chart { display: block; max-width: 100%; height: auto; "
+	"break-inside: avoid; page-break-inside: avoid; }\n"
+	"svg.chart text { font: 11px sans-serif; fill: #1f2328; }\n"
+	"svg.chart text.group { font-weight: bold; font-size: 12px; }\n"
+	"svg.chart text.axis-title { font-size: 12px; }\n"
+	"svg.chart text.val { fill: #57606a; font-size: 10px; }\n"
+	".grid { stroke: #d8dee4; stroke-width: .6; }\n"
+	".axis, .whisker { stroke: #1f2328; stroke-width: 1; }\n"
+	".bar { fill: #0969da; } .bar.ref { fill: #8c959f; }\n"
+	".series { fill: none; stroke-width: 1.6; }\n"
+	".series.s0 { stroke: #0969da; } .series.s1 { stroke: #cf222e; }\n"
+	".series.s2 { stroke: #1a7f37; } .series.s3 { stroke: #8250df; }\n"
+	".series.s4 { stroke: #bc4c00; } .series.s5 { stroke: #0a7b83; }\n"
+	".series.s6 { stroke: #9a6700; } .series.s7 { stroke: #57606a; }\n"
+	".series.ref { stroke: #1f2328; stroke-width: 2; stroke-dasharray: 6 4; }\n"
+	".dot { fill: #1f2328; } .dot.ref { fill: #ffffff; stroke: #1f2328; stroke-width: 1.5; }\n"
+	"@media print { body { max-width: none; margin: 0; font-size: 11px; } "
+	"tr { break-inside: avoid; } h2 { break-after: avoid; } }\n";
+
+static void tag(FILE *f, const char *name, const char *cls, const char *text)
+{
+	fprintf(f, "<%s%s%s%s>", name, cls ? " class=\"" : "", cls ? cls : "", cls ? "\"" : "");
+	html_text(f, text);
+	fprintf(f, "</%s>", name);
+}
+
+/* "no-ref" for NO-REF: the CSS class and the id suffix of a verdict. */
+static const char *verdict_class(int v, char *buf, size_t len)
+{
+	size_t i;
+
+	snprintf(buf, len, "%s", verdict_name((enum verdict)v));
+	for (i = 0; buf[i]; i++)
+		buf[i] = (char)(buf[i] >= 'A' && buf[i] <= 'Z' ? buf[i] - 'A' + 'a' : buf[i]);
+	return buf;
+}
+
+static void ctx_value(FILE *f, const struct json *v)
+{
+	char num[32];
+	size_t i;
+
+	switch (v->type) {
+	case JSON_STR:
+		html_text(f, v->str);
+		break;
+	case JSON_NUM:
+		fputs(format_value(v->num, num, sizeof(num)), f);
+		break;
+	case JSON_BOOL:
+		fputs(v->num ? "true" : "false", f);
+		break;
+	case JSON_ARR:
+		for (i = 0; i < v->n; i++) {
+			fputs(i ? " " : "", f);
+			ctx_value(f, &v->items[i]);
+		}
+		break;
+	default:
+		fputs("-", f);
+	}
+}
+
+static void write_env(FILE *f, const struct json *ctx)
+{
+	size_t i;
+
+	fputs("<section id=\"env\">\n<h2>Environment</h2>\n", f);
+	if (!ctx || !ctx->n) {
+		fputs("<p class=\"none\">The file has no context block.</p>\n</section>\n", f);
+		return;
+	}
+	fputs("<table class=\"kv\">\n", f);
+	for (i = 0; i < ctx->n; i++) {
+		fputs("<tr>", f);
+		tag(f, "th", NULL, ctx->keys[i]);
+		fputs("<td>", f);
+		ctx_value(f, &ctx->items[i]);
+		fputs("</td></tr>\n", f);
+	}
+	fputs("</table>\n</section>\n", f);
+}
+
+/* The value cell's text: the text value, or the number and its unit. */
+static const char *value_text(const struct html_rec *r, int with_unit, char *buf, size_t len)
+{
+	char num[32];
+
+	if (r->text)
+		snprintf(buf, len, "%s", r->text);
+	else
+		snprintf(buf, len, "%s%s%s", format_value(r->value, num, sizeof(num)),
+			 with_unit && *r->unit ? " " : "", with_unit ? r->unit : "");
+	return buf;
+}
+
+static void write_system(FILE *f, const struct html_doc *d)
+{
+	char val[512];
+	size_t i, n = 0;
+
+	fputs("<section id=\"system\">\n<h2>System</h2>\n", f);
+	for (i = 0; i < d->n; i++) {
+		const struct html_rec *r = &d->recs[i];
+
+		if (strcmp(r->applet, "sysinfo"))
+			continue;
+		if (!n++)
+			fputs("<table class=\"kv\">\n", f);
+		fputs("<tr>", f);
+		tag(f, "th", NULL, r->test);
+		tag(f, "td", NULL, r->params);
+		tag(f, "td", NULL, value_text(r, 1, val, sizeof(val)));
+		tag(f, "td", "note", r->note);
+		fputs("</tr>\n", f);
+	}
+	fputs(n ? "</table>\n" : "<p class=\"none\">No sysinfo records in this file "
+	      "('benchbox run quick' has them).</p>\n", f);
+	fputs("</section>\n", f);
+}
+
+static void write_counts(FILE *f, const unsigned counts[V_COUNT])
+{
+	char cls[16];
+	int v;
+
+	fputs("<ul class=\"counts\">\n", f);
+	for (v = 0; v < V_COUNT; v++) {
+		verdict_class(v, cls, sizeof(cls));
+		fprintf(f, "<li id=\"n-%s\" class=\"v-%s\"><span class=\"n\">%u</span>%s</li>\n",
+			cls, cls, counts[v], verdict_name((enum verdict)v));
+	}
+	fputs("</ul>\n", f);
+}
+
+static void write_verdicts(FILE *f, const struct html_doc *d)
+{
+	unsigned counts[V_COUNT] = { 0 }, judged = 0, failed = 0, skipped = 0, throttled = 0;
+	size_t i;
+
+	for (i = 0; i < d->n; i++) {
+		const struct html_rec *r = &d->recs[i];
+
+		if (r->verdict >= 0 && r->verdict < V_COUNT) {
+			counts[r->verdict]++;
+			judged++;
+		}
+		failed += !!(r->state & HTML_FAILED);
+		skipped += !!(r->state & HTML_SKIPPED);
+		throttled += !!(r->state & HTML_THROTTLED);
+	}
+	fputs("<section id=\"verdicts\">\n<h2>Verdicts</h2>\n", f);
+	if (d->board) {
+		fputs("<p>Against the published numbers of <b>", f);
+		html_text(f, d->board->name);
+		fputs("</b> (", f);
+		html_text(f, d->board->id);
+		fputs("): ", f);
+		html_text(f, d->board->desc);
+		fputs(".</p>\n", f);
+	} else if (judged) {
+		fputs("<p>As the file's notes give them (a run with --board).</p>\n", f);
+	}
+	if (judged)
+		write_counts(f, counts);
+	else
+		fputs("<p class=\"none\">No verdicts: --board BOARD judges the results against a "
+		      "board's published numbers ('benchbox boards' lists them).</p>\n", f);
+	fprintf(f, "<p id=\"states\">%zu records: %u failed, %u skipped, %u throttled.</p>\n",
+		d->n, failed, skipped, throttled);
+	fputs("</section>\n", f);
+}
+
+static void write_badges(FILE *f, unsigned state)
+{
+	if (state & HTML_FAILED)
+		fputs("<span class=\"badge failed\">failed</span>", f);
+	if (state & HTML_SKIPPED)
+		fputs("<span class=\"badge skipped\">skipped</span>", f);
+	if (state & HTML_THROTTLED)
+		fputs("<span class=\"badge throttled\">throttled</span>", f);
+}
+
+static void write_verdict_cell(FILE *f, const struct html_rec *r)
+{
+	char cls[16];
+
+	if (r->verdict < 0) {
+		fputs("<td></td>", f);
+		return;
+	}
+	fprintf(f, "<td class=\"v v-%s\">%s", verdict_class(r->verdict, cls, sizeof(cls)),
+		verdict_name((enum verdict)r->verdict));
+	if (*r->why)
+		tag(f, "small", NULL, r->why);
+	fputs("</td>", f);
+}
+
+static void write_row(FILE *f, const struct html_rec *r)
+{
+	char val[512], num[32];
+
+	fprintf(f, "<tr%s>", r->state & HTML_FAILED ? " class=\"failed\"" :
+		r->state & HTML_SKIPPED ? " class=\"skipped\"" :
+		r->state & HTML_THROTTLED ? " class=\"throttled\"" : "");
+	fputs("<td>", f);
+	write_badges(f, r->state);
+	html_text(f, r->applet);
+	fputs("</td>", f);
+	tag(f, "td", NULL, r->test);
+	tag(f, "td", NULL, r->kernel);
+	tag(f, "td", NULL, r->params);
+	tag(f, "td", r->text ? NULL : "num", value_text(r, 0, val, sizeof(val)));
+	tag(f, "td", NULL, r->unit);
+	tag(f, "td", "num", r->text ? "" : format_value(r->min, num, sizeof(num)));
+	tag(f, "td", "num", r->text ? "" : format_value(r->max, num, sizeof(num)));
+	tag(f, "td", "metric", r->metric);
+	write_verdict_cell(f, r);
+	tag(f, "td", "note", r->note);
+	fputs("</tr>\n", f);
+}
+
+static void write_results(FILE *f, const struct html_doc *d)
+{
+	size_t i, n = 0;
+
+	fputs("<section id=\"results\">\n<h2>Results</h2>\n", f);
+	for (i = 0; i < d->n; i++) {
+		if (!strcmp(d->recs[i].applet, "sysinfo"))
+			continue;	/* under System */
+		if (!n++)
+			fputs("<table id=\"results-table\">\n<thead><tr><th>applet</th><th>test</th>"
+			      "<th>kernel</th><th>params</th><th>value</th><th>unit</th><th>min</th>"
+			      "<th>max</th><th>metric</th><th>verdict</th><th>note</th></tr></thead>\n"
+			      "<tbody>\n", f);
+		write_row(f, &d->recs[i]);
+	}
+	fputs(n ? "</tbody>\n</table>\n" : "<p class=\"none\">No results besides sysinfo.</p>\n", f);
+	fputs("</section>\n", f);
+}
+
+static void write_charts(FILE *f, const struct html_doc *d)
+{
+	fputs("<section id=\"bandwidth\">\n<h2>Bandwidth per operation</h2>\n", f);
+	html_chart_bandwidth(f, d);
+	fputs("</section>\n<section id=\"latency\">\n<h2>Memory read latency</h2>\n", f);
+	html_chart_latency(f, d);
+	fputs("</section>\n", f);
+}
+
+static void write_page(FILE *f, const struct html_doc *d, const struct json *ctx,
+		       const char *title)
+{
+	const char *date = ctx ? json_get_str(ctx, "date") : NULL;
+	const char *arch = ctx ? json_get_str(ctx, "arch") : NULL;
+
+	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n", f);
+	tag(f, "title", NULL, title);
+	fprintf(f, "\n<style>\n%s</style>\n</head>\n<body>\n", style);
+	tag(f, "h1", NULL, title);
+	fputs("\n<p class=\"sub\">", f);
+	html_text(f, d->path);
+	if (arch) {
+		fputs(" &middot; ", f);
+		html_text(f, arch);
+	}
+	if (date) {
+		fputs(" &middot; ", f);
+		html_text(f, date);
+	}
+	fprintf(f, " &middot; %zu records</p>\n", d->n);
+	write_env(f, ctx);
+	write_system(f, d);
+	write_verdicts(f, d);
+	write_charts(f, d);
+	write_results(f, d);
+	fputs("<footer><p>", f);
+	html_text(f, bb_version);
+	fputs(" &middot; benchbox report</p></footer>\n</body>\n</html>\n", f);
+}
+
+/* run ---------------------------------------------------------------------- */
+
+static const struct opt_spec opts[] = {
+	{ "board", 'b', OPT_STR, NULL, 0, 0, NULL, "judge and chart against this board's published numbers" },
+	{ "title", 't', OPT_STR, NULL, 0, 0, NULL, "the page's title [benchbox results: FILE]" },
+	{ 0 }
+};
+
+static int report_run(struct run_ctx *ctx)
+{
+	const char *board = opt_str(ctx, "board"), *title = opt_str(ctx, "title");
+	struct html_doc d = { 0 };
+	struct json *doc;
+	char deftitle[300];
+	FILE *f;
+	int rc = EXIT_OK;
+
+	if (ctx->argc != 1) {
+		errorf("usage: report [--board BOARD] [--title TEXT] RESULTS.json [-o FILE]");
+		return EXIT_USAGE;
+	}
+	if (ctx->rep->em != &emit_html) {
+		errorf("--format: report writes HTML only");
+		return EXIT_USAGE;
+	}
+	if (board && !(d.board = ref_board(board))) {
+		errorf("--board: unknown board '%s' (see 'benchbox boards')", board);
+		return EXIT_USAGE;
+	}
+	d.path = ctx->argv[0];
+	if (!(doc = load(&d))) {
+		free(d.recs);
+		return EXIT_USAGE;
+	}
+	judge(&d);
+	if (!title) {
+		snprintf(deftitle, sizeof(deftitle), "benchbox results: %s", path_basename(d.path));
+		title = deftitle;
+	}
+	f = ctx->rep->out[ctx->rep->nout - 1].f;	/* the -o file, else stdout */
+	write_page(f, &d, json_get(doc, "context"), title);
+	if (fflush(f) || ferror(f)) {
+		errorf("cannot write the page: %s", strerror(errno));
+		rc = EXIT_FAIL;
+	}
+	free(d.recs);
+	json_free(doc);
+	return rc;
+}
+
+const struct applet applet_report = {
+	.name    = "report",
+	.summary = "a results file as one self-contained HTML page",
+	.usage   = "usage: report [--board BOARD] [--title TEXT] RESULTS.json [-o FILE]\n"
+		   "\n"
+		   "Writes a benchbox JSON results file (--format=json -o FILE of any\n"
+		   "applet or of 'run') as one HTML page: the run's context and sysinfo,\n"
+		   "verdict counts, a bar chart of every bw_mem, membw and stream\n"
+		   "bandwidth, lat_mem_rd's latency against working-set size (log2\n"
+		   "bytes), and a table of every result with failed, skipped and\n"
+		   "throttled rows marked. Everything is inline (style, SVG charts): no\n"
+		   "script, no link, prints as it shows. --board BOARD judges each guide\n"
+		   "metric as 'compare' does and adds the board's published values to\n"
+		   "the charts; without it, verdicts already in the notes (run --board)\n"
+		   "are counted. The page goes to stdout, or with -o to FILE, written\n"
+		   "in full or not at all. A missing or malformed file, or an unknown\n"
+		   "board, is a usage error (2).\n",
+	.opts    = opts,
+	.unit    = "",
+	.classic = &emit_html,
+	.run     = report_run,
+};

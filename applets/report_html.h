@@ -1,0 +1,42 @@
+/* report_html.h - the records of a results file as the HTML report sees
+ * them, and its two charts (report_chart.c)
+ *
+ * SPDX-License-Identifier: MIT
+ */
+#ifndef BENCHBOX_REPORT_HTML_H
+#define BENCHBOX_REPORT_HTML_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "refdata.h"
+
+enum html_state {		/* the flag words that mark a row */
+	HTML_FAILED	= 1u << 0,
+	HTML_SKIPPED	= 1u << 1,
+	HTML_THROTTLED	= 1u << 2,
+};
+
+struct html_rec {
+	const char	*applet, *test, *kernel, *params, *unit, *note, *metric;
+	const char	*text;		/* a non-numeric value, else NULL */
+	double		value, min, max;	/* NaN when absent */
+	int		better;
+	unsigned	state;		/* enum html_state */
+	int		verdict;	/* enum verdict, or -1: none */
+	char		why[256];	/* the reference and the delta, when judged here */
+};
+
+struct html_doc {
+	const char		*path;		/* the results file */
+	const struct ref_board	*board;		/* --board, or NULL */
+	struct html_rec		*recs;
+	size_t			n;
+};
+
+/* The bandwidth bars and the latency curve; each writes a one-line note
+ * instead when the file has nothing for it. */
+void html_chart_bandwidth(FILE *f, const struct html_doc *d);
+void html_chart_latency(FILE *f, const struct html_doc *d);
+
+#endif
