@@ -36,6 +36,12 @@ if [ "$mode" = check ]; then
 	want mkfs.ext4 e2fsprogs "fileio's tests on a loop-mounted ext4 image"
 	want mkfs.vfat dosfstools "fileio's tests on a loop-mounted vfat image"
 	want sfdisk fdisk "fileio's partitioned loop device test"
+	want qemu-system-aarch64 qemu-system-arm "boots benchbox as /init on aarch64 and armv7 kernels"
+	want qemu-system-x86_64 qemu-system-x86 "boots benchbox as /init on an x86_64 kernel"
+	want dpkg-deb dpkg "unpacks the pinned kernel packages for the boot tests"
+	want cpio cpio "an independent reader of mkinitramfs's archives"
+	want prove perl "Perl's TAP::Parser reads the ktap output in the tests"
+	want chromium chromium "renders benchbox's HTML report in the tests (headless)"
 fi
 [ -e /usr/include/stdio.h ] || { need="$need libc6-dev"; why="$why
   libc6-dev: host headers for the native compiler"; }
