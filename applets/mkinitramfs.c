@@ -35,6 +35,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -81,16 +82,24 @@ static uint64_t le(const unsigned char *p, unsigned n)
 	return v;
 }
 
-static void elf_machine(unsigned m, char *buf, size_t len)
+static const struct {
+	unsigned	em;
+	const char	*name;
+} elf_machines[] = {
+	{ EM_X86_64, "x86_64" }, { EM_AARCH64, "aarch64" }, { EM_ARM, "arm" },
+	{ EM_386, "i386" }, { EM_RISCV, "riscv" },
+};
+
+static void elf_machine(unsigned em, char *buf, size_t len)
 {
-	switch (m) {
-	case EM_X86_64:		snprintf(buf, len, "x86_64"); break;
-	case EM_AARCH64:	snprintf(buf, len, "aarch64"); break;
-	case EM_ARM:		snprintf(buf, len, "arm"); break;
-	case EM_386:		snprintf(buf, len, "i386"); break;
-	case EM_RISCV:		snprintf(buf, len, "riscv"); break;
-	default:		snprintf(buf, len, "machine %u", m); break;
-	}
+	size_t i;
+
+	for (i = 0; i < ARRAY_LEN(elf_machines); i++)
+		if (elf_machines[i].em == em) {
+			snprintf(buf, len, "%s", elf_machines[i].name);
+			return;
+		}
+	snprintf(buf, len, "machine %u", em);
 }
 
 /* "--binary: 'P' is not an ELF file (it starts with 23 21 2f 62 "#!/b")" */
@@ -104,7 +113,9 @@ static int not_elf(const char *path, const unsigned char *b, size_t n)
 		return EXIT_USAGE;
 	}
 	for (i = 0; i < n && i < 8; i++) {
-		snprintf(hex + strlen(hex), sizeof(hex) - strlen(hex), "%s%02x", i ? " " : "", b[i]);
+		size_t at = strlen(hex);
+
+		snprintf(hex + at, sizeof(hex) - at, "%s%02x", i ? " " : "", b[i]);
 		text[i] = b[i] >= 0x20 && b[i] < 0x7f && b[i] != '"' ? (char)b[i] : '.';
 	}
 	errorf("--binary: '%s' is not an ELF file (it starts with %s \"%s\")", path, hex, text);
@@ -138,7 +149,8 @@ static int elf_interp(int fd, const unsigned char *eh, const struct elf_layout *
 		len = le(ph + l->p_filesz, l->word);
 		if (len >= sizeof(info->interp))
 			len = sizeof(info->interp) - 1;
-		got = p_off < (uint64_t)size ? pread(fd, info->interp, (size_t)len, (off_t)p_off) : 0;
+		got = p_off < (uint64_t)size ? pread(fd, info->interp, (size_t)len, (off_t)p_off)
+					     : 0;
 		info->interp[got > 0 ? got : 0] = '\0';
 	}
 	return 0;
@@ -208,10 +220,19 @@ struct image {
 	unsigned char	fbuf[CHUNK];	/* the binary, read in chunks */
 };
 
-static int img_fail(struct image *im, const char *what, const char *detail)
+/* Keep the first failure's message for the one error line; -1. */
+static int img_fail(struct image *im, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static int img_fail(struct image *im, const char *fmt, ...)
 {
-	if (!im->why[0])
-		snprintf(im->why, sizeof(im->why), "%s: %s", what, detail);
+	va_list ap;
+
+	if (!im->why[0]) {
+		va_start(ap, fmt);
+		vsnprintf(im->why, sizeof(im->why), fmt, ap);
+		va_end(ap);
+	}
 	return -1;
 }
 
@@ -245,10 +266,10 @@ static int img_deflate(struct image *im, const void *p, size_t n, int flush)
 		im->zs.avail_out = sizeof(im->zbuf);
 		zrc = deflate(&im->zs, flush);
 		if (zrc == Z_STREAM_ERROR)
-			return img_fail(im, "zlib", "deflate failed");
+			return img_fail(im, "zlib: deflate failed");
 		have = sizeof(im->zbuf) - im->zs.avail_out;
 		if (have && fwrite(im->zbuf, 1, have, im->out) != have)
-			return img_fail(im, "write", strerror(errno));
+			return img_fail(im, "cannot write: %s", strerror(errno));
 		im->gz_len += have;
 	} while (flush == Z_FINISH ? zrc != Z_STREAM_END : im->zs.avail_out == 0);
 	im->cpio_len += n;
@@ -311,7 +332,8 @@ static int img_file(struct image *im, const char *name, uint32_t mode, int fd, u
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n <= 0)
-			return img_fail(im, path, n ? strerror(errno) : "it shrank while read");
+			return img_fail(im, "cannot read '%s': %s", path,
+					n ? strerror(errno) : "it shrank while read");
 		if (img_deflate(im, im->fbuf, (size_t)n, Z_NO_FLUSH))
 			return -1;
 		left -= (uint32_t)n;
@@ -326,7 +348,7 @@ static int img_close(struct image *im)
 	int rc = img_header(im, &trailer) || img_deflate(im, NULL, 0, Z_FINISH) ? -1 : 0;
 
 	if (!rc && fflush(im->out))
-		rc = img_fail(im, "write", strerror(errno));
+		rc = img_fail(im, "cannot write: %s", strerror(errno));
 	deflateEnd(&im->zs);
 	return rc;
 }
@@ -433,7 +455,7 @@ static int write_image(struct mkinit *m, FILE *out)
 		bad = img_bytes(im, "benchbox.cmdline", S_IFREG | 0644, cl, strlen(cl));
 	}
 	if (img_close(im) || bad) {
-		errorf("'%s' not written: %s", m->output, im->why);
+		errorf("%s", im->why);
 		rc = EXIT_FAIL;
 	} else {
 		fprintf(stderr, "mkinitramfs: %s: %u entries, %llu bytes (init: %s, %s, %s)\n",
