@@ -119,5 +119,13 @@ const char *suite_all_skip(const char *applet)
 		return "writes a lot: only with an explicit 'run fileio'";
 	if (!strcmp(applet, "run"))
 		return "the suite runner itself";
+	if (!strcmp(applet, "init"))
+		return "runs a suite itself (as PID 1 it powers off)";
+	if (!strcmp(applet, "mkinitramfs"))
+		return "writes a boot image: needs -o FILE";
+	if (!strcmp(applet, "report") || !strcmp(applet, "compare"))
+		return "reads a results file";
+	if (!strcmp(applet, "ref") || !strcmp(applet, "boards"))
+		return "prints the built-in reference data: measures nothing";
 	return NULL;
 }

@@ -77,6 +77,9 @@ TEST(run_suites)
 	CHECK_STR(suite_default_args("lat_pipe"), "");
 	CHECK(suite_all_skip("net") != NULL);
 	CHECK(suite_all_skip("lat_pipe") == NULL);
+	/* tools, not measurements: a bare run of them would be a usage error */
+	CHECK(suite_all_skip("compare") && suite_all_skip("report") && suite_all_skip("ref"));
+	CHECK(suite_all_skip("init") && suite_all_skip("mkinitramfs"));
 }
 
 TEST(run_child_status)
