@@ -82,7 +82,8 @@ struct run_info {
 struct emit_out {
 	FILE		*f;
 	unsigned	count;		/* records written to this output so far */
-	char		group[64];	/* emitter scratch: the last record's group */
+	char		group[64];	/* emitter scratch: the last record's group (ktap:
+					   the applet) */
 	const void	*arg;		/* the applet's data for its classic emitter */
 	unsigned	bad;		/* emitter scratch: records written as failures */
 	int		failed;		/* set before end(): the run ends in failure */
