@@ -16,6 +16,12 @@
  * SIGINT, SIGTERM and SIGHUP kill the running test, keep the records so
  * far (and the -o file, with an "interrupted" row), and end the run with
  * the signal (status 128 + N).
+ * --board and --expect judge each record that carries a guide metric as
+ * compare does (src/verdict.h): the verdict leads the record's note and is
+ * attached to it (struct result_verdict) for the emitters that show it,
+ * such as ktap. An --expect line sets its metric's accepted band, over the
+ * board's; without --board the expect lines alone judge, their midpoint
+ * standing for the reference.
  */
 #include "run.h"
 #include "applet.h"
@@ -25,11 +31,13 @@
 #include "util.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -41,6 +49,8 @@ static const struct opt_spec opts[] = {
 	  "print the command lines the suite runs, and exit" },
 	{ "board",  0,   OPT_STR,    NULL, 0, 0, NULL,
 	  "judge each result against this board's published numbers" },
+	{ "expect", 'e', OPT_STR,    NULL, 0, 0, NULL,
+	  "a file of 'METRIC MIN MAX' lines: those metrics' accepted bands" },
 	{ 0 }
 };
 
@@ -75,6 +85,9 @@ struct tally {
 	unsigned	run, passed, failed, skipped, throttled;
 	int		wrong;		/* a self-check failed (exit 3) */
 	const char	*board;		/* --board: results get verdicts */
+	const char	*expect;	/* --expect FILE: so do its metrics */
+	struct verdict_expect *ex;	/* its lines */
+	int		nex;
 	unsigned	verdicts[V_COUNT];
 };
 
@@ -286,6 +299,87 @@ static size_t throttle_note(const struct sys_clocks *b, const struct sys_clocks 
 	return n < len ? n : len - 1;
 }
 
+/* Verdicts -------------------------------------------------------------- */
+
+/* The numbers in compare_board_result()'s note, "VERDICT: ref M (MIN..MAX),
+ * +D%; why" or "VERDICT: ref M, +D%; why" (NO-REF: nothing), into rv: that
+ * text is all compare.h gives. The band is worked out again from them by
+ * the same rule (to the note's 6 significant digits). */
+static void board_numbers(const struct result *r, const char *note,
+			  struct result_verdict *rv)
+{
+	struct verdict_in in = { r->value, r->better, 0 };
+	struct verdict_ref ref = { 0 };
+	struct verdict_out out;
+	const char *p = strstr(note, ": ref ");
+	char *end;
+
+	if (!p)
+		return;
+	rv->have_ref = 1;
+	rv->mean = strtod(p + 6, &end);
+	if (!strncmp(end, " (", 2)) {
+		rv->min = strtod(end + 2, &end);
+		rv->max = strncmp(end, "..", 2) ? NAN : strtod(end + 2, &end);
+	}
+	p = strstr(end, "%; ");
+	rv->out.why = p ? p + 3 : "";
+	ref.have = 1;
+	ref.mean = rv->mean;
+	ref.min = rv->min;
+	ref.max = rv->max;
+	verdict_judge(&in, &ref, &out);
+	rv->out.lo = out.lo;
+	rv->out.hi = out.hi;
+	rv->out.delta = out.delta;
+}
+
+/* An --expect line's band over whatever the board said; the note as
+ * compare writes it. */
+static void expect_verdict(const struct result *r, const struct verdict_expect *e,
+			   int board_invalid, struct result_verdict *rv, char *note, size_t len)
+{
+	struct verdict_in in = { r->value, r->better, board_invalid || r->text ||
+				 (r->flags & (REPORT_FAILED | REPORT_SKIPPED | REPORT_THROTTLED)) };
+	struct verdict_ref ref = { 0 };
+
+	ref.have = ref.expect = 1;
+	ref.lo = e->lo;
+	ref.hi = e->hi;
+	ref.mean = rv->have_ref ? rv->mean : (e->lo + e->hi) / 2;
+	ref.min = ref.max = NAN;
+	verdict_judge(&in, &ref, &rv->out);
+	rv->out.why = "--expect";
+	rv->have_ref = 1;
+	rv->mean = ref.mean;
+	snprintf(note, len, "%s: ref %g (%g..%g), %+.1f%%; --expect", verdict_name(rv->out.v),
+		 ref.mean, e->lo, e->hi, 100 * rv->out.delta);
+}
+
+/* Judge r by --board and --expect: fills rv and the verdict's note, and
+ * returns 0 when there is nothing to judge it by. */
+static int judge(const struct tally *tl, const struct result *r, struct result_verdict *rv,
+		 char *note, size_t len)
+{
+	const struct verdict_expect *e;
+
+	if (!r->metric || !*r->metric)
+		return 0;
+	e = verdict_expect_find(tl->ex, tl->nex, r->metric);
+	if (!tl->board && !e)
+		return 0;
+	memset(rv, 0, sizeof(*rv));
+	rv->mean = rv->min = rv->max = NAN;
+	rv->out.why = "";
+	if (tl->board) {
+		rv->out.v = compare_board_result(tl->board, r, note, len);
+		board_numbers(r, note, rv);
+	}
+	if (e)
+		expect_verdict(r, e, tl->board && rv->out.v == V_INVALID, rv, note, len);
+	return 1;
+}
+
 /* Records --------------------------------------------------------------- */
 
 /* The child's records, marked throttled if so. Returns whether one of them
@@ -294,6 +388,7 @@ static int emit_rows(struct run_ctx *ctx, char *rows, const char *throttled,
 		     struct tally *tl)
 {
 	char *p = rows, *f[16], note[512], verdict[256], both[800];
+	struct result_verdict rv;
 	struct result r;
 	int n, skipped = 0;
 
@@ -306,10 +401,11 @@ static int emit_rows(struct run_ctx *ctx, char *rows, const char *throttled,
 				 throttled);
 			r.note = note;
 		}
-		if (tl->board && r.metric && *r.metric) {
-			tl->verdicts[compare_board_result(tl->board, &r, verdict, sizeof(verdict))]++;
+		if (judge(tl, &r, &rv, verdict, sizeof(verdict))) {
+			tl->verdicts[rv.out.v]++;
 			snprintf(both, sizeof(both), "%s%s%s", verdict, *r.note ? "; " : "", r.note);
 			r.note = both;
+			r.verdict = &rv;
 		}
 		skipped |= !!(r.flags & REPORT_SKIPPED);
 		report(ctx, &r);
@@ -417,12 +513,14 @@ static void summary(struct run_ctx *ctx, const struct tally *tl, double wall)
 {
 	fprintf(stderr, "run: %u tests run: %u passed, %u failed, %u skipped, %u throttled; "
 		"%.1f s\n", tl->run, tl->passed, tl->failed, tl->skipped, tl->throttled, wall);
-	if (tl->board)
-		fprintf(stderr, "run: against %s: %u PASS, %u WARN, %u FAIL, %u FAST, %u NO-REF, "
-			"%u INVALID\n", tl->board, tl->verdicts[V_PASS], tl->verdicts[V_WARN],
-			tl->verdicts[V_FAIL], tl->verdicts[V_FAST], tl->verdicts[V_NOREF],
-			tl->verdicts[V_INVALID]);
-	if (ctx->rep->em == &emit_table)
+	if (tl->board || tl->expect)
+		fprintf(stderr, "run: against %s%s%s: %u PASS, %u WARN, %u FAIL, %u FAST, "
+			"%u NO-REF, %u INVALID\n", tl->board ? tl->board : "",
+			tl->board && tl->expect ? " and " : "", tl->expect ? tl->expect : "",
+			tl->verdicts[V_PASS], tl->verdicts[V_WARN], tl->verdicts[V_FAIL],
+			tl->verdicts[V_FAST], tl->verdicts[V_NOREF], tl->verdicts[V_INVALID]);
+	/* a table has no room for them; ktap's plan and test lines are its summary */
+	if (ctx->rep->em == &emit_table || ctx->rep->em == &emit_ktap)
 		return;
 	summary_row(ctx, "tests", tl->run, "");
 	summary_row(ctx, "passed", tl->passed, "");
@@ -494,38 +592,84 @@ static void list_plan(const struct plan *p)
 	}
 }
 
-static int run_plan(struct run_ctx *ctx, const struct plan *p)
+/* tl holds the verdict settings; the counts are added to it. */
+static int run_plan(struct run_ctx *ctx, const struct plan *p, struct tally *tl)
 {
 	struct sigaction old[ARRAY_LEN(stop_sigs)];
-	struct tally tl;
 	struct timespec t0, t1;
 	size_t i;
 
-	memset(&tl, 0, sizeof(tl));
-	tl.board = opt_str(ctx, "board");
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	catch_stops(old);
 	for (i = 0; i < p->n && !run_stop; i++) {
-		run_one(ctx, &p->t[i], &tl, i, p->n);
+		run_one(ctx, &p->t[i], tl, i, p->n);
 		if (run_stop) {
 			clock_gettime(CLOCK_MONOTONIC, &t1);
-			summary(ctx, &tl, (double)(t1.tv_sec - t0.tv_sec) +
+			summary(ctx, tl, (double)(t1.tv_sec - t0.tv_sec) +
 				(double)(t1.tv_nsec - t0.tv_nsec) * 1e-9);
 			die_interrupted(ctx, i + 1, p->n);
 		}
 	}
 	restore_stops(old);
 	clock_gettime(CLOCK_MONOTONIC, &t1);
-	summary(ctx, &tl, (double)(t1.tv_sec - t0.tv_sec) +
+	summary(ctx, tl, (double)(t1.tv_sec - t0.tv_sec) +
 		(double)(t1.tv_nsec - t0.tv_nsec) * 1e-9);
-	if (tl.wrong)
+	if (tl->wrong)
 		return EXIT_WRONG;
-	return tl.failed || tl.verdicts[V_FAIL] ? EXIT_FAIL : EXIT_OK;
+	return tl->failed || tl->verdicts[V_FAIL] ? EXIT_FAIL : EXIT_OK;
+}
+
+/* The --expect file's lines into tl; -1 after a message. An expect file
+ * is a few lines: 1 MiB is a mistake. */
+static int load_expect(const char *path, struct tally *tl)
+{
+	enum { CAP = 1 << 20 };
+	char err[160], *text;
+	size_t len = 0;
+	ssize_t k;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	tl->expect = path;
+	if (fd < 0) {
+		errorf("--expect: cannot open %s: %s", path, strerror(errno));
+		return -1;
+	}
+	text = xmalloc(CAP + 1);
+	for (;;) {
+		k = read(fd, text + len, CAP - len);
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k <= 0 || (len += (size_t)k) == CAP)
+			break;
+	}
+	close(fd);
+	text[len] = '\0';
+	if (k < 0)
+		errorf("--expect: cannot read %s: %s", path, strerror(errno));
+	else if (len == CAP)
+		errorf("--expect: %s: 1 MiB or more, not a list of bands", path);
+	else if ((tl->nex = verdict_expect_parse(text, &tl->ex, err, sizeof(err))) < 0)
+		errorf("%s: %s", path, err);
+	free(text);
+	return k < 0 || len == CAP || tl->nex < 0 ? -1 : 0;
+}
+
+/* --board and --expect; -1 after a message. */
+static int verdict_opts(struct run_ctx *ctx, struct tally *tl)
+{
+	memset(tl, 0, sizeof(*tl));
+	tl->board = opt_str(ctx, "board");
+	if (tl->board && !ref_board(tl->board)) {
+		errorf("--board: unknown board '%s' (see 'benchbox boards')", tl->board);
+		return -1;
+	}
+	return opt_str(ctx, "expect") ? load_expect(opt_str(ctx, "expect"), tl) : 0;
 }
 
 static int run_run(struct run_ctx *ctx)
 {
 	const struct suite *s;
+	struct tally tl;
 	struct plan p;
 	int rc;
 
@@ -548,8 +692,8 @@ static int run_run(struct run_ctx *ctx)
 		plan_free(&p);
 		return EXIT_USAGE;
 	}
-	if (opt_str(ctx, "board") && !ref_board(opt_str(ctx, "board"))) {
-		errorf("--board: unknown board '%s' (see 'benchbox boards')", opt_str(ctx, "board"));
+	if (verdict_opts(ctx, &tl)) {
+		free(tl.ex);
 		plan_free(&p);
 		return EXIT_USAGE;
 	}
@@ -557,12 +701,12 @@ static int run_run(struct run_ctx *ctx)
 		for (size_t i = 0; i < p.n; i++)
 			p.t[i].budget = opt_double(ctx, "budget");
 	}
-	if (opt_int(ctx, "list")) {
+	rc = EXIT_OK;
+	if (opt_int(ctx, "list"))
 		list_plan(&p);
-		plan_free(&p);
-		return EXIT_OK;
-	}
-	rc = run_plan(ctx, &p);
+	else
+		rc = run_plan(ctx, &p, &tl);
+	free(tl.ex);
 	plan_free(&p);
 	return rc;
 }
@@ -599,7 +743,13 @@ const struct applet applet_run = {
 		   "--board BOARD puts each result with a guide metric beside the board's\n"
 		   "published numbers: the verdict (PASS, WARN, FAIL, FAST, NO-REF,\n"
 		   "INVALID; see 'compare') leads its note, the summary counts them and\n"
-		   "a FAIL makes the exit status 1.\n"
+		   "a FAIL makes the exit status 1. --expect FILE: lines 'METRIC MIN MAX'\n"
+		   "(# comments) that set those metrics' accepted bands, over the board's;\n"
+		   "without --board they alone judge their metrics (PASS inside, FAIL\n"
+		   "worse, FAST better). A malformed line is an error naming its number.\n"
+		   "--format=ktap prints TAP 13 for board farms' console parsers: a\n"
+		   "failed test or a FAIL is 'not ok', a skipped one '# SKIP', a\n"
+		   "throttled or INVALID one '# TODO'.\n"
 		   "\n"
 		   "Exit status: 0 every test passed or was skipped, 1 one failed, 3 one\n"
 		   "failed its self-check (a wrong answer), 2 bad command line.\n",

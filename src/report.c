@@ -1,6 +1,29 @@
-/* report.c - result records and the table, CSV and JSON emitters
+/* report.c - result records and the table, CSV, JSON, markdown, guide and
+ * ktap emitters
  *
  * SPDX-License-Identifier: MIT
+ *
+ * ktap is for board farms (LAVA, KernelCI) that read results off a serial
+ * console. It starts "TAP version 13": Perl's TAP::Parser (prove, and the
+ * tools built on it) reads YAML blocks only under that header and refuses
+ * version 14, and the kernel's kunit_parser.py takes TAP 13 as it takes
+ * KTAP 1, whose test lines are the same. Each record is a test line
+ * "ok N - APPLET TEST [kernel=K] [PARAMS]" and a YAML block indented two
+ * spaces (value, unit, min, max, samples, better, metric, flags, note, and
+ * the verdict's fields where the record was judged). The plan "1..N" comes
+ * last: records stream as they are measured, and a run cut off on the
+ * console lacks its plan, which parsers count as a failure. The result of
+ * a test follows src/verdict.h, where FAIL is the board's failure and
+ * INVALID a result that cannot be judged:
+ *   not ok                 the record is flagged failed, or judged FAIL;
+ *   ok # SKIP reason       the record is flagged skipped;
+ *   ok # TODO throttled    measured, but not to be judged: not a failure,
+ *   ok # TODO INVALID: ... yet counted apart ("TODO passed" in prove);
+ *   ok                     the rest: PASS, WARN, FAST, NO-REF, not judged.
+ * A '#' in a name would start a directive and a line break would end the
+ * line: they become '_' and ' '. A run that ends in failure with no record
+ * saying so gets a last "not ok N - APPLET exit status", so the stream
+ * agrees with the exit status; a run with no record at all is "1..0 # SKIP".
  */
 #include "report.h"
 #include "util.h"
@@ -356,7 +379,7 @@ const struct emitter emit_json = { "json", 0, json_begin, json_record, json_end 
 const struct emitter *emitter_find(const char *name)
 {
 	static const struct emitter *const all[] = {
-		&emit_table, &emit_csv, &emit_json, &emit_markdown, &emit_guide,
+		&emit_table, &emit_csv, &emit_json, &emit_markdown, &emit_guide, &emit_ktap,
 	};
 	size_t i;
 
@@ -365,6 +388,177 @@ const struct emitter *emitter_find(const char *name)
 			return all[i];
 	return NULL;
 }
+
+/* ktap: TAP 13 for console parsers (see the top of the file) ------------- */
+
+/* Text on a test line: no '#', no line break. */
+static void tap_text(FILE *f, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)nz(s);
+
+	for (; *p; p++)
+		fputc(*p == '#' ? '_' : *p < 0x20 || *p == 0x7f ? ' ' : *p, f);
+}
+
+/* A YAML double-quoted scalar, with the escapes both YAML and the YAMLish
+ * reader of TAP::Parser know. */
+static void yaml_string(FILE *f, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)nz(s);
+
+	fputc('"', f);
+	for (; *p; p++) {
+		if (*p == '"' || *p == '\\')
+			fprintf(f, "\\%c", *p);
+		else if (*p == '\n')
+			fputs("\\n", f);
+		else if (*p == '\t')
+			fputs("\\t", f);
+		else if (*p < 0x20 || *p == 0x7f)
+			fprintf(f, "\\x%02x", *p);
+		else
+			fputc(*p, f);
+	}
+	fputc('"', f);
+}
+
+static void yaml_str(FILE *f, const char *key, const char *v)
+{
+	fprintf(f, "  %s: ", key);
+	yaml_string(f, v);
+	fputc('\n', f);
+}
+
+static void yaml_num(FILE *f, const char *key, double v)
+{
+	if (isfinite(v))
+		fprintf(f, "  %s: %.9g\n", key, v);
+	else
+		fprintf(f, "  %s: ~\n", key);
+}
+
+/* The reference, and the band and delta where one judged the value. */
+static void ktap_verdict(FILE *f, const struct result_verdict *rv)
+{
+	enum verdict v = rv->out.v;
+
+	yaml_str(f, "verdict", verdict_name(v));
+	if (rv->have_ref) {
+		yaml_num(f, "ref_mean", rv->mean);
+		if (!isnan(rv->min) && !isnan(rv->max)) {
+			yaml_num(f, "ref_min", rv->min);
+			yaml_num(f, "ref_max", rv->max);
+		}
+	}
+	if (v == V_PASS || v == V_WARN || v == V_FAIL || v == V_FAST) {
+		yaml_num(f, "band_lo", rv->out.lo);
+		yaml_num(f, "band_hi", rv->out.hi);
+		fprintf(f, "  delta_pct: %.1f\n", 100 * rv->out.delta);
+	}
+	if (rv->out.why && *rv->out.why)
+		yaml_str(f, "why", rv->out.why);
+}
+
+static void ktap_yaml(FILE *f, const struct result *r)
+{
+	struct result bits = { .flags = r->flags };
+	char flags[256];
+
+	fputs("  ---\n", f);
+	if (r->text) {
+		yaml_str(f, "value", r->text);
+	} else if (!isnan(r->value) || r->samples) {	/* not a status row */
+		yaml_num(f, "value", r->value);
+		yaml_str(f, "unit", r->unit);
+		yaml_num(f, "min", r->min);
+		yaml_num(f, "max", r->max);
+		fprintf(f, "  samples: %u\n", r->samples);
+		if (r->better)
+			fprintf(f, "  better: %s\n", r->better > 0 ? "higher" : "lower");
+	}
+	if (r->metric && *r->metric)
+		yaml_str(f, "metric", r->metric);
+	if (*result_note(&bits, flags, sizeof(flags)))
+		yaml_str(f, "flags", flags);
+	if (r->note && *r->note)
+		yaml_str(f, "note", r->note);
+	if (r->verdict)
+		ktap_verdict(f, r->verdict);
+	fputs("  ...\n", f);
+}
+
+/* The directive of an ok line: skipped, or measured but not to be judged. */
+static void ktap_directive(FILE *f, const struct result *r)
+{
+	const struct result_verdict *rv = r->verdict;
+
+	if (r->flags & REPORT_SKIPPED) {
+		fputs(" # SKIP ", f);
+		tap_text(f, r->note && *r->note ? r->note : "skipped");
+	} else if (r->flags & REPORT_THROTTLED) {
+		fputs(" # TODO throttled", f);
+	} else if (rv && rv->out.v == V_INVALID) {
+		fputs(" # TODO INVALID", f);
+		if (rv->out.why && *rv->out.why) {
+			fputs(": ", f);
+			tap_text(f, rv->out.why);
+		}
+	}
+}
+
+static void ktap_record(struct emit_out *o, const struct result *r)
+{
+	int bad = (r->flags & REPORT_FAILED) || (r->verdict && r->verdict->out.v == V_FAIL);
+
+	fprintf(o->f, "%sok %u - ", bad ? "not " : "", o->count + 1);
+	tap_text(o->f, r->applet);
+	fputc(' ', o->f);
+	tap_text(o->f, r->test);
+	if (r->kernel && *r->kernel) {
+		fputs(" kernel=", o->f);
+		tap_text(o->f, r->kernel);
+	}
+	if (r->params && *r->params) {
+		fputc(' ', o->f);
+		tap_text(o->f, r->params);
+	}
+	if (!bad)
+		ktap_directive(o->f, r);
+	fputc('\n', o->f);
+	ktap_yaml(o->f, r);
+	o->bad += bad;
+}
+
+static void ktap_begin(struct emit_out *o, const struct run_info *i)
+{
+	fputs("TAP version 13\n# benchbox ", o->f);
+	tap_text(o->f, i->version);
+	fputc(' ', o->f);
+	tap_text(o->f, i->applet);
+	fputs(" on ", o->f);
+	tap_text(o->f, i->arch);
+	fputs(", Linux ", o->f);
+	tap_text(o->f, i->kernel);
+	fputs(", ", o->f);
+	tap_text(o->f, i->date);
+	fputc('\n', o->f);
+	snprintf(o->group, sizeof(o->group), "%s", nz(i->applet));
+}
+
+static void ktap_end(struct emit_out *o)
+{
+	unsigned n = o->count;
+
+	if (o->failed && !o->bad) {
+		fprintf(o->f, "not ok %u - ", ++n);
+		tap_text(o->f, o->group);
+		fputs(" exit status\n  ---\n  note: \"the run failed; its error output says why\"\n"
+		      "  ...\n", o->f);
+	}
+	fprintf(o->f, "1..%u%s\n", n, n ? "" : " # SKIP no results");
+}
+
+const struct emitter emit_ktap = { "ktap", 0, ktap_begin, ktap_record, ktap_end };
 
 /* reporter ----------------------------------------------------------------- */
 
@@ -458,6 +652,7 @@ int reporter_close(struct reporter *rep, int keep)
 	for (int i = 0; i < rep->nout; i++) {
 		FILE *f = rep->out[i].f;
 
+		rep->out[i].failed = !keep;
 		if (keep || i == 0)
 			rep->em->end(&rep->out[i]);
 		if (i == 0) {

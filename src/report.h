@@ -3,8 +3,9 @@
  * SPDX-License-Identifier: MIT
  *
  * Applets never print results: they fill a struct result and call
- * report(). The chosen emitter (table, csv, json, or an applet's classic
- * format) writes it to stdout, flushed per record, and to the -o file.
+ * report(). The chosen emitter (table, csv, json, markdown, guide, ktap,
+ * or an applet's classic format) writes it to stdout, flushed per record,
+ * and to the -o file.
  */
 #ifndef BENCHBOX_REPORT_H
 #define BENCHBOX_REPORT_H
@@ -13,6 +14,7 @@
 #include <stdio.h>
 
 #include "bench.h"
+#include "verdict.h"
 
 #define UNIT_NS		"ns"		/* lower is better */
 #define UNIT_US		"us"
@@ -38,6 +40,14 @@ enum report_flags {		/* beyond enum bench_flags (bits 0..7) */
 	REPORT_THROTTLED = 1u << 12,	/* the clock dropped or a trip point was crossed */
 };
 
+/* A record judged against a reference (run --board, run --expect). */
+struct result_verdict {
+	struct verdict_out	out;		/* the verdict, the accepted band, the delta */
+	int			have_ref;	/* 0: NO-REF, the numbers below are NaN */
+	double			mean, min, max;	/* the reference; min/max NaN when it gave
+						   one value */
+};
+
 struct result {
 	const char	*applet;	/* filled by report() when NULL */
 	const char	*test;		/* "copy", "cpu.model" */
@@ -56,6 +66,7 @@ struct result {
 					   NULL = none */
 	const char	*group;		/* for classic emitters: a curve's name ("stride=64") */
 	double		x;		/* for classic emitters: a curve point's size in bytes */
+	const struct result_verdict *verdict;	/* NULL = not judged */
 };
 
 /* What the JSON "context" block and the table header say about the run. */
@@ -71,8 +82,11 @@ struct run_info {
 struct emit_out {
 	FILE		*f;
 	unsigned	count;		/* records written to this output so far */
-	char		group[64];	/* emitter scratch: the last record's group */
+	char		group[64];	/* emitter scratch: the last record's group (ktap:
+					   the applet) */
 	const void	*arg;		/* the applet's data for its classic emitter */
+	unsigned	bad;		/* emitter scratch: records written as failures */
+	int		failed;		/* set before end(): the run ends in failure */
 };
 
 struct emitter {
@@ -83,8 +97,9 @@ struct emitter {
 	void		(*end)(struct emit_out *o);
 };
 
-extern const struct emitter emit_table, emit_csv, emit_json, emit_markdown, emit_guide;
-/* table|csv|json|markdown|guide, or NULL */
+extern const struct emitter emit_table, emit_csv, emit_json, emit_markdown, emit_guide,
+	emit_ktap;
+/* table|csv|json|markdown|guide|ktap, or NULL */
 const struct emitter *emitter_find(const char *name);
 
 /* Where records go: stdout plus, optionally, a file written atomically. */
@@ -104,7 +119,9 @@ int  reporter_open(struct reporter *rep, const struct emitter *em,
 /* Data for a classic emitter (set before the first record). */
 void reporter_set_arg(struct reporter *rep, const void *arg);
 /* keep != 0: finish the document and rename the file into place;
- * keep == 0: remove the temporary file. Returns 0, or 1 on an I/O error. */
+ * keep == 0: the run failed: finish stdout's document (saying so, where the
+ * format can) and remove the temporary file. Returns 0, or 1 on an I/O
+ * error. */
 int  reporter_close(struct reporter *rep, int keep);
 void reporter_emit(struct reporter *rep, const struct result *r);
 

@@ -1,5 +1,5 @@
-/* test_report.c - emitters (golden table, CSV, JSON), escaping, notes,
- * report_rate() and the atomic -o file
+/* test_report.c - emitters (golden table, CSV, JSON, ktap), escaping,
+ * notes, report_rate() and the atomic -o file
  *
  * SPDX-License-Identifier: MIT
  */
@@ -35,8 +35,9 @@ static const struct result recs[] = {
 	  .text = "ARM Cortex-A53" },
 };
 
-/* Everything a reporter writes for the first n records; free() it. */
-static char *capture(const struct emitter *em, size_t n)
+/* Everything a reporter writes for n records, the run ending with keep
+ * (0 = it failed); free() it. */
+static char *emit_all(const struct emitter *em, const struct result *r, size_t n, int keep)
 {
 	struct reporter rep;
 	char *buf = NULL;
@@ -47,11 +48,17 @@ static char *capture(const struct emitter *em, size_t n)
 		return NULL;
 	if (reporter_open(&rep, em, &info, f, NULL) == 0) {
 		for (i = 0; i < n; i++)
-			reporter_emit(&rep, &recs[i]);
-		reporter_close(&rep, 1);
+			reporter_emit(&rep, &r[i]);
+		reporter_close(&rep, keep);
 	}
 	fclose(f);
 	return buf;
+}
+
+/* The first n of recs, from a run that succeeded. */
+static char *capture(const struct emitter *em, size_t n)
+{
+	return emit_all(em, recs, n, 1);
 }
 
 TEST(report_table)
@@ -421,4 +428,215 @@ TEST(report_output_file)
 
 	unlink(path);
 	CHECK_EQ_INT(rmdir(dir), 0);
+}
+
+/* ktap ------------------------------------------------------------------ */
+
+#define KTAP_HEAD "TAP version 13\n# benchbox 1.0 membw on x86_64, Linux 6.1.0, 2026-01-02T03:04:05Z\n"
+
+TEST(report_ktap_records)
+{
+	static const struct result rows[] = {
+		{ .applet = "membw", .test = "copy", .kernel = "c", .params = "size=64M",
+		  .unit = UNIT_MB_S, .better = 1, .value = 9123.4, .min = 9001.2,
+		  .max = 9150, .iters = 12, .samples = 11, .metric = "membw-copy-64m" },
+		{ .applet = "mhz", .test = "status", .params = "args=--cpu=9", .unit = "",
+		  .value = NAN, .min = NAN, .max = NAN, .flags = REPORT_FAILED,
+		  .note = "exit 1: mhz: cannot run on those CPUs" },
+		{ .applet = "lat_syscall", .test = "status", .unit = "", .value = NAN,
+		  .min = NAN, .max = NAN, .flags = REPORT_SKIPPED,
+		  .note = "cannot create a file in /ro" },
+		{ .applet = "sysinfo", .test = "cpu.model", .unit = "",
+		  .text = "ARM Cortex-A53" },
+	};
+	char *s = emit_all(&emit_ktap, rows, 4, 1);
+
+	REQUIRE(s != NULL);
+	CHECK_STR(s, KTAP_HEAD
+		"ok 1 - membw copy kernel=c size=64M\n"
+		"  ---\n"
+		"  value: 9123.4\n"
+		"  unit: \"MB/s\"\n"
+		"  min: 9001.2\n"
+		"  max: 9150\n"
+		"  samples: 11\n"
+		"  better: higher\n"
+		"  metric: \"membw-copy-64m\"\n"
+		"  ...\n"
+		"not ok 2 - mhz status args=--cpu=9\n"
+		"  ---\n"
+		"  flags: \"failed\"\n"
+		"  note: \"exit 1: mhz: cannot run on those CPUs\"\n"
+		"  ...\n"
+		"ok 3 - lat_syscall status # SKIP cannot create a file in /ro\n"
+		"  ---\n"
+		"  flags: \"skipped\"\n"
+		"  note: \"cannot create a file in /ro\"\n"
+		"  ...\n"
+		"ok 4 - sysinfo cpu.model\n"
+		"  ---\n"
+		"  value: \"ARM Cortex-A53\"\n"
+		"  ...\n"
+		"1..4\n");
+	free(s);
+}
+
+TEST(report_ktap_verdicts)
+{
+	static const struct result_verdict pass = {
+		.out = { .v = V_PASS, .lo = 8100, .hi = 9900, .delta = 0.0137 },
+		.have_ref = 1, .mean = 9000, .min = 8800, .max = 9200,
+	};
+	static const struct result_verdict fail = {
+		.out = { .v = V_FAIL, .lo = 0, .hi = 1e-6, .delta = 2, .why = "--expect" },
+		.have_ref = 1, .mean = 5e-7, .min = NAN, .max = NAN,
+	};
+	static const struct result_verdict invalid = {
+		.out = { .v = V_INVALID, .why = "the reference is in another unit" },
+		.have_ref = 1, .mean = 184700, .min = NAN, .max = NAN,
+	};
+	static const struct result_verdict noref = {
+		.out = { .v = V_NOREF, .why = "" }, .mean = NAN, .min = NAN, .max = NAN,
+	};
+	struct result r[5] = {
+		{ .applet = "bw_mem", .test = "rd", .unit = UNIT_MB_S, .better = 1,
+		  .value = 9123.4, .min = 9001.2, .max = 9150, .samples = 5,
+		  .metric = "bw_mem-rd-16mb", .note = "PASS: ref 9000 (8800..9200), +1.4%",
+		  .verdict = &pass },
+		{ .applet = "lat_syscall", .test = "null", .unit = UNIT_US, .better = -1,
+		  .value = 0.25, .min = 0.25, .max = 0.25, .samples = 3,
+		  .metric = "lat_syscall-null", .flags = REPORT_SHORT, .verdict = &fail },
+		{ .applet = "speed", .test = "aes", .unit = UNIT_MB_S, .better = 1,
+		  .value = 184.7, .min = 184.7, .max = 184.7, .samples = 1,
+		  .verdict = &invalid },
+		{ .applet = "lat_pipe", .test = "roundtrip", .unit = UNIT_US, .better = -1,
+		  .value = 9, .min = 8, .max = 10, .samples = 3, .flags = REPORT_THROTTLED,
+		  .verdict = &invalid },
+		{ .applet = "lat_tcp", .test = "roundtrip", .unit = UNIT_US, .better = -1,
+		  .value = 20, .min = 19, .max = 21, .samples = 3, .verdict = &noref },
+	};
+	char *s = emit_all(&emit_ktap, r, 5, 0);
+
+	REQUIRE(s != NULL);
+	CHECK_STR(s, KTAP_HEAD
+		"ok 1 - bw_mem rd\n"
+		"  ---\n"
+		"  value: 9123.4\n"
+		"  unit: \"MB/s\"\n"
+		"  min: 9001.2\n"
+		"  max: 9150\n"
+		"  samples: 5\n"
+		"  better: higher\n"
+		"  metric: \"bw_mem-rd-16mb\"\n"
+		"  note: \"PASS: ref 9000 (8800..9200), +1.4%\"\n"
+		"  verdict: \"PASS\"\n"
+		"  ref_mean: 9000\n"
+		"  ref_min: 8800\n"
+		"  ref_max: 9200\n"
+		"  band_lo: 8100\n"
+		"  band_hi: 9900\n"
+		"  delta_pct: 1.4\n"
+		"  ...\n"
+		"not ok 2 - lat_syscall null\n"
+		"  ---\n"
+		"  value: 0.25\n"
+		"  unit: \"us\"\n"
+		"  min: 0.25\n"
+		"  max: 0.25\n"
+		"  samples: 3\n"
+		"  better: lower\n"
+		"  metric: \"lat_syscall-null\"\n"
+		"  flags: \"short\"\n"
+		"  verdict: \"FAIL\"\n"
+		"  ref_mean: 5e-07\n"
+		"  band_lo: 0\n"
+		"  band_hi: 1e-06\n"
+		"  delta_pct: 200.0\n"
+		"  why: \"--expect\"\n"
+		"  ...\n"
+		"ok 3 - speed aes # TODO INVALID: the reference is in another unit\n"
+		"  ---\n"
+		"  value: 184.7\n"
+		"  unit: \"MB/s\"\n"
+		"  min: 184.7\n"
+		"  max: 184.7\n"
+		"  samples: 1\n"
+		"  better: higher\n"
+		"  verdict: \"INVALID\"\n"
+		"  ref_mean: 184700\n"
+		"  why: \"the reference is in another unit\"\n"
+		"  ...\n"
+		"ok 4 - lat_pipe roundtrip # TODO throttled\n"
+		"  ---\n"
+		"  value: 9\n"
+		"  unit: \"us\"\n"
+		"  min: 8\n"
+		"  max: 10\n"
+		"  samples: 3\n"
+		"  better: lower\n"
+		"  flags: \"throttled\"\n"
+		"  verdict: \"INVALID\"\n"
+		"  ref_mean: 184700\n"
+		"  why: \"the reference is in another unit\"\n"
+		"  ...\n"
+		"ok 5 - lat_tcp roundtrip\n"
+		"  ---\n"
+		"  value: 20\n"
+		"  unit: \"us\"\n"
+		"  min: 19\n"
+		"  max: 21\n"
+		"  samples: 3\n"
+		"  better: lower\n"
+		"  verdict: \"NO-REF\"\n"
+		"  ...\n"
+		"1..5\n");		/* failed, but a record said so: nothing added */
+	free(s);
+}
+
+TEST(report_ktap_escaping)
+{
+	struct result r = {
+		.applet = "x", .test = "a#b\nc", .params = "k=#1\r", .unit = "",
+		.text = "say \"hi\"\\\n\x01", .note = "a \"quoted\" note", .flags = REPORT_SKIPPED,
+	};
+	char *s = emit_all(&emit_ktap, &r, 1, 1);
+
+	REQUIRE(s != NULL);
+	CHECK_STR(s, KTAP_HEAD
+		"ok 1 - x a_b c k=_1  # SKIP a \"quoted\" note\n"
+		"  ---\n"
+		"  value: \"say \\\"hi\\\"\\\\\\n\\x01\"\n"
+		"  flags: \"skipped\"\n"
+		"  note: \"a \\\"quoted\\\" note\"\n"
+		"  ...\n"
+		"1..1\n");
+	free(s);
+	r.note = "line 1\nline #2";
+	s = emit_all(&emit_ktap, &r, 1, 1);
+	REQUIRE(s != NULL);
+	CHECK(strstr(s, "# SKIP line 1 line _2\n") != NULL);
+	CHECK(strstr(s, "  note: \"line 1\\nline #2\"\n") != NULL);
+	free(s);
+}
+
+TEST(report_ktap_end)
+{
+	struct result ok = { .applet = "lat_pipe", .test = "roundtrip", .unit = UNIT_US,
+			     .better = -1, .value = 9, .min = 8, .max = 10, .samples = 3 };
+	char *s;
+
+	s = emit_all(&emit_ktap, NULL, 0, 1);		/* nothing measured, not a failure */
+	CHECK_STR(s, KTAP_HEAD "1..0 # SKIP no results\n");
+	free(s);
+	s = emit_all(&emit_ktap, NULL, 0, 0);		/* a failure no record told: one test says so */
+	CHECK_STR(s, KTAP_HEAD "not ok 1 - membw exit status\n"
+		  "  ---\n  note: \"the run failed; its error output says why\"\n  ...\n1..1\n");
+	free(s);
+	s = emit_all(&emit_ktap, &ok, 1, 0);
+	REQUIRE(s != NULL);
+	CHECK(strstr(s, "ok 1 - lat_pipe roundtrip\n") != NULL);
+	CHECK(strstr(s, "\nnot ok 2 - membw exit status\n") != NULL);
+	CHECK(strstr(s, "  ...\n1..2\n") != NULL);
+	free(s);
+	CHECK(emitter_find("ktap") == &emit_ktap);
 }
