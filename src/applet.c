@@ -24,7 +24,7 @@ const struct opt_spec global_opts[] = {
 	{ "help",     'h', OPT_BOOL,   NULL, 0, 0, NULL, "show this help and exit" },
 	{ "version",  0,   OPT_BOOL,   NULL, 0, 0, NULL, "show versions and exit" },
 	{ "format",   0,   OPT_STR,    NULL, 0, 0, NULL,
-	  "table, csv, json, markdown, guide, or the classic tool's format" },
+	  "table, csv, json, markdown, guide, ktap, or the classic tool's format" },
 	{ "output",   'o', OPT_STR,    NULL, 0, 0, NULL,
 	  "also write results to FILE (complete, or not at all)" },
 	{ "reps",     0,   OPT_INT,    "5",  1, 1001, NULL, "samples per result (median, min, max)" },
@@ -216,7 +216,7 @@ int applet_main(const struct applet *a, int argc, char **argv)
 		if (a->classic && !strcmp(f, a->classic->name))
 			em = a->classic;
 		else if (!(em = emitter_find(f))) {
-			errorf("--format: '%s' is not one of table, csv, json, markdown, guide%s%s", f,
+			errorf("--format: '%s' is not one of table, csv, json, markdown, guide, ktap%s%s", f,
 			       a->classic ? ", " : "", a->classic ? a->classic->name : "");
 			return EXIT_USAGE;
 		}
