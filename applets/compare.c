@@ -256,8 +256,8 @@ static enum verdict finish(struct verdict_in *in, const struct verdict_ref *ref,
 	return row->vo.v;
 }
 
-enum verdict compare_board_result(const char *board, const struct result *r, char *note,
-				  size_t notelen)
+enum verdict compare_board_result(const char *board, const struct result *r,
+				  struct result_verdict *rv, char *note, size_t notelen)
 {
 	struct verdict_in in = { r->value, r->better, r->text != NULL };
 	struct verdict_ref ref = { 0 };
@@ -267,7 +267,16 @@ enum verdict compare_board_result(const char *board, const struct result *r, cha
 	ref.min = ref.max = NAN;
 	row.why = "";
 	board_verdict_ref(board, r->metric, r->unit ? r->unit : "", &ref, &row.why, &in.invalid);
-	return finish(&in, &ref, result_note(r, flags, sizeof(flags)), &row, note, notelen);
+	finish(&in, &ref, result_note(r, flags, sizeof(flags)), &row, note, notelen);
+	if (rv) {
+		rv->out = row.vo;
+		rv->out.why = row.why;
+		rv->have_ref = ref.have;
+		rv->mean = ref.have ? ref.mean : NAN;
+		rv->min = ref.have ? ref.min : NAN;
+		rv->max = ref.have ? ref.max : NAN;
+	}
+	return row.vo.v;
 }
 
 /* Judge one result of the new run; fills row and the record's note. */
@@ -349,6 +358,7 @@ static int compare_run(struct run_ctx *ctx)
 	reporter_set_arg(ctx->rep, &c);
 	for (i = 0; i < newr->n; i++) {
 		const struct json *jr = &newr->items[i];
+		struct result_verdict rv;
 		struct result r = { 0 };
 		char note[256];
 
@@ -368,6 +378,13 @@ static int compare_run(struct run_ctx *ctx)
 		r.iters = (uint64_t)json_get_num(jr, "iters", 0);
 		r.metric = *str_or(jr, "metric", "") ? str_or(jr, "metric", "") : NULL;
 		r.note = note;
+		rv.out = c.rows[c.n].vo;
+		rv.out.why = c.rows[c.n].why;
+		rv.have_ref = c.rows[c.n].have_ref;
+		rv.mean = c.rows[c.n].ref_mean;
+		rv.min = c.rows[c.n].ref_min;
+		rv.max = c.rows[c.n].ref_max;
+		r.verdict = &rv;	/* ktap: a FAIL is "not ok" */
 		c.n++;
 		report(ctx, &r);
 	}

@@ -12,8 +12,9 @@
 #include "verdict.h"
 
 /* r->metric must be set. Writes "VERDICT: ref M (MIN..MAX), +D%; why" (or
- * "NO-REF") to note and returns the verdict. */
-enum verdict compare_board_result(const char *board, const struct result *r, char *note,
-				  size_t notelen);
+ * "NO-REF") to note and returns the verdict; rv, unless NULL, gets the
+ * numbers (the reference, the accepted band, the delta, the reason). */
+enum verdict compare_board_result(const char *board, const struct result *r,
+				  struct result_verdict *rv, char *note, size_t notelen);
 
 #endif

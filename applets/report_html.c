@@ -221,7 +221,7 @@ static void judge(struct html_doc *d)
 		r.text = h->text;
 		r.note = h->note;
 		r.metric = h->metric;
-		h->verdict = (int)compare_board_result(d->board->id, &r, note, sizeof(note));
+		h->verdict = (int)compare_board_result(d->board->id, &r, NULL, note, sizeof(note));
 		colon = strchr(note, ':');
 		snprintf(h->why, sizeof(h->why), "%s", colon ? colon + strspn(colon, ": ") : "");
 	}

@@ -301,39 +301,6 @@ static size_t throttle_note(const struct sys_clocks *b, const struct sys_clocks 
 
 /* Verdicts -------------------------------------------------------------- */
 
-/* The numbers in compare_board_result()'s note, "VERDICT: ref M (MIN..MAX),
- * +D%; why" or "VERDICT: ref M, +D%; why" (NO-REF: nothing), into rv: that
- * text is all compare.h gives. The band is worked out again from them by
- * the same rule (to the note's 6 significant digits). */
-static void board_numbers(const struct result *r, const char *note,
-			  struct result_verdict *rv)
-{
-	struct verdict_in in = { r->value, r->better, 0 };
-	struct verdict_ref ref = { 0 };
-	struct verdict_out out;
-	const char *p = strstr(note, ": ref ");
-	char *end;
-
-	if (!p)
-		return;
-	rv->have_ref = 1;
-	rv->mean = strtod(p + 6, &end);
-	if (!strncmp(end, " (", 2)) {
-		rv->min = strtod(end + 2, &end);
-		rv->max = strncmp(end, "..", 2) ? NAN : strtod(end + 2, &end);
-	}
-	p = strstr(end, "%; ");
-	rv->out.why = p ? p + 3 : "";
-	ref.have = 1;
-	ref.mean = rv->mean;
-	ref.min = rv->min;
-	ref.max = rv->max;
-	verdict_judge(&in, &ref, &out);
-	rv->out.lo = out.lo;
-	rv->out.hi = out.hi;
-	rv->out.delta = out.delta;
-}
-
 /* An --expect line's band over whatever the board said; the note as
  * compare writes it. */
 static void expect_verdict(const struct result *r, const struct verdict_expect *e,
@@ -372,8 +339,7 @@ static int judge(const struct tally *tl, const struct result *r, struct result_v
 	rv->mean = rv->min = rv->max = NAN;
 	rv->out.why = "";
 	if (tl->board) {
-		rv->out.v = compare_board_result(tl->board, r, note, len);
-		board_numbers(r, note, rv);
+		compare_board_result(tl->board, r, rv, note, len);
 	}
 	if (e)
 		expect_verdict(r, e, tl->board && rv->out.v == V_INVALID, rv, note, len);
