@@ -7,9 +7,7 @@
  * horizontal bar (the median, with a whisker from min to max), grouped by
  * operation (the record's test: rd, wr, bcopy, copy, triad ...) in the
  * order the file gives them. With a board, the guide's number for the
- * record's metric is a second, grey bar under it; the guides name STREAM's
- * rows by the kernel alone ("copy"), so "stream-copy" is also looked up as
- * "copy" in their stream table. Bars start at zero.
+ * record's metric is a second, grey bar under it. Bars start at zero.
  *
  * Latency: the lat_mem_rd records make one polyline per test and
  * parameters other than size (rd and rd_random, each stride), x = the
@@ -77,11 +75,6 @@ static const struct ref_row *bw_ref(const struct html_doc *d, const struct html_
 	if (!d->board || !r->metric || !*r->metric)
 		return NULL;
 	rr = ref_find(d->board->id, r->metric, "");
-	if (!rr && !strncmp(r->metric, "stream-", 7)) {
-		rr = ref_find(d->board->id, r->metric + 7, "");
-		if (rr && strcmp(rr->table, "stream"))
-			rr = NULL;
-	}
 	return rr && !strcmp(rr->unit, UNIT_MB_S) && isfinite(rr->mean) ? rr : NULL;
 }
 

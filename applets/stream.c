@@ -348,7 +348,8 @@ static int run_set(struct run_ctx *ctx, struct team *t, struct stream_arrays *ar
 		r.note = strcmp(set, "c") ? "tuned" : NULL;
 		if (!run->valid)
 			r.flags |= REPORT_FAILED;
-		snprintf(metric, sizeof(metric), "stream-%s%s%s", op_names[op],
+		/* the guides name STREAM's rows by the kernel alone */
+		snprintf(metric, sizeof(metric), "%s%s%s", op_names[op],
 			 strcmp(set, "c") ? "-" : "", strcmp(set, "c") ? set : "");
 		r.metric = metric;
 		report(ctx, &r);
