@@ -391,6 +391,7 @@ static int compare_run(struct run_ctx *ctx)
 	fprintf(stderr, "compare: %zu compared: %u PASS, %u WARN, %u FAIL, %u FAST, %u NO-REF, "
 		"%u INVALID\n", c.n, counts[V_PASS], counts[V_WARN], counts[V_FAIL],
 		counts[V_FAST], counts[V_NOREF], counts[V_INVALID]);
+	ctx->rep->complete = 1;	/* a FAIL is a result: -o keeps the file */
 	if (counts[V_FAIL])
 		rc = EXIT_FAIL;
 out:

@@ -602,6 +602,7 @@ static int run_plan(struct run_ctx *ctx, const struct plan *p, struct tally *tl)
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	summary(ctx, tl, (double)(t1.tv_sec - t0.tv_sec) +
 		(double)(t1.tv_nsec - t0.tv_nsec) * 1e-9);
+	ctx->rep->complete = 1;	/* failed tests and FAIL verdicts are results too */
 	if (tl->wrong)
 		return EXIT_WRONG;
 	return tl->failed || tl->verdicts[V_FAIL] ? EXIT_FAIL : EXIT_OK;

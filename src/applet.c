@@ -190,7 +190,7 @@ int applet_main(const struct applet *a, int argc, char **argv)
 	struct reporter rep;
 	struct run_ctx ctx;
 	char err[256], **pos;
-	int npos, rc;
+	int npos, rc, keep;
 
 	util_set_prog(a->name);
 	av = xcalloc(opt_count(a->opts) + 1, sizeof(*av));
@@ -265,10 +265,11 @@ int applet_main(const struct applet *a, int argc, char **argv)
 	ctx.rep = &rep;
 	rc = ctx.cpus_given && pin_cpus(gv[G_CPU].s, ctx.cpus, ctx.ncpus) ? EXIT_FAIL
 								  : a->run(&ctx);
-	if (reporter_close(&rep, rc == EXIT_OK || rc == EXIT_WRONG || rc == EXIT_SKIP) &&
-	    rc == EXIT_OK)
+	keep = rc == EXIT_OK || rc == EXIT_WRONG || rc == EXIT_SKIP ||
+	       (rc == EXIT_FAIL && rep.complete);
+	if (reporter_close(&rep, keep) && rc == EXIT_OK)
 		rc = EXIT_FAIL;
-	if (rc == EXIT_FAIL && gv[G_OUTPUT].has)
+	if (!keep && gv[G_OUTPUT].has)
 		errorf("'%s' not written: the run failed", gv[G_OUTPUT].s);
 	free(ctx.cpus);
 	free(av);

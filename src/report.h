@@ -109,6 +109,9 @@ struct reporter {
 	struct emit_out		out[2];
 	int			nout;
 	const char		*path;		/* -o FILE, or NULL */
+	int			complete;	/* set by an applet whose exit 1 still comes
+						   with every result (a FAIL verdict, a failed
+						   test of a suite): FILE is kept */
 	char			*tmp;		/* FILE.XXXXXX while writing */
 	unsigned		count;
 };
