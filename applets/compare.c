@@ -21,7 +21,6 @@
 #include "util.h"
 #include "verdict.h"
 
-#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -102,13 +101,17 @@ static const char *str_or(const struct json *o, const char *key, const char *def
 }
 
 /* A flag word in a note ("noisy,throttled: ...") */
+/* Whether word is one of the flag names that lead a record's note
+ * ("noisy,throttled: text", or "failed" alone): the text after the first
+ * ": " is free prose (a verdict's reason may say "failed") and is not read. */
 static int has_word(const char *note, const char *word)
 {
-	size_t n = strlen(word);
+	const char *colon = strstr(note, ": ");
+	size_t n = strlen(word), len = colon ? (size_t)(colon - note) : strlen(note);
 	const char *p = note;
 
-	while ((p = strstr(p, word))) {
-		if ((p == note || !isalnum((unsigned char)p[-1])) && !isalnum((unsigned char)p[n]))
+	while ((p = strstr(p, word)) && (size_t)(p - note) + n <= len) {
+		if ((p == note || p[-1] == ',') && (p[n] == ',' || (size_t)(p - note) + n == len))
 			return 1;
 		p += n;
 	}
