@@ -487,26 +487,10 @@ void init_pid1(int argc, char **argv)
 	init_finish(STDOUT_FILENO, THEN_POWEROFF);	/* not reached */
 }
 
-static void noop_begin(struct emit_out *o, const struct run_info *info)
-{
-	(void)o;
-	(void)info;
-}
-
-static void noop_record(struct emit_out *o, const struct result *r)
-{
-	(void)o;
-	(void)r;
-}
-
-static void noop_end(struct emit_out *o)
-{
-	(void)o;
-}
-
 /* The payload goes to the console by itself: the applet's own reporter
  * prints nothing. */
-static const struct emitter emit_init = { "console", 0, noop_begin, noop_record, noop_end };
+static const struct emitter emit_init = { "console", 0, emit_nothing_begin,
+					  emit_nothing_record, emit_nothing_end };
 
 static int init_run(struct run_ctx *ctx)
 {

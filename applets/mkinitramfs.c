@@ -514,24 +514,8 @@ static int mkinitramfs_run(struct run_ctx *ctx)
 }
 
 /* No records: the -o file holds the image and nothing else. */
-static void none_begin(struct emit_out *o, const struct run_info *info)
-{
-	(void)o;
-	(void)info;
-}
-
-static void none_record(struct emit_out *o, const struct result *r)
-{
-	(void)o;
-	(void)r;
-}
-
-static void none_end(struct emit_out *o)
-{
-	(void)o;
-}
-
-static const struct emitter emit_image = { "image", 0, none_begin, none_record, none_end };
+static const struct emitter emit_image = { "image", 0, emit_nothing_begin,
+					  emit_nothing_record, emit_nothing_end };
 
 static const struct opt_spec opts[] = {
 	{ "binary", 0, OPT_STR, self_exe, 0, 0, NULL,

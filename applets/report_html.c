@@ -35,24 +35,8 @@
 
 /* The page is written by run(), not per record: the emitter only makes
  * "html" the applet's format and leaves the reporter's outputs empty. */
-static void html_begin(struct emit_out *o, const struct run_info *info)
-{
-	(void)o;
-	(void)info;
-}
-
-static void html_record(struct emit_out *o, const struct result *r)
-{
-	(void)o;
-	(void)r;
-}
-
-static void html_end(struct emit_out *o)
-{
-	(void)o;
-}
-
-static const struct emitter emit_html = { "html", 0, html_begin, html_record, html_end };
+static const struct emitter emit_html = { "html", 0, emit_nothing_begin,
+					  emit_nothing_record, emit_nothing_end };
 
 /* input -------------------------------------------------------------------- */
 

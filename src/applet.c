@@ -269,7 +269,7 @@ int applet_main(const struct applet *a, int argc, char **argv)
 	       (rc == EXIT_FAIL && rep.complete);
 	if (reporter_close(&rep, keep) && rc == EXIT_OK)
 		rc = EXIT_FAIL;
-	if (!keep && gv[G_OUTPUT].has)
+	if (rc == EXIT_FAIL && !keep && gv[G_OUTPUT].has)
 		errorf("'%s' not written: the run failed", gv[G_OUTPUT].s);
 	free(ctx.cpus);
 	free(av);

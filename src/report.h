@@ -101,6 +101,12 @@ extern const struct emitter emit_table, emit_csv, emit_json, emit_markdown, emit
 	emit_ktap;
 /* table|csv|json|markdown|guide|ktap, or NULL */
 const struct emitter *emitter_find(const char *name);
+/* For an applet whose output is not records (a page, an image, a console
+ * session): its emitter, named for --format, is made of these and prints
+ * nothing. */
+void emit_nothing_begin(struct emit_out *o, const struct run_info *info);
+void emit_nothing_record(struct emit_out *o, const struct result *r);
+void emit_nothing_end(struct emit_out *o);
 
 /* Where records go: stdout plus, optionally, a file written atomically. */
 struct reporter {
