@@ -579,14 +579,17 @@ const struct emitter emit_ktap = { "ktap", 0, ktap_begin, ktap_record, ktap_end 
 
 /* reporter ----------------------------------------------------------------- */
 
-/* The temporary -o file, removed if a signal ends the run. The one mutable
- * file-scope variable: a signal handler can reach nothing else. */
+/* The temporary -o file, removed if a signal ends the run, by the process
+ * that made it only (a forked helper that inherits the handler, say a
+ * writer that meets a closed pipe, must not take the file with it). The
+ * mutable file-scope variables: a signal handler can reach nothing else. */
 static volatile sig_atomic_t tmp_live;
+static pid_t tmp_owner;
 static char tmp_path[4096];
 
 static void on_signal(int sig)
 {
-	if (tmp_live)
+	if (tmp_live && getpid() == tmp_owner)
 		unlink(tmp_path);
 	signal(sig, SIG_DFL);
 	raise(sig);
@@ -633,10 +636,12 @@ int reporter_open(struct reporter *rep, const struct emitter *em,
 		}
 		fchmod(fd, 0644);
 		snprintf(tmp_path, sizeof(tmp_path), "%s", rep->tmp);
+		tmp_owner = getpid();
 		tmp_live = 1;
 		catch_signal(SIGINT);
 		catch_signal(SIGTERM);
 		catch_signal(SIGHUP);
+		catch_signal(SIGPIPE);	/* stdout into a reader that quit */
 		rep->out[rep->nout++].f = f;
 	}
 	for (int i = 0; i < rep->nout; i++) {
