@@ -43,30 +43,11 @@ struct cmp {
 /* Read a whole file; NULL with a message. */
 static char *slurp(const char *path)
 {
-	FILE *f = fopen(path, "rb");
-	size_t len = 0, cap = 65536, k;
-	char *buf;
+	char *text = read_whole(path, (size_t)1 << 30, NULL);
 
-	if (!f) {
+	if (!text)
 		errorf("cannot open %s: %s", path, strerror(errno));
-		return NULL;
-	}
-	buf = xmalloc(cap + 1);
-	while ((k = fread(buf + len, 1, cap - len, f)) > 0) {
-		len += k;
-		if (len == cap) {
-			cap *= 2;
-			buf = realloc(buf, cap + 1);
-			if (!buf) {
-				errorf("%s: out of memory", path);
-				fclose(f);
-				return NULL;
-			}
-		}
-	}
-	fclose(f);
-	buf[len] = 0;
-	return buf;
+	return text;
 }
 
 /* The "results" array of a benchbox JSON file, or NULL with a message. */

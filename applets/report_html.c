@@ -43,35 +43,11 @@ static const struct emitter emit_html = { "html", 0, emit_nothing_begin,
 /* The whole file (a pipe too), NUL-terminated; NULL with a message. */
 static char *read_all(const char *path)
 {
-	FILE *f = fopen(path, "rb");
-	size_t len = 0, cap = 0;
-	char *buf = NULL, *grown;
+	char *text = read_whole(path, (size_t)1 << 30, NULL);
 
-	if (!f) {
+	if (!text)
 		errorf("%s: %s", path, strerror(errno));
-		return NULL;
-	}
-	while (!feof(f) && !ferror(f)) {
-		if (cap - len < 2) {
-			cap = cap ? 2 * cap : 65536;
-			if (!(grown = realloc(buf, cap))) {
-				errorf("%s: out of memory", path);
-				break;
-			}
-			buf = grown;
-		}
-		len += fread(buf + len, 1, cap - len - 1, f);
-	}
-	if (ferror(f) || !feof(f)) {
-		if (ferror(f))
-			errorf("%s: %s", path, strerror(errno));
-		free(buf);
-		buf = NULL;
-	} else {
-		buf[len] = '\0';
-	}
-	fclose(f);
-	return buf;
+	return text;
 }
 
 static const char *str_or_empty(const struct json *o, const char *key)

@@ -31,7 +31,6 @@
 #include "util.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <math.h>
 #include <signal.h>
 #include <stdio.h>
@@ -612,35 +611,23 @@ static int run_plan(struct run_ctx *ctx, const struct plan *p, struct tally *tl)
  * is a few lines: 1 MiB is a mistake. */
 static int load_expect(const char *path, struct tally *tl)
 {
-	enum { CAP = 1 << 20 };
 	char err[160], *text;
-	size_t len = 0;
-	ssize_t k;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
 
 	tl->expect = path;
-	if (fd < 0) {
+	text = read_whole(path, (1 << 20) - 1, NULL);
+	if (!text && errno == EFBIG) {
+		errorf("--expect: %s: 1 MiB or more, not a list of bands", path);
+		return -1;
+	}
+	if (!text) {
 		errorf("--expect: cannot open %s: %s", path, strerror(errno));
 		return -1;
 	}
-	text = xmalloc(CAP + 1);
-	for (;;) {
-		k = read(fd, text + len, CAP - len);
-		if (k < 0 && errno == EINTR)
-			continue;
-		if (k <= 0 || (len += (size_t)k) == CAP)
-			break;
-	}
-	close(fd);
-	text[len] = '\0';
-	if (k < 0)
-		errorf("--expect: cannot read %s: %s", path, strerror(errno));
-	else if (len == CAP)
-		errorf("--expect: %s: 1 MiB or more, not a list of bands", path);
-	else if ((tl->nex = verdict_expect_parse(text, &tl->ex, err, sizeof(err))) < 0)
+	tl->nex = verdict_expect_parse(text, &tl->ex, err, sizeof(err));
+	if (tl->nex < 0)
 		errorf("%s: %s", path, err);
 	free(text);
-	return k < 0 || len == CAP || tl->nex < 0 ? -1 : 0;
+	return tl->nex < 0 ? -1 : 0;
 }
 
 /* --board and --expect; -1 after a message. */

@@ -210,6 +210,52 @@ int read_text(const char *path, char *buf, size_t len)
 	return (int)n;
 }
 
+char *read_whole(const char *path, size_t max, size_t *len)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC), err = 0;
+	size_t n = 0, cap = 65536;
+	char *buf, *grown;
+	ssize_t k;
+
+	if (fd < 0)
+		return NULL;
+	buf = xmalloc(cap + 1);
+	for (;;) {
+		if (n == cap) {
+			if (cap > max) {
+				err = EFBIG;
+				break;
+			}
+			cap *= 2;
+			if (!(grown = realloc(buf, cap + 1))) {
+				err = ENOMEM;
+				break;
+			}
+			buf = grown;
+		}
+		k = read(fd, buf + n, cap - n);
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k <= 0) {
+			err = k < 0 ? errno : 0;
+			break;
+		}
+		n += (size_t)k;
+	}
+	close(fd);
+	if (!err && n > max)
+		err = EFBIG;
+	if (err) {
+		free(buf);
+		errno = err;
+		return NULL;
+	}
+	buf[n] = '\0';
+	if (len)
+		*len = n;
+	return buf;
+}
+
 int read_u64(const char *path, uint64_t *out)
 {
 	char buf[64], *end;

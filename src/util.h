@@ -46,5 +46,9 @@ const char *sysroot_path(const char *path, char *buf, size_t len);
 int read_text(const char *path, char *buf, size_t len);
 /* Read a file holding one unsigned integer; -1 if unreadable or not a number. */
 int read_u64(const char *path, uint64_t *out);
+/* A whole file (or pipe), NUL-terminated, in a malloc'd buffer; *len (if
+ * not NULL) gets its length. NULL with errno set when it cannot be opened
+ * or read, or is over max bytes (EFBIG). Prints nothing. */
+char *read_whole(const char *path, size_t max, size_t *len);
 
 #endif

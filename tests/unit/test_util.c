@@ -5,6 +5,7 @@
 #include "minitest.h"
 #include "util.h"
 
+#include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -220,4 +221,32 @@ TEST(util_read_text_u64)
 	snprintf(path, sizeof(path), "%s/h", dir);
 	unlink(path);
 	CHECK_EQ_INT(rmdir(dir), 0);	/* nothing left behind */
+}
+
+TEST(util_read_whole)
+{
+	char path[] = "/tmp/benchbox-test-read.XXXXXX", *big, *text;
+	int fd = mkstemp(path);
+	size_t len = 0, n = 200000, i;
+
+	CHECK(fd >= 0);
+	big = malloc(n);
+	for (i = 0; i < n; i++)
+		big[i] = (char)('a' + i % 26);
+	CHECK(write(fd, big, n) == (ssize_t)n);
+	close(fd);
+	/* past the first 64 KiB buffer: grown, whole, NUL-terminated */
+	text = read_whole(path, n, &len);
+	CHECK(text != NULL);
+	CHECK_EQ_U64(len, n);
+	CHECK(text && !memcmp(text, big, n) && text[n] == '\0');
+	free(text);
+	/* one byte over the limit */
+	errno = 0;
+	CHECK(read_whole(path, n - 1, NULL) == NULL);
+	CHECK_EQ_INT(errno, EFBIG);
+	unlink(path);
+	CHECK(read_whole(path, n, NULL) == NULL);
+	CHECK_EQ_INT(errno, ENOENT);
+	free(big);
 }
