@@ -82,23 +82,6 @@ static const char *str_or(const struct json *o, const char *key, const char *def
 }
 
 /* A flag word in a note ("noisy,throttled: ...") */
-/* Whether word is one of the flag names that lead a record's note
- * ("noisy,throttled: text", or "failed" alone): the text after the first
- * ": " is free prose (a verdict's reason may say "failed") and is not read. */
-static int has_word(const char *note, const char *word)
-{
-	const char *colon = strstr(note, ": ");
-	size_t n = strlen(word), len = colon ? (size_t)(colon - note) : strlen(note);
-	const char *p = note;
-
-	while ((p = strstr(p, word)) && (size_t)(p - note) + n <= len) {
-		if ((p == note || p[-1] == ',') && (p[n] == ',' || (size_t)(p - note) + n == len))
-			return 1;
-		p += n;
-	}
-	return 0;
-}
-
 /* What a reference value in unit `from` is multiplied by to be in `to`;
  * 0 when they do not convert (openssl's tables are in 1000s of bytes/s). */
 static double unit_factor(const char *from, const char *to)
@@ -219,8 +202,10 @@ static void board_verdict_ref(const char *board, const char *metric, const char 
 static enum verdict finish(struct verdict_in *in, const struct verdict_ref *ref,
 			   const char *rnote, struct cmp_row *row, char *note, size_t notelen)
 {
-	in->invalid |= has_word(rnote, "failed") || has_word(rnote, "skipped") ||
-		       has_word(rnote, "throttled");
+	unsigned flags = 0;
+
+	note_flags(rnote, &flags);	/* only the leading flags: the rest is prose */
+	in->invalid |= !!(flags & (REPORT_FAILED | REPORT_SKIPPED | REPORT_THROTTLED));
 	verdict_judge(in, ref, &row->vo);
 	if (*row->vo.why && !*row->why)
 		row->why = row->vo.why;

@@ -50,7 +50,7 @@ static const char *param(const char *params, const char *key, char *buf, size_t 
 static int usable(const struct html_rec *r, const char *unit)
 {
 	return !r->text && r->unit && !strcmp(r->unit, unit) && isfinite(r->value) &&
-	       r->value > 0 && !(r->state & (HTML_FAILED | HTML_SKIPPED));
+	       r->value > 0 && !(r->state & (REPORT_FAILED | REPORT_SKIPPED));
 }
 
 /* bandwidth ------------------------------------------------------------- */

@@ -57,32 +57,6 @@ static const char *str_or_empty(const struct json *o, const char *key)
 	return s ? s : "";
 }
 
-/* The flag words that lead a note ("noisy,failed: why", or "skipped")
- * into *state; returns the rest of the note. */
-static const char *note_flags(const char *note, unsigned *state)
-{
-	static const struct {
-		const char	*word;
-		unsigned	bit;
-	} marks[] = {
-		{ "failed", HTML_FAILED }, { "skipped", HTML_SKIPPED },
-		{ "throttled", HTML_THROTTLED },
-	};
-	size_t n = strspn(note, "abcdefghijklmnopqrstuvwxyz-,"), w, i;
-	const char *p;
-
-	*state = 0;
-	if (!n || (note[n] != ':' && note[n] != '\0'))
-		return note;
-	for (p = note; p < note + n; p += w + 1) {
-		w = strcspn(p, ",:");
-		for (i = 0; i < ARRAY_LEN(marks); i++)
-			if (w == strlen(marks[i].word) && !strncmp(p, marks[i].word, w))
-				*state |= marks[i].bit;
-	}
-	return note[n] ? note + n + 1 + (note[n + 1] == ' ') : note + n;
-}
-
 /* A verdict that `run --board` put first in the rest of a note, or -1. */
 static int note_verdict(const char *rest)
 {
@@ -121,6 +95,7 @@ static int rec_read(const char *path, size_t i, const struct json *o, struct htm
 	r->min = json_get_num(o, "min", NAN);
 	r->max = json_get_num(o, "max", NAN);
 	r->better = (int)json_get_num(o, "better", 0);
+	r->state = 0;
 	r->verdict = note_verdict(note_flags(r->note, &r->state));
 	return 0;
 }
@@ -371,9 +346,9 @@ static void write_verdicts(FILE *f, const struct html_doc *d)
 			counts[r->verdict]++;
 			judged++;
 		}
-		failed += !!(r->state & HTML_FAILED);
-		skipped += !!(r->state & HTML_SKIPPED);
-		throttled += !!(r->state & HTML_THROTTLED);
+		failed += !!(r->state & REPORT_FAILED);
+		skipped += !!(r->state & REPORT_SKIPPED);
+		throttled += !!(r->state & REPORT_THROTTLED);
 	}
 	fputs("<section id=\"verdicts\">\n<h2>Verdicts</h2>\n", f);
 	if (d->board) {
@@ -399,11 +374,11 @@ static void write_verdicts(FILE *f, const struct html_doc *d)
 
 static void write_badges(FILE *f, unsigned state)
 {
-	if (state & HTML_FAILED)
+	if (state & REPORT_FAILED)
 		fputs("<span class=\"badge failed\">failed</span>", f);
-	if (state & HTML_SKIPPED)
+	if (state & REPORT_SKIPPED)
 		fputs("<span class=\"badge skipped\">skipped</span>", f);
-	if (state & HTML_THROTTLED)
+	if (state & REPORT_THROTTLED)
 		fputs("<span class=\"badge throttled\">throttled</span>", f);
 }
 
@@ -426,9 +401,9 @@ static void write_row(FILE *f, const struct html_rec *r)
 {
 	char val[512], num[32];
 
-	fprintf(f, "<tr%s>", r->state & HTML_FAILED ? " class=\"failed\"" :
-		r->state & HTML_SKIPPED ? " class=\"skipped\"" :
-		r->state & HTML_THROTTLED ? " class=\"throttled\"" : "");
+	fprintf(f, "<tr%s>", r->state & REPORT_FAILED ? " class=\"failed\"" :
+		r->state & REPORT_SKIPPED ? " class=\"skipped\"" :
+		r->state & REPORT_THROTTLED ? " class=\"throttled\"" : "");
 	fputs("<td>", f);
 	write_badges(f, r->state);
 	html_text(f, r->applet);

@@ -11,18 +11,12 @@
 
 #include "refdata.h"
 
-enum html_state {		/* the flag words that mark a row */
-	HTML_FAILED	= 1u << 0,
-	HTML_SKIPPED	= 1u << 1,
-	HTML_THROTTLED	= 1u << 2,
-};
-
 struct html_rec {
 	const char	*applet, *test, *kernel, *params, *unit, *note, *metric;
 	const char	*text;		/* a non-numeric value, else NULL */
 	double		value, min, max;	/* NaN when absent */
 	int		better;
-	unsigned	state;		/* enum html_state */
+	unsigned	state;		/* the note's flags (REPORT_FAILED, ...) */
 	int		verdict;	/* enum verdict, or -1: none */
 	char		why[256];	/* the reference and the delta, when judged here */
 };

@@ -54,46 +54,6 @@ int csv_next(char **p, char **fields, int max)
 	return n < max ? n : max;
 }
 
-/* The flag bit whose name is word[0..len), 0 if none. */
-static unsigned flag_bit(const char *word, size_t len)
-{
-	struct result r;
-	char buf[64];
-	unsigned b;
-
-	for (b = 0; b < 32; b++) {
-		memset(&r, 0, sizeof(r));
-		r.flags = 1u << b;
-		result_note(&r, buf, sizeof(buf));
-		if (*buf && strlen(buf) == len && !strncmp(buf, word, len))
-			return r.flags;
-	}
-	return 0;
-}
-
-/* "short,noisy: text" -> flags |= SHORT|NOISY, returns "text". */
-static const char *note_flags(const char *note, unsigned *flags)
-{
-	const char *p = note;
-	unsigned f = 0, bit;
-	size_t n;
-
-	for (;;) {
-		n = strcspn(p, ",:");
-		if (!n || !(bit = flag_bit(p, n)))
-			return note;	/* free text only */
-		f |= bit;
-		p += n;
-		if (*p != ',')
-			break;
-		p++;
-	}
-	*flags |= f;
-	if (*p == ':')
-		p += p[1] == ' ' ? 2 : 1;
-	return p;
-}
-
 static double num_or_nan(const char *s)
 {
 	double v;

@@ -65,6 +65,39 @@ const char *result_note(const struct result *r, char *buf, size_t len)
 	return buf;
 }
 
+/* The flag bit named word[0..len), 0 if none. */
+static unsigned flag_bit(const char *word, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_LEN(flag_names); i++)
+		if (strlen(flag_names[i].name) == len && !strncmp(flag_names[i].name, word, len))
+			return flag_names[i].bit;
+	return 0;
+}
+
+const char *note_flags(const char *note, unsigned *flags)
+{
+	const char *p = note;
+	unsigned f = 0, bit;
+	size_t n;
+
+	for (;;) {
+		n = strcspn(p, ",:");
+		if (!n || !(bit = flag_bit(p, n)))
+			return note;	/* free text only */
+		f |= bit;
+		p += n;
+		if (*p != ',')
+			break;
+		p++;
+	}
+	*flags |= f;
+	if (*p == ':')
+		p += p[1] == ' ' ? 2 : 1;
+	return p;
+}
+
 const char *format_value(double v, char *buf, size_t len)
 {
 	double a = fabs(v);

@@ -136,6 +136,10 @@ void reporter_emit(struct reporter *rep, const struct result *r);
 
 /* Flag names joined with ',' then the note, into buf. */
 const char *result_note(const struct result *r, char *buf, size_t len);
+/* The inverse: the flag names that lead a note ("short,noisy: text", or
+ * "failed" alone) OR'ed into *flags; returns the text after them. A note
+ * whose first word is not a flag name is all text (flags untouched). */
+const char *note_flags(const char *note, unsigned *flags);
 /* Numbers as the table shows them (4-6 significant digits, no exponent). */
 const char *format_value(double v, char *buf, size_t len);
 /* JSON string with escaping, quotes included. */
