@@ -29,6 +29,7 @@
 #define _GNU_SOURCE
 #include "init.h"
 #include "applet.h"
+#include "lat_pipe.h"
 #include "scratch.h"
 #include "util.h"
 
@@ -214,20 +215,6 @@ static void __attribute__((noreturn)) child(char **av, int outfd, int errfd)
 	_exit((int)i);
 }
 
-static void write_all(int fd, const char *p, size_t n)
-{
-	while (n) {
-		ssize_t w = write(fd, p, n);
-
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			return;
-		p += w;
-		n -= (size_t)w;
-	}
-}
-
 struct payload {
 	mbedtls_sha256_context	sha;
 	unsigned long long	bytes, lines;
@@ -241,9 +228,9 @@ static void payload_add(struct payload *pl, const char *p, size_t n)
 {
 	size_t i;
 
-	write_all(STDOUT_FILENO, p, n);
+	ipc_writen(STDOUT_FILENO, p, n);
 	if (pl->copy >= 0)
-		write_all(pl->copy, p, n);
+		ipc_writen(pl->copy, p, n);
 	mbedtls_sha256_update_ret(&pl->sha, (const unsigned char *)p, n);
 	pl->bytes += n;
 	for (i = 0; i < n; i++)
@@ -349,9 +336,9 @@ static int run_suite(const struct init_settings *s)
 		pl.copy = open_copy(s->out);
 	pl.err = xmalloc(ERR_KEEP);
 	snprintf(line, sizeof(line), "BENCHBOX-BEGIN v1 format=%s suite=%s\n", s->format, s->suite);
-	write_all(STDOUT_FILENO, line, strlen(line));
+	ipc_writen(STDOUT_FILENO, line, strlen(line));
 	if (pl.copy >= 0)
-		write_all(pl.copy, line, strlen(line));
+		ipc_writen(pl.copy, line, strlen(line));
 	pid = fork();
 	if (pid == 0)
 		child(av, out[1], err[1]);
@@ -377,9 +364,9 @@ static int run_suite(const struct init_settings *s)
 	for (size_t k = 0; k < sizeof(sum) && i + 3 < (int)sizeof(line); k++)
 		i += snprintf(line + i, sizeof(line) - (size_t)i, "%02x", sum[k]);
 	snprintf(line + i, sizeof(line) - (size_t)i, "\n");
-	write_all(STDOUT_FILENO, line, strlen(line));
+	ipc_writen(STDOUT_FILENO, line, strlen(line));
 	if (pl.copy >= 0) {
-		write_all(pl.copy, line, strlen(line));
+		ipc_writen(pl.copy, line, strlen(line));
 		if (fsync(pl.copy) && errno != EINVAL)
 			dprintf(STDOUT_FILENO, "init: benchbox.out=%s: fsync: %s\n", s->out,
 				strerror(errno));
@@ -387,9 +374,9 @@ static int run_suite(const struct init_settings *s)
 	}
 	if (pl.nerr) {
 		dprintf(STDOUT_FILENO, "init: the run's messages:\n");
-		write_all(STDOUT_FILENO, pl.err, pl.nerr);
+		ipc_writen(STDOUT_FILENO, pl.err, pl.nerr);
 		if (pl.err[pl.nerr - 1] != '\n')
-			write_all(STDOUT_FILENO, "\n", 1);
+			ipc_writen(STDOUT_FILENO, "\n", 1);
 	}
 	mbedtls_sha256_free(&pl.sha);
 	free(pl.err);
