@@ -70,8 +70,9 @@ static int64_t read_size(int fd)
 	return v;
 }
 
-/* One session: the size, then messages until the client goes away. */
-static enum lmnet_end bw_serve(int lfd)
+/* One session: the size, then messages until the client goes away (or
+ * takes nothing for idle_ms). */
+static enum lmnet_end bw_serve(int lfd, int idle_ms)
 {
 	int fd = inet_accept(lfd);
 	enum lmnet_end end = LMNET_DONE;
@@ -80,6 +81,7 @@ static enum lmnet_end bw_serve(int lfd)
 
 	if (fd < 0)
 		return LMNET_ERROR;
+	inet_timeouts(fd, idle_ms);
 	size = read_size(fd);
 	if (size == 0) {
 		end = LMNET_EXIT;
@@ -95,9 +97,9 @@ static enum lmnet_end bw_serve(int lfd)
 	return end;
 }
 
-static int bw_quit(const struct inet_addr *a)
+static int bw_quit(const struct inet_addr *a, int timeout_ms)
 {
-	return lmnet_quit_stream(a, "0\n", 2, 0);
+	return lmnet_quit_stream(a, "0\n", 2, 0, timeout_ms);
 }
 
 struct bw {
@@ -221,6 +223,13 @@ const struct applet applet_bw_tcp = {
 		   "given; 0.0.0.0 for every address), says \"bw_tcp: listening on\n"
 		   "ADDR:PORT\" on stderr, serves one client run and exits 0; with --stay\n"
 		   "it serves runs one after another until 'bw_tcp -S HOST' or a signal.\n"
+		   "\n"
+		   "--timeout SEC (default 5) bounds every wait for the other side: the\n"
+		   "client gives up on a connection or an answer that has not come in SEC\n"
+		   "seconds, says \"HOST port PORT: no answer in SEC s\" and exits 1; a\n"
+		   "server ends a session whose client has been silent that long, and,\n"
+		   "only when --timeout is given, waits no longer for a client to come\n"
+		   "(exit 1 if none came; 0 once --stay has served one).\n"
 		   "\n"
 		   "Default output, like lmbench's, is one line on stderr: \"S B MB/sec\",\n"
 		   "S the message size in 10^6 bytes (\"0.065536 1234.56 MB/sec\").\n"

@@ -26,6 +26,8 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <stdio.h>
+#include <sys/socket.h>
+#include <sys/time.h>
 #include <unistd.h>
 
 enum {
@@ -77,7 +79,9 @@ static int wait_control(int lfd, enum lmnet_end *end)
 	return -1;
 }
 
-static enum lmnet_end conn_serve(int lfd)
+/* A session ends when the client closes its control connection, or when
+ * nothing at all has come for idle_ms (the client is gone). */
+static enum lmnet_end conn_serve(int lfd, int idle_ms)
 {
 	enum lmnet_end end = LMNET_DONE;
 	struct pollfd p[2];
@@ -90,7 +94,11 @@ static enum lmnet_end conn_serve(int lfd)
 	p[0] = (struct pollfd){ lfd, POLLIN, 0 };
 	p[1] = (struct pollfd){ ctl, POLLIN, 0 };
 	while (end == LMNET_DONE) {
-		if (poll(p, 2, -1) < 0) {
+		int n = poll(p, 2, idle_ms > 0 ? idle_ms : -1);
+
+		if (n == 0)
+			break;
+		if (n < 0) {
 			if (errno != EINTR)
 				end = LMNET_ERROR;
 			continue;
@@ -104,18 +112,22 @@ static enum lmnet_end conn_serve(int lfd)
 	return end;
 }
 
-static int conn_quit(const struct inet_addr *a)
+static int conn_quit(const struct inet_addr *a, int timeout_ms)
 {
 	static const char quit = CTL_QUIT;
 
-	return lmnet_quit_stream(a, &quit, 1, CTL_QUIT);
+	return lmnet_quit_stream(a, &quit, 1, CTL_QUIT, timeout_ms);
 }
 
 struct conn {
 	const struct inet_addr	*addr;
+	struct timeval		timeout;	/* SO_SNDTIMEO: bounds connect() */
 	int			err;	/* errno of the first failure, 0 = none */
 };
 
+/* One setsockopt beside lmbench's socket + connect + close: a peer that
+ * drops SYNs (its backlog full, gone) costs --timeout, not the kernel's
+ * two minutes; connect() then fails with EINPROGRESS. */
 static void conn_body(void *arg, uint64_t iters)
 {
 	struct conn *c = arg;
@@ -127,8 +139,9 @@ static void conn_body(void *arg, uint64_t iters)
 		if (fd < 0) {
 			c->err = errno;
 		} else {
+			setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &c->timeout, sizeof(c->timeout));
 			if (connect(fd, (const struct sockaddr *)&a->ss, a->len))
-				c->err = errno;
+				c->err = errno == EINPROGRESS ? ETIMEDOUT : errno;
 			close(fd);
 		}
 	}
@@ -137,7 +150,7 @@ static void conn_body(void *arg, uint64_t iters)
 static int conn_client(struct run_ctx *ctx, const struct lmnet *n)
 {
 	static const char start = CTL_SESSION;
-	struct conn c = { &n->addr, 0 };
+	struct conn c = { &n->addr, { n->timeout_ms / 1000, n->timeout_ms % 1000 * 1000 }, 0 };
 	struct result r = { 0 };
 	struct lmnet_text text;
 	struct bench_stats st;
@@ -192,7 +205,9 @@ const struct applet applet_lat_connect = {
 		   "connection to a server that accepts and closes, in microseconds (the\n"
 		   "median sample), lmbench's method. Each connection leaves a local port\n"
 		   "in TIME_WAIT for a minute, so many long runs in a row may run out of\n"
-		   "ports (said plainly); the default samples are short (0.02 s).\n"
+		   "ports (said plainly); the default samples are short (0.02 s). Each\n"
+		   "socket also gets an SO_SNDTIMEO of --timeout, so that a connect() to\n"
+		   "a peer that drops SYNs is cut short (one setsockopt per iteration).\n"
 		   "\n"
 		   "Without HOST a server child is forked on 127.0.0.1 (a free port) and\n"
 		   "measured; it is killed and reaped on every exit. With HOST the client\n"
@@ -202,6 +217,13 @@ const struct applet applet_lat_connect = {
 		   "ADDR:PORT\" on stderr, serves one client run and exits 0; with --stay\n"
 		   "it serves runs one after another until 'lat_connect -S HOST' or a\n"
 		   "signal.\n"
+		   "\n"
+		   "--timeout SEC (default 5) bounds every wait for the other side: the\n"
+		   "client gives up on a connection or an answer that has not come in SEC\n"
+		   "seconds, says \"HOST port PORT: no answer in SEC s\" and exits 1; a\n"
+		   "server ends a session whose client has been silent that long, and,\n"
+		   "only when --timeout is given, waits no longer for a client to come\n"
+		   "(exit 1 if none came; 0 once --stay has served one).\n"
 		   "\n"
 		   "Default output, like lmbench's, is one line on stderr: \"TCP/IP\n"
 		   "connection cost to localhost: T microseconds\" (HOST when given).\n"

@@ -27,8 +27,9 @@
 
 enum { MSG_MAX = 1 << 20 };
 
-/* One session: the size, then echo until the client closes. */
-static enum lmnet_end tcp_serve(int lfd)
+/* One session: the size, then echo until the client closes (or is
+ * silent for idle_ms). */
+static enum lmnet_end tcp_serve(int lfd, int idle_ms)
 {
 	uint32_t size;
 	char *buf = NULL;
@@ -38,6 +39,7 @@ static enum lmnet_end tcp_serve(int lfd)
 	if (fd < 0)
 		return LMNET_ERROR;
 	inet_nodelay(fd);
+	inet_timeouts(fd, idle_ms);
 	if (!lmnet_readn(fd, &size, sizeof(size))) {
 		size = ntohl(size);
 		if (size == 0)
@@ -51,11 +53,11 @@ static enum lmnet_end tcp_serve(int lfd)
 	return end;
 }
 
-static int tcp_quit(const struct inet_addr *a)
+static int tcp_quit(const struct inet_addr *a, int timeout_ms)
 {
 	static const uint32_t zero;	/* a size of 0 */
 
-	return lmnet_quit_stream(a, &zero, sizeof(zero), 0);
+	return lmnet_quit_stream(a, &zero, sizeof(zero), 0, timeout_ms);
 }
 
 struct tcp_lat {
@@ -156,6 +158,13 @@ const struct applet applet_lat_tcp = {
 		   "given; 0.0.0.0 for every address), says \"lat_tcp: listening on\n"
 		   "ADDR:PORT\" on stderr, serves one client run and exits 0; with --stay\n"
 		   "it serves runs one after another until 'lat_tcp -S HOST' or a signal.\n"
+		   "\n"
+		   "--timeout SEC (default 5) bounds every wait for the other side: the\n"
+		   "client gives up on a connection or an answer that has not come in SEC\n"
+		   "seconds, says \"HOST port PORT: no answer in SEC s\" and exits 1; a\n"
+		   "server ends a session whose client has been silent that long, and,\n"
+		   "only when --timeout is given, waits no longer for a client to come\n"
+		   "(exit 1 if none came; 0 once --stay has served one).\n"
 		   "\n"
 		   "Default output, like lmbench's, is one line on stderr: \"TCP latency\n"
 		   "using localhost: T microseconds\" (HOST when given).\n"

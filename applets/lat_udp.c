@@ -10,12 +10,13 @@
  * in microseconds (the median sample). UDP may lose datagrams, so the
  * client waits 200 ms for an echo, then sends the datagram again: each
  * retransmission is counted and named in the record's note (its wait is
- * in that sample's time), and after 10 losses in a row the run fails.
- * Echoes of earlier datagrams (late ones) are discarded. The last byte of
- * each echo is compared with what was sent (self-check, exit 3). Sequence
- * number 0xffffffff ends a session, 0xfffffffe asks the server to exit
- * (-S); the server echoes both, and takes 3 s of silence in a session for
- * its end (a client killed mid-run). lmbench floors each interval at 1 s; we
+ * in that sample's time), and when no echo has come for --timeout seconds
+ * (default 5) the run fails. Echoes of earlier datagrams (late ones) are
+ * discarded. The last byte of each echo is compared with what was sent
+ * (self-check, exit 3). Sequence number 0xffffffff ends a session,
+ * 0xfffffffe asks the server to exit (-S); the server echoes both, and
+ * takes --timeout seconds of silence in a session for its end (a client
+ * killed mid-run). lmbench floors each interval at 1 s; we
  * take --reps samples of --min-time instead. Plumbing: lmnet.c.
  */
 #include "applet.h"
@@ -33,8 +34,6 @@ enum {
 	MSG_MIN		= 4,
 	MSG_MAX		= 65507,	/* the most an IPv4 datagram carries */
 	WAIT_MS		= 200,		/* for an echo before sending again */
-	MAX_LOST	= 10,		/* in a row: the server is gone */
-	IDLE_MS		= 3000,		/* a session this quiet is over */
 };
 
 static const uint32_t SEQ_END = 0xffffffffu, SEQ_QUIT = 0xfffffffeu;
@@ -53,8 +52,8 @@ static uint32_t get_be32(const unsigned char *p)
 }
 
 /* Echo datagrams to their senders until an end or exit datagram, or until
- * a session that has begun goes quiet for IDLE_MS (its client died). */
-static enum lmnet_end udp_serve(int fd)
+ * a session that has begun goes quiet for idle_ms (its client died). */
+static enum lmnet_end udp_serve(int fd, int idle_ms)
 {
 	unsigned char *buf = malloc(MSG_MAX + 1);
 	enum lmnet_end end = LMNET_ERROR;
@@ -82,7 +81,7 @@ static enum lmnet_end udp_serve(int fd)
 			break;
 		}
 		if (!begun++)
-			lmnet_timeout(fd, IDLE_MS);
+			lmnet_timeout(fd, idle_ms);
 	}
 	if (begun)
 		lmnet_timeout(fd, 0);
@@ -94,6 +93,8 @@ struct udp_lat {
 	int		fd;
 	size_t		msg;
 	uint32_t	seq;
+	int		wait_ms;	/* for an echo before sending again */
+	int		tries;		/* sends of one datagram before giving up */
 	unsigned	resent;		/* retransmissions */
 	int		err;		/* errno of the first failure, 0 = none */
 	int		wrong;		/* an echo differed from the datagram */
@@ -119,7 +120,7 @@ static int udp_wait(struct udp_lat *u, uint32_t seq)
 }
 
 /* Send datagram seq and wait for its echo, sending again on a timeout;
- * 0, ETIMEDOUT after MAX_LOST losses in a row, or an errno value. */
+ * 0, ETIMEDOUT after u->tries losses in a row, or an errno value. */
 static int udp_exchange(struct udp_lat *u, uint32_t seq)
 {
 	int lost, err;
@@ -127,7 +128,7 @@ static int udp_exchange(struct udp_lat *u, uint32_t seq)
 	put_be32(u->out, seq);
 	if (u->msg > MSG_MIN)
 		u->out[u->msg - 1] = (unsigned char)~seq;
-	for (lost = 0; lost < MAX_LOST; lost++) {
+	for (lost = 0; lost < u->tries; lost++) {
 		if (send(u->fd, u->out, u->msg, 0) < 0 && errno != EINTR)
 			return errno;
 		err = udp_wait(u, seq);
@@ -149,13 +150,16 @@ static void udp_body(void *arg, uint64_t iters)
 	}
 }
 
-/* A connected socket to a, with the echo wait set; the buffers. -1 + errno. */
-static int udp_open(struct udp_lat *u, const struct inet_addr *a)
+/* A connected socket to a, with the echo wait set so that the sends of
+ * one datagram span timeout_ms; the buffers. -1 + errno. */
+static int udp_open(struct udp_lat *u, const struct inet_addr *a, int timeout_ms)
 {
+	u->wait_ms = timeout_ms < WAIT_MS ? timeout_ms : WAIT_MS;
+	u->tries = (timeout_ms + u->wait_ms - 1) / u->wait_ms;
 	u->fd = inet_connect(a, SOCK_DGRAM, 0);
 	if (u->fd < 0)
 		return -1;
-	lmnet_timeout(u->fd, WAIT_MS);
+	lmnet_timeout(u->fd, u->wait_ms);
 	u->out = xcalloc(1, u->msg);
 	u->in = xcalloc(1, u->msg);
 	return 0;
@@ -168,25 +172,16 @@ static void udp_close(struct udp_lat *u)
 	free(u->in);
 }
 
-static int udp_quit(const struct inet_addr *a)
+static int udp_quit(const struct inet_addr *a, int timeout_ms)
 {
 	struct udp_lat u = { .msg = MSG_MIN };
 	int err;
 
-	if (udp_open(&u, a))
+	if (udp_open(&u, a, timeout_ms))
 		return errno;
 	err = udp_exchange(&u, SEQ_QUIT);
 	udp_close(&u);
 	return err;
-}
-
-static void udp_fail(const struct lmnet *n, const char *what, int err)
-{
-	if (err == ETIMEDOUT)
-		errorf("%s: no answer from %s to %d datagrams in a row (%d ms each)", what,
-		       n->addr.text, MAX_LOST, WAIT_MS);
-	else
-		lmnet_fail(n, what, err);
 }
 
 static int udp_client(struct run_ctx *ctx, const struct lmnet *n)
@@ -198,7 +193,7 @@ static int udp_client(struct run_ctx *ctx, const struct lmnet *n)
 	char own[32], note[64];
 	int rc = EXIT_FAIL, err;
 
-	if (udp_open(&u, &n->addr)) {
+	if (udp_open(&u, &n->addr, n->timeout_ms)) {
 		lmnet_fail(n, "socket", errno);
 		return EXIT_FAIL;
 	}
@@ -209,7 +204,7 @@ static int udp_client(struct run_ctx *ctx, const struct lmnet *n)
 	err = u.err ? 0 : udp_exchange(&u, SEQ_END);	/* the session ends */
 	udp_close(&u);
 	if (u.err) {
-		udp_fail(n, "round trip", u.err);
+		lmnet_fail(n, "round trip", u.err);
 		return EXIT_FAIL;
 	}
 	if (err)
@@ -257,9 +252,9 @@ const struct applet applet_lat_udp = {
 		   "Round-trip time of a BYTES-byte datagram (default 4, at least 4: a\n"
 		   "sequence number) sent to a UDP echo server, in microseconds (the\n"
 		   "median sample), lmbench's method. A datagram whose echo has not come\n"
-		   "within 200 ms is sent again; the record's note counts these, and 10\n"
-		   "losses in a row fail the run. Late echoes are discarded; each echo\n"
-		   "is checked.\n"
+		   "within 200 ms is sent again; the record's note counts these, and no\n"
+		   "echo for --timeout seconds fails the run. Late echoes are discarded;\n"
+		   "each echo is checked.\n"
 		   "\n"
 		   "Without HOST a server child is forked on 127.0.0.1 (a free port) and\n"
 		   "measured; it is killed and reaped on every exit. With HOST the client\n"
@@ -267,8 +262,14 @@ const struct applet applet_lat_udp = {
 		   "-s serves in the foreground: it binds --bind (127.0.0.1 unless given;\n"
 		   "0.0.0.0 for every address), says \"lat_udp: listening on ADDR:PORT\" on\n"
 		   "stderr, serves one client run and exits 0; with --stay it serves runs\n"
-		   "one after another until 'lat_udp -S HOST' or a signal. A run whose\n"
-		   "datagrams stop for 3 s (its client was killed) is over.\n"
+		   "one after another until 'lat_udp -S HOST' or a signal.\n"
+		   "\n"
+		   "--timeout SEC (default 5) bounds every wait for the other side: the\n"
+		   "client gives up on a connection or an answer that has not come in SEC\n"
+		   "seconds, says \"HOST port PORT: no answer in SEC s\" and exits 1; a\n"
+		   "server ends a session whose client has been silent that long, and,\n"
+		   "only when --timeout is given, waits no longer for a client to come\n"
+		   "(exit 1 if none came; 0 once --stay has served one).\n"
 		   "\n"
 		   "Default output, like lmbench's, is one line on stderr: \"UDP latency\n"
 		   "using localhost: T microseconds\" (HOST when given).\n"

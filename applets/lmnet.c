@@ -32,8 +32,6 @@
 enum {
 	BACKLOG		= 1024,	/* lat_connect's bursts of connections queue here */
 	CONNECT_WAIT_MS	= 1000,	/* a server that is still starting */
-	RECV_TIMEOUT_MS	= 10000,
-	QUIT_WAIT_MS	= 5000,
 };
 
 int lmnet_readn(int fd, void *buf, size_t n)
@@ -94,7 +92,10 @@ void lmnet_fail(const struct lmnet *n, const char *what, int err)
 		break;
 	case EAGAIN:
 	case ETIMEDOUT:
-		errorf("%s: no answer from %s", what, who);
+	case EINPROGRESS:	/* a connect() that SO_SNDTIMEO cut short */
+		errorf("%s port %d: no answer in %g s%s%s%s", n->addr.host, inet_port(&n->addr),
+		       n->timeout_ms / 1000.0, strcmp(what, "connect") ? " (" : "",
+		       strcmp(what, "connect") ? what : "", strcmp(what, "connect") ? ")" : "");
 		break;
 	case EBUSY:
 		errorf("%s: the server at %s did not take it (busy with a client? try "
@@ -110,62 +111,28 @@ void lmnet_fail(const struct lmnet *n, const char *what, int err)
 	}
 }
 
-/* socket (+ buffer sizes asked for first) + connect; fd or -1 + errno */
-static int connect_once(const struct inet_addr *a, int socktype, int bufsize)
-{
-	int fd = socket(a->ss.ss_family, socktype | SOCK_CLOEXEC, 0), e;
-
-	if (fd < 0)
-		return -1;
-	if (bufsize > 0) {
-		inet_bufsize(fd, SO_RCVBUF, bufsize);
-		inet_bufsize(fd, SO_SNDBUF, bufsize);
-	}
-	if (connect(fd, (const struct sockaddr *)&a->ss, a->len) == 0)
-		return fd;
-	e = errno;
-	close(fd);
-	errno = e;
-	return -1;
-}
-
-/* The same, retried while refused (inet_connect's rule) */
-static int connect_retry(const struct inet_addr *a, int socktype, int bufsize)
-{
-	struct timespec pause = { 0, 10 * 1000 * 1000 };
-	int waited = 0, fd;
-
-	if (bufsize <= 0)
-		return inet_connect(a, socktype, CONNECT_WAIT_MS);
-	while ((fd = connect_once(a, socktype, bufsize)) < 0 &&
-	       (errno == EINTR || (errno == ECONNREFUSED && waited < CONNECT_WAIT_MS))) {
-		nanosleep(&pause, NULL);
-		waited += 10;
-	}
-	return fd;
-}
-
 int lmnet_connect(const struct lmnet *n, int socktype, int bufsize)
 {
-	int fd = connect_retry(&n->addr, socktype, bufsize);
+	int fd = inet_dial(&n->addr, socktype, bufsize, CONNECT_WAIT_MS, n->timeout_ms);
 
 	if (fd < 0) {
 		lmnet_fail(n, "connect", errno);
 		return -1;
 	}
-	lmnet_timeout(fd, RECV_TIMEOUT_MS);
+	inet_timeouts(fd, n->timeout_ms);
 	return fd;
 }
 
-static int quit_once(const struct inet_addr *a, const void *req, size_t len, int ack)
+static int quit_once(const struct inet_addr *a, const void *req, size_t len, int ack,
+		     int timeout_ms)
 {
-	int fd = connect_retry(a, SOCK_STREAM, 0), err;
+	int fd = inet_dial(a, SOCK_STREAM, 0, CONNECT_WAIT_MS, timeout_ms), err;
 	ssize_t k = 0;
 	char c = 0;
 
 	if (fd < 0)
 		return errno;
-	lmnet_timeout(fd, QUIT_WAIT_MS);
+	inet_timeouts(fd, timeout_ms);
 	err = lmnet_writen(fd, req, len);
 	if (!err && ack) {
 		err = lmnet_readn(fd, &c, 1);
@@ -183,12 +150,13 @@ static int quit_once(const struct inet_addr *a, const void *req, size_t len, int
 
 /* A server that is still closing the previous session may take the request
  * for a late connection of it and drop it (EBUSY): ask again for a while. */
-int lmnet_quit_stream(const struct inet_addr *a, const void *req, size_t len, int ack)
+int lmnet_quit_stream(const struct inet_addr *a, const void *req, size_t len, int ack,
+		      int timeout_ms)
 {
 	struct timespec pause = { 0, 50 * 1000 * 1000 };
 	int err, tries = 0;
 
-	while ((err = quit_once(a, req, len, ack)) == EBUSY && ++tries < 40)
+	while ((err = quit_once(a, req, len, ack, timeout_ms)) == EBUSY && ++tries < 40)
 		nanosleep(&pause, NULL);
 	return err;
 }
@@ -229,13 +197,14 @@ int lmnet_report(struct run_ctx *ctx, struct result *r, const char *wrong)
 struct child_arg {
 	const struct lmnet_proto	*p;
 	int				fd;
+	int				idle_ms;
 };
 
 static int serve_child(void *arg)
 {
 	const struct child_arg *c = arg;
 
-	while (c->p->serve(c->fd) == LMNET_DONE)
+	while (c->p->serve(c->fd, c->idle_ms) == LMNET_DONE)
 		;
 	return 0;
 }
@@ -255,11 +224,23 @@ static int resolve(struct run_ctx *ctx, const struct lmnet_proto *p, const char 
 	return EXIT_OK;
 }
 
+static int timeout_ms(const struct run_ctx *ctx)
+{
+	return (int)(opt_double(ctx, "timeout") * 1000 + 0.5);
+}
+
+/* Wait for a client: --timeout when given, else forever. 1 one is there,
+ * 0 none came, -1 a failure (errno). */
+static int await_client(struct run_ctx *ctx, int fd)
+{
+	return inet_wait(fd, opt_given(ctx, "timeout") ? timeout_ms(ctx) : -1);
+}
+
 static int serve_foreground(struct run_ctx *ctx, const struct lmnet_proto *p)
 {
 	struct inet_addr a;
-	enum lmnet_end end;
-	int fd, rc = resolve(ctx, p, opt_str(ctx, "bind"), p->port, &a);
+	enum lmnet_end end = LMNET_EXIT;
+	int fd, k, served = 0, rc = resolve(ctx, p, opt_str(ctx, "bind"), p->port, &a);
 
 	if (rc)
 		return rc;
@@ -271,23 +252,33 @@ static int serve_foreground(struct run_ctx *ctx, const struct lmnet_proto *p)
 	signal(SIGPIPE, SIG_IGN);	/* a client that goes away ends its session */
 	fprintf(stderr, "%s: listening on %s\n", p->name, a.text);
 	fflush(stderr);
-	do
-		end = p->serve(fd);
-	while (end == LMNET_DONE && opt_int(ctx, "stay"));
+	while ((k = await_client(ctx, fd)) > 0) {
+		end = p->serve(fd, timeout_ms(ctx));
+		served++;
+		if (end != LMNET_DONE || !opt_int(ctx, "stay"))
+			break;
+	}
+	if (k < 0)
+		end = LMNET_ERROR;
 	if (end == LMNET_ERROR)
 		errorf("serving on %s: %s", a.text, strerror(errno));
+	if (k == 0 && !served) {
+		errorf("no client came to %s port %d in %g s", a.host, inet_port(&a),
+		       timeout_ms(ctx) / 1000.0);
+		rc = EXIT_FAIL;
+	}
 	close(fd);
-	return end == LMNET_ERROR ? EXIT_FAIL : EXIT_OK;
+	return end == LMNET_ERROR ? EXIT_FAIL : rc;
 }
 
 static int ask_exit(struct run_ctx *ctx, const struct lmnet_proto *p)
 {
-	struct lmnet n = { .proto = p };
+	struct lmnet n = { .proto = p, .timeout_ms = timeout_ms(ctx) };
 	int rc = resolve(ctx, p, opt_str(ctx, "shutdown"), p->port, &n.addr), err;
 
 	if (rc)
 		return rc;
-	err = p->quit(&n.addr);
+	err = p->quit(&n.addr, n.timeout_ms);
 	if (err) {
 		lmnet_fail(&n, "exit request", err);
 		return EXIT_FAIL;
@@ -298,7 +289,7 @@ static int ask_exit(struct run_ctx *ctx, const struct lmnet_proto *p)
 /* The local server: listen on 127.0.0.1 here, serve in a child. */
 static int fork_server(struct run_ctx *ctx, struct lmnet *n)
 {
-	struct child_arg c = { n->proto, -1 };
+	struct child_arg c = { n->proto, -1, n->timeout_ms };
 	int rc = resolve(ctx, n->proto, INET_LOOPBACK, 0, &n->addr);
 
 	if (rc)
@@ -344,7 +335,7 @@ static int check_mode(struct run_ctx *ctx, int server, int quit)
 int lmnet_main(struct run_ctx *ctx, const struct lmnet_proto *p,
 	       int (*client)(struct run_ctx *ctx, const struct lmnet *n))
 {
-	struct lmnet n = { .proto = p };
+	struct lmnet n = { .proto = p, .timeout_ms = timeout_ms(ctx) };
 	int server = (int)opt_int(ctx, "server"), quit = opt_str(ctx, "shutdown") != NULL;
 	int rc = check_mode(ctx, server, quit);
 	void (*oldpipe)(int);

@@ -10,6 +10,11 @@
  *        [-p PORT] [--stay]  stderr once listening, one client session
  *                            (or, with --stay, sessions until -S/a signal)
  *   NAME -S HOST [-p PORT]   ask a --stay server to exit
+ * --timeout=SEC (default 5) is how long any of them waits for its peer:
+ * a client for its connection and for each answer, then it names the host
+ * in one line and exits 1; a server for a client that has gone quiet in a
+ * session (the session is over), and, only when given, for a client to
+ * come at all (exit 1 if none came, 0 after --stay served some).
  * An applet describes its protocol in a struct lmnet_proto and hands its
  * run() to lmnet_main(); the client part gets a struct lmnet.
  */
@@ -43,11 +48,13 @@ struct lmnet_proto {
 	const char	*name;		/* the applet, for the "listening on" line */
 	int		socktype;	/* SOCK_STREAM or SOCK_DGRAM */
 	int		port;		/* lmbench's port, for -s, -S and HOST */
-	/* Serve one session on the bound (listening) socket fd. Runs in the
-	 * foreground server and in the forked local server child. */
-	enum lmnet_end	(*serve)(int fd);
-	/* Send the exit request to the server at a; 0, or an errno value. */
-	int		(*quit)(const struct inet_addr *a);
+	/* Serve one session on the bound (listening) socket fd; a client
+	 * silent for idle_ms in the session is gone (the session is over).
+	 * Runs in the foreground server and in the forked local server child. */
+	enum lmnet_end	(*serve)(int fd, int idle_ms);
+	/* Send the exit request to the server at a, waiting timeout_ms for
+	 * each step; 0, or an errno value. */
+	int		(*quit)(const struct inet_addr *a, int timeout_ms);
 };
 
 /* The client's view of its server. */
@@ -57,6 +64,7 @@ struct lmnet {
 	struct inet_addr addr;		/* where the server is */
 	int		loopback;	/* addr is a loopback address */
 	pid_t		child;		/* the local server child, or 0 */
+	int		timeout_ms;	/* --timeout: patience with the server */
 };
 
 /* The options every lmnet applet declares after its own (one declaration,
@@ -66,7 +74,8 @@ struct lmnet {
 	  "serve in the foreground (one session; see --stay)" }, \
 	{ "bind", 0, OPT_STR, INET_LOOPBACK, 0, 0, NULL, "with -s: the address to listen on" }, \
 	{ "stay", 0, OPT_BOOL, NULL, 0, 0, NULL, "with -s: serve sessions until -S or a signal" }, \
-	{ "shutdown", 'S', OPT_STR, NULL, 0, 0, NULL, "ask the --stay server on HOST to exit" }
+	{ "shutdown", 'S', OPT_STR, NULL, 0, 0, NULL, "ask the --stay server on HOST to exit" }, \
+	INET_TIMEOUT_OPT
 
 /* The whole run(): checks the command line, then serves (-s), asks a
  * server to exit (-S), or sets up the server (forking the local one) and
@@ -76,16 +85,18 @@ int lmnet_main(struct run_ctx *ctx, const struct lmnet_proto *p,
 	       int (*client)(struct run_ctx *ctx, const struct lmnet *n));
 
 /* A client socket connected to the server (retried for 1 s while it is
- * refused), with a 10 s receive timeout; bufsize > 0 first asks for
- * SO_RCVBUF/SO_SNDBUF of that size (inet_bufsize). -1 with the reason
- * said on stderr. */
+ * refused; n->timeout_ms at most), with receive and send timeouts of
+ * n->timeout_ms; bufsize > 0 first asks for SO_RCVBUF/SO_SNDBUF of that
+ * size (inet_bufsize). -1 with the reason said on stderr. */
 int lmnet_connect(const struct lmnet *n, int socktype, int bufsize);
 
 /* Set a receive timeout on fd (SO_RCVTIMEO). */
 void lmnet_timeout(int fd, int ms);
 
 /* Say on stderr why talking to the server failed: err is an errno value,
- * 0 for "it closed the connection". */
+ * 0 for "it closed the connection"; a timeout (EAGAIN, ETIMEDOUT,
+ * EINPROGRESS) is "HOST port PORT: no answer in T s (what)", without
+ * "(what)" for what == "connect". */
 void lmnet_fail(const struct lmnet *n, const char *what, int err);
 
 /* The text a record points to. */
@@ -108,11 +119,12 @@ void lmnet_result(const struct run_ctx *ctx, const struct lmnet *n, struct resul
  * EXIT_WRONG returned (else EXIT_OK). */
 int lmnet_report(struct run_ctx *ctx, struct result *r, const char *wrong);
 
-/* The exit request of a TCP protocol: connect, send req, wait (5 s at
- * most) until the server closes. When ack is not 0 the server must send
+/* The exit request of a TCP protocol: connect, send req, wait (timeout_ms
+ * at most for each step) until the server closes. When ack is not 0 the server must send
  * that byte first (else EBUSY: it closed without taking the request).
  * 0, or an errno value. */
-int lmnet_quit_stream(const struct inet_addr *a, const void *req, size_t len, int ack);
+int lmnet_quit_stream(const struct inet_addr *a, const void *req, size_t len, int ack,
+		      int timeout_ms);
 
 /* Read and write exactly n bytes; 0, or an errno value (ECONNRESET for
  * an early end of the stream). */

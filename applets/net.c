@@ -47,7 +47,7 @@ struct client {
 	enum net_test	test;
 	const char	*host;		/* NULL: a server of our own on 127.0.0.1 */
 	struct inet_addr ctl;		/* the server's control address */
-	struct net_flow	flow;
+	struct net_flow	flow;		/* flow.wait_ms: --timeout */
 	struct net_side	local, remote;
 	char		params[128];
 	struct net_summary sum;
@@ -183,6 +183,11 @@ static int pick_msg(struct run_ctx *ctx, struct client *c)
 	return EXIT_OK;
 }
 
+static int timeout_ms(const struct run_ctx *ctx)
+{
+	return (int)(opt_double(ctx, "timeout") * 1000 + 0.5);
+}
+
 static int client_options(struct run_ctx *ctx, struct client *c)
 {
 	double secs = opt_double(ctx, "time");
@@ -204,6 +209,7 @@ static int client_options(struct run_ctx *ctx, struct client *c)
 		return EXIT_USAGE;
 	}
 	c->flow.rcvbuf = opt_size(ctx, "rcvbuf");
+	c->flow.wait_ms = timeout_ms(ctx);
 	if (ctx->quick && !opt_given(ctx, "time"))
 		secs = 1;
 	c->flow.ns = (uint64_t)(secs * 1e9);
@@ -213,9 +219,17 @@ static int client_options(struct run_ctx *ctx, struct client *c)
 
 /* the client ---------------------------------------------------------------- */
 
-/* Check a reply frame; EXIT_OK or EXIT_FAIL with the reason told. */
+/* "HOST port PORT: no answer in T s (what)" */
+static void no_answer(const struct inet_addr *a, int ms, const char *what)
+{
+	errorf("%s port %d: no answer in %g s%s%s%s", a->host, inet_port(a), ms / 1000.0,
+	       what ? " (" : "", what ? what : "", what ? ")" : "");
+}
+
+/* Check a reply frame that was waited for wait_ms; EXIT_OK or EXIT_FAIL
+ * with the reason told. */
 static int check_reply(const struct client *c, int rc, const struct net_frame *f,
-		       enum net_type want)
+		       enum net_type want, int wait_ms)
 {
 	const char *at = c->ctl.text;
 
@@ -223,8 +237,8 @@ static int check_reply(const struct client *c, int rc, const struct net_frame *f
 		errorf("%s closed the connection (not a benchbox net server?)", at);
 	else if (rc && !errno)
 		errorf("the server at %s closed the connection before its result", at);
-	else if (rc && errno == EAGAIN)
-		errorf("%s did not answer within %d s", at, NET_WAIT_MS / 1000);
+	else if (rc && (errno == EAGAIN || errno == EWOULDBLOCK))
+		no_answer(&c->ctl, wait_ms, want == NET_READY ? "request" : "result");
 	else if (rc)
 		errorf("%s: %s", at, strerror(errno));
 	else if (f->magic != NET_MAGIC)
@@ -257,8 +271,8 @@ static int request(struct client *c, int cfd, int *port)
 		errorf("%s: %s", c->ctl.text, strerror(errno));
 		return EXIT_FAIL;
 	}
-	rc = net_frame_recv(cfd, &f, NET_WAIT_MS);
-	if ((rc = check_reply(c, rc, &f, NET_READY)))
+	rc = net_frame_recv(cfd, &f, c->flow.wait_ms);
+	if ((rc = check_reply(c, rc, &f, NET_READY, c->flow.wait_ms)))
 		return rc;
 	if (!f.w[0] || f.w[0] > 65535 || !f.w[1] || f.w[1] > NET_MSG_MAX ||
 	    (c->flow.msg && f.w[1] != c->flow.msg)) {
@@ -301,12 +315,15 @@ static int transfer(struct client *c, int cfd, int port)
 	int dfd, rc, err;
 
 	inet_set_port(&d, port);
-	dfd = inet_connect(&d, c->test == NET_UDP_STREAM ? SOCK_DGRAM : SOCK_STREAM, 0);
-	if (dfd < 0) {
+	dfd = inet_dial(&d, c->test == NET_UDP_STREAM ? SOCK_DGRAM : SOCK_STREAM, 0, 0,
+			c->flow.wait_ms);
+	if (dfd < 0 && errno == ETIMEDOUT)
+		no_answer(&d, c->flow.wait_ms, "data connection");
+	else if (dfd < 0)
 		errorf("cannot connect to the data port %s: %s", d.text, strerror(errno));
+	if (dfd < 0)
 		return EXIT_FAIL;
-	}
-	net_timeouts(dfd, NET_WAIT_MS);
+	net_timeouts(dfd, c->flow.wait_ms);
 	c->flow.buf = xcalloc(1, c->flow.msg > NET_RECV_BUF ? c->flow.msg : NET_RECV_BUF);
 	memset(c->flow.buf, 'n', c->flow.msg);
 	net_cpu_read(&c0);
@@ -314,7 +331,9 @@ static int transfer(struct client *c, int cfd, int port)
 	err = errno;
 	net_cpu_read(&c1);
 	c->local.cpu = net_cpu_util(&c0, &c1);
-	if (rc)
+	if (rc && (err == EAGAIN || err == EWOULDBLOCK))
+		no_answer(&d, c->flow.wait_ms, net_test_name[c->test]);
+	else if (rc)
 		errorf("%s to %s failed: %s", net_test_name[c->test], d.text,
 		       err ? strerror(err) : "connection closed");
 	close(dfd);		/* tcp_stream: the server's EOF */
@@ -322,16 +341,23 @@ static int transfer(struct client *c, int cfd, int port)
 	c->flow.buf = NULL;
 	if (rc)
 		return EXIT_FAIL;
-	rc = net_frame_recv(cfd, &f, NET_WAIT_MS);
-	if ((rc = check_reply(c, rc, &f, NET_RESULT)))
+	/* a UDP receiver waits up to NET_TAIL_MS for late datagrams first */
+	rc = net_frame_recv(cfd, &f, c->flow.wait_ms + NET_TAIL_MS);
+	if ((rc = check_reply(c, rc, &f, NET_RESULT, c->flow.wait_ms + NET_TAIL_MS)))
 		return rc;
 	net_side_get(&c->remote, f.w);
 	return EXIT_OK;
 }
 
-static int local_server(void *lfd)
+struct local_arg {
+	int	lfd, wait_ms;
+};
+
+static int local_server(void *arg)
 {
-	return net_serve_one(*(int *)lfd);
+	const struct local_arg *l = arg;
+
+	return net_serve_one(l->lfd, l->wait_ms);
 }
 
 /* Connect to HOST, or to a server child of our own; run the test. */
@@ -348,20 +374,24 @@ static int run_client(struct client *c, pid_t *pid)
 		return EXIT_FAIL;
 	}
 	if (!c->host) {
-		int lfd = inet_listen(&c->ctl, SOCK_STREAM, 1);
+		struct local_arg l = { inet_listen(&c->ctl, SOCK_STREAM, 1), c->flow.wait_ms };
 
-		if (lfd < 0) {
+		if (l.lfd < 0) {
 			errorf("cannot listen on %s: %s", c->ctl.text, strerror(errno));
 			return EXIT_FAIL;
 		}
-		*pid = ipc_fork(local_server, &lfd);
-		close(lfd);
+		*pid = ipc_fork(local_server, &l);
+		close(l.lfd);
 		if (*pid < 0) {
 			errorf("fork: %s", strerror(errno));
 			return EXIT_FAIL;
 		}
 	}
-	cfd = inet_connect(&c->ctl, SOCK_STREAM, 0);
+	cfd = inet_dial(&c->ctl, SOCK_STREAM, 0, 0, c->flow.wait_ms);
+	if (cfd < 0 && errno == ETIMEDOUT) {
+		no_answer(&c->ctl, c->flow.wait_ms, NULL);
+		return EXIT_FAIL;
+	}
 	if (cfd < 0) {
 		errorf("cannot connect to %s: %s%s", c->ctl.text, strerror(errno),
 		       errno == ECONNREFUSED ? " (is 'net -s' running there?)" : "");
@@ -539,7 +569,8 @@ static int server_main(struct run_ctx *ctx)
 		return EXIT_FAIL;
 	}
 	fprintf(stderr, "%s: listening on %s\n", ctx->applet->name, a.text);
-	rc = net_serve(lfd, (int)opt_int(ctx, "stay"));
+	rc = net_serve(lfd, (int)opt_int(ctx, "stay"), timeout_ms(ctx),
+		       opt_given(ctx, "timeout") ? timeout_ms(ctx) : -1);
 	close(lfd);
 	return rc;
 }
@@ -562,6 +593,7 @@ static const struct opt_spec opts[] = {
 	{ "rate", 'b', OPT_STR, NULL, 0, 0, NULL, "pace the sender to RATE bits/s (500m)" },
 	{ "rcvbuf", 0, OPT_SIZE, NULL, 4096, NET_RCVBUF_MAX, NULL,
 	  "the receiver's SO_RCVBUF [the system's]" },
+	INET_TIMEOUT_OPT,
 	{ 0 }
 };
 
@@ -601,6 +633,14 @@ const struct applet applet_net = {
 		   "server (remote). The receiver must count every byte sent (TCP) and\n"
 		   "no more datagrams than were sent (UDP), else exit 3. --reps and\n"
 		   "--min-time do not apply.\n"
+		   "\n"
+		   "--timeout SEC (default 5) bounds every wait for the other side: the\n"
+		   "client gives up on a connection or an answer that has not come in SEC\n"
+		   "seconds (the result: SEC + 2, the UDP receiver's wait for late\n"
+		   "datagrams), says \"HOST port PORT: no answer in SEC s\" and exits 1;\n"
+		   "the server waits SEC for each step of its client, and, only when\n"
+		   "--timeout is given, no longer for a client to come (exit 1 if none\n"
+		   "came; 0 once --stay has served one).\n"
 		   "\n"
 		   "Default output is a summary (--format=summary); table, csv and json\n"
 		   "print the records: TEST, TEST.cpu_local, TEST.cpu_remote, and for\n"

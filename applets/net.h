@@ -32,7 +32,7 @@ enum {
 	NET_MSG_MAX	= 1 << 24,
 	NET_RCVBUF_MAX	= 1 << 30,
 	NET_RECV_BUF	= 128 << 10,	/* a TCP receiver's read size (at least) */
-	NET_WAIT_MS	= 10000,	/* patience for a peer's next step */
+	NET_TAIL_MS	= 2000,		/* a UDP receiver's wait for late datagrams */
 	NET_QUIET_MS	= 250,		/* no datagram for so long: the rest is lost */
 };
 
@@ -93,6 +93,7 @@ struct net_flow {
 	uint64_t	interval;	/* receiver's sampling interval, ns */
 	uint64_t	rcvbuf;		/* receiver's SO_RCVBUF; 0 = the system's */
 	uint32_t	token;		/* UDP: marks our datagrams */
+	int		wait_ms;	/* --timeout: patience for the peer's next step */
 };
 
 /* Send for f->ns, paced to f->rate by a sleep-until-deadline schedule. */
@@ -123,9 +124,12 @@ double	net_cpu_util(const struct net_cpu *a, const struct net_cpu *b);	/* % or N
 
 uint64_t net_now_ns(void);
 
-/* net_server.c: serve one control connection accepted on lfd; --stay
- * forks a child per connection. 0 when the test ran, else 1. */
-int	net_serve_one(int lfd);
-int	net_serve(int lfd, int stay);
+/* net_server.c: serve one control connection accepted on lfd, waiting
+ * wait_ms for each step of the client; --stay forks a child per
+ * connection. come_ms >= 0 (-s --timeout) is how long to wait for a client
+ * to come (exit 1 if none came, 0 after --stay served some). 0 when the
+ * test ran, else 1. */
+int	net_serve_one(int lfd, int wait_ms);
+int	net_serve(int lfd, int stay, int wait_ms, int come_ms);
 
 #endif

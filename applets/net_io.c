@@ -362,11 +362,11 @@ static int udp_drain(const struct net_flow *f, struct net_meter *m, struct net_s
 }
 
 /* The DONE frame: the sender's count, and the CPU times now. */
-static int udp_done(int cfd, uint64_t *sent, struct net_cpu *cpu)
+static int udp_done(int cfd, int wait_ms, uint64_t *sent, struct net_cpu *cpu)
 {
 	struct net_frame fr;
 
-	if (net_frame_recv(cfd, &fr, NET_WAIT_MS))
+	if (net_frame_recv(cfd, &fr, wait_ms))
 		return -1;
 	if (fr.type != NET_DONE) {
 		errno = EPROTO;
@@ -383,7 +383,7 @@ int net_recv_udp(const struct net_flow *f, int cfd, struct net_side *out, uint64
 		 struct net_cpu *cpu)
 {
 	struct pollfd p[2] = { { f->fd, POLLIN, 0 }, { cfd, POLLIN, 0 } };
-	uint64_t end = net_now_ns() + f->ns + NET_WAIT_MS * 1000000ull, done = 0;
+	uint64_t end = net_now_ns() + f->ns + (uint64_t)f->wait_ms * 1000000u, done = 0;
 	struct net_meter m;
 	int rc = 0, n;
 
@@ -398,8 +398,8 @@ int net_recv_udp(const struct net_flow *f, int cfd, struct net_side *out, uint64
 			break;
 		else if (n > 0 && p[0].revents)
 			rc = udp_drain(f, &m, out);
-		else if (n > 0 && p[1].revents && !(rc = udp_done(cfd, sent, cpu)))
-			end = done = net_now_ns() + 2000000000ull;
+		else if (n > 0 && p[1].revents && !(rc = udp_done(cfd, f->wait_ms, sent, cpu)))
+			end = done = net_now_ns() + NET_TAIL_MS * 1000000ull;
 	}
 	if (rc || !done) {
 		free(m.rate);

@@ -33,6 +33,7 @@ struct session {
 	enum net_test	test;
 	struct net_flow	flow;
 	size_t		buflen;		/* flow.buf's size, a receiver's read size */
+	int		wait_ms;	/* patience for the client's next step */
 };
 
 /* *a from a socket's own (peer == 0) or peer (peer == 1) address. */
@@ -64,7 +65,7 @@ static int read_hello(struct session *s)
 	struct net_frame f;
 	uint64_t msg, ns, interval, rate, rcvbuf;
 
-	if (net_frame_recv(s->cfd, &f, NET_WAIT_MS)) {
+	if (net_frame_recv(s->cfd, &f, s->wait_ms)) {
 		errorf("client %s: no request: %s", s->peer.text,
 		       errno ? strerror(errno) : "connection closed");
 		return -1;
@@ -98,6 +99,7 @@ static int read_hello(struct session *s)
 	s->flow.rate = rate;
 	s->flow.interval = interval;
 	s->flow.rcvbuf = rcvbuf;
+	s->flow.wait_ms = s->wait_ms;
 	return 0;
 }
 
@@ -140,7 +142,7 @@ static int send_ready(struct session *s)
 /* Accept the data connection, from the client's host only. */
 static int accept_data(struct session *s)
 {
-	uint64_t give_up = net_now_ns() + NET_WAIT_MS * 1000000ull;
+	uint64_t give_up = net_now_ns() + (uint64_t)s->wait_ms * 1000000u;
 	struct pollfd p = { s->lfd, POLLIN, 0 };
 	struct inet_addr a;
 
@@ -171,7 +173,7 @@ static int transfer(struct session *s, struct net_side *side, struct net_cpu *cp
 	int rc;
 
 	s->flow.fd = s->dfd;
-	net_timeouts(s->dfd, NET_WAIT_MS);
+	net_timeouts(s->dfd, s->wait_ms);
 	if (s->test == NET_TCP_STREAM) {
 		struct net_flow f = s->flow;
 
@@ -213,9 +215,9 @@ static int run_test(struct session *s, struct net_side *side)
 	return err;
 }
 
-static int session(int cfd)
+static int session(int cfd, int wait_ms)
 {
-	struct session s = { .cfd = cfd, .lfd = -1, .dfd = -1 };
+	struct session s = { .cfd = cfd, .lfd = -1, .dfd = -1, .wait_ms = wait_ms };
 	struct net_side side;
 	uint64_t w[NET_WORDS] = { 0 };
 	int err;
@@ -241,7 +243,7 @@ static int session(int cfd)
 	return err ? EXIT_FAIL : EXIT_OK;
 }
 
-int net_serve_one(int lfd)
+int net_serve_one(int lfd, int wait_ms)
 {
 	int cfd = inet_accept(lfd), rc;
 
@@ -249,13 +251,13 @@ int net_serve_one(int lfd)
 		errorf("accept: %s", strerror(errno));
 		return EXIT_FAIL;
 	}
-	rc = session(cfd);
+	rc = session(cfd, wait_ms);
 	close(cfd);
 	return rc;
 }
 
 struct child_arg {
-	int	lfd, cfd;
+	int	lfd, cfd, wait_ms;
 };
 
 static int session_child(void *arg)
@@ -263,19 +265,37 @@ static int session_child(void *arg)
 	const struct child_arg *c = arg;
 
 	close(c->lfd);
-	return session(c->cfd);
+	return session(c->cfd, c->wait_ms);
+}
+
+/* Wait come_ms (< 0: forever) for a client; 1 one came, 0 none came (said
+ * when none was served before), -1 a failure (said). */
+static int await_client(int lfd, int come_ms, int served)
+{
+	struct inet_addr a;
+	int k = inet_wait(lfd, come_ms);
+
+	if (k < 0)
+		errorf("accept: %s", strerror(errno));
+	if (k == 0 && !served && !sock_addr(lfd, 0, &a))
+		errorf("no client came to %s port %d in %g s", a.host, inet_port(&a),
+		       come_ms / 1000.0);
+	return k;
 }
 
 /* --stay: every client in a child of its own, so tests may overlap (the
  * guides' bidirectional runs are a tcp_stream and a tcp_maerts at once). */
-int net_serve(int lfd, int stay)
+int net_serve(int lfd, int stay, int wait_ms, int come_ms)
 {
-	struct child_arg c = { lfd, -1 };
+	struct child_arg c = { lfd, -1, wait_ms };
+	int served, k;
 
 	if (!stay)
-		return net_serve_one(lfd);
+		return await_client(lfd, come_ms, 0) > 0 ? net_serve_one(lfd, wait_ms) : EXIT_FAIL;
 	signal(SIGCHLD, SIG_IGN);	/* no zombies: nobody waits for them */
-	for (;;) {
+	for (served = 0;; served++) {
+		if ((k = await_client(lfd, come_ms, served)) <= 0)
+			return k == 0 && served ? EXIT_OK : EXIT_FAIL;
 		c.cfd = inet_accept(lfd);
 		if (c.cfd < 0) {
 			errorf("accept: %s", strerror(errno));

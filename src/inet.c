@@ -7,11 +7,15 @@
 
 #include <arpa/inet.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <netdb.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
+#include <poll.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/time.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -23,11 +27,13 @@ static void describe(struct inet_addr *a)
 		const struct sockaddr_in6 *s = (const void *)&a->ss;
 
 		inet_ntop(AF_INET6, &s->sin6_addr, host, sizeof(host));
+		snprintf(a->host, sizeof(a->host), "%s", host);
 		snprintf(a->text, sizeof(a->text), "[%s]:%d", host, ntohs(s->sin6_port));
 	} else {
 		const struct sockaddr_in *s = (const void *)&a->ss;
 
 		inet_ntop(AF_INET, &s->sin_addr, host, sizeof(host));
+		snprintf(a->host, sizeof(a->host), "%s", host);
 		snprintf(a->text, sizeof(a->text), "%s:%d", host, ntohs(s->sin_port));
 	}
 }
@@ -116,28 +122,117 @@ int inet_listen(struct inet_addr *a, int socktype, int backlog)
 	return fd;
 }
 
-int inet_connect(const struct inet_addr *a, int socktype, int wait_ms)
+static int64_t now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* ms left until deadline (0 = none: -1, forever), at least 0 */
+static int left_ms(int64_t deadline)
+{
+	int64_t t;
+
+	if (!deadline)
+		return -1;
+	t = deadline - now_ms();
+	return t < 0 ? 0 : t > INT32_MAX ? INT32_MAX : (int)t;
+}
+
+/* One non-blocking connect, waited for until deadline; fd or -1 + errno */
+static int dial_once(const struct inet_addr *a, int socktype, int bufsize, int64_t deadline)
+{
+	int fd = socket(a->ss.ss_family, socktype | SOCK_CLOEXEC | SOCK_NONBLOCK, 0), e = 0;
+	struct pollfd p;
+	socklen_t len = sizeof(e);
+
+	if (fd < 0)
+		return -1;
+	if (bufsize > 0) {
+		inet_bufsize(fd, SO_RCVBUF, bufsize);
+		inet_bufsize(fd, SO_SNDBUF, bufsize);
+	}
+	if (connect(fd, (const struct sockaddr *)&a->ss, a->len) == 0)
+		goto done;
+	/* EINTR: the connection goes on in the background, as EINPROGRESS */
+	if (errno != EINPROGRESS && errno != EINTR)
+		goto fail;
+	p = (struct pollfd){ fd, POLLOUT, 0 };
+	for (;;) {
+		int ms = left_ms(deadline), n;
+
+		if (ms == 0) {
+			errno = ETIMEDOUT;
+			goto fail;
+		}
+		n = poll(&p, 1, ms);
+		if (n > 0)
+			break;
+		if (n < 0 && errno != EINTR)
+			goto fail;
+	}
+	if (getsockopt(fd, SOL_SOCKET, SO_ERROR, &e, &len))
+		goto fail;
+	if (e) {
+		errno = e;
+		goto fail;
+	}
+done:
+	if (fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) == 0)
+		return fd;
+fail:
+	e = errno;
+	close(fd);
+	errno = e;
+	return -1;
+}
+
+int inet_dial(const struct inet_addr *a, int socktype, int bufsize, int wait_ms,
+	      int timeout_ms)
 {
 	struct timespec pause = { 0, 10 * 1000 * 1000 };
-	int waited = 0;
+	int64_t start = now_ms(), deadline = timeout_ms > 0 ? start + timeout_ms : 0;
 
 	for (;;) {
-		int fd = socket(a->ss.ss_family, socktype | SOCK_CLOEXEC, 0), e;
+		int fd = dial_once(a, socktype, bufsize, deadline);
 
-		if (fd < 0)
-			return -1;
-		if (connect(fd, (const struct sockaddr *)&a->ss, a->len) == 0)
+		if (fd >= 0)
 			return fd;
-		e = errno;
-		close(fd);
-		errno = e;
-		if (e == EINTR)
-			continue;
-		if (e != ECONNREFUSED || waited >= wait_ms)
+		if (errno != ECONNREFUSED || now_ms() - start >= wait_ms ||
+		    (deadline && now_ms() >= deadline))
 			return -1;
 		nanosleep(&pause, NULL);
-		waited += 10;
 	}
+}
+
+int inet_connect(const struct inet_addr *a, int socktype, int wait_ms)
+{
+	return inet_dial(a, socktype, 0, wait_ms, INET_TIMEOUT_MS);
+}
+
+int inet_wait(int fd, int ms)
+{
+	int64_t deadline = ms >= 0 ? now_ms() + ms : 0;
+	struct pollfd p = { fd, POLLIN, 0 };
+
+	for (;;) {
+		int n = poll(&p, 1, ms >= 0 ? left_ms(deadline) : -1);
+
+		if (n >= 0)
+			return n > 0;
+		if (errno != EINTR)
+			return -1;
+	}
+}
+
+void inet_timeouts(int fd, int ms)
+{
+	struct timeval tv = { ms / 1000, (ms % 1000) * 1000 };
+
+	setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv));
+	setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof(tv));
 }
 
 int inet_accept(int lfd)

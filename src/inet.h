@@ -15,11 +15,19 @@
 #include <sys/socket.h>
 
 #define INET_LOOPBACK "127.0.0.1"
+#define INET_TIMEOUT_MS 5000	/* --timeout's default */
+
+/* The option every network client declares alike (lat_tcp, lat_udp,
+ * lat_connect, bw_tcp, net): one name, one meaning, no short letter. */
+#define INET_TIMEOUT_OPT \
+	{ "timeout", 0, OPT_DOUBLE, "5", 0.01, 86400, NULL, \
+	  "seconds to wait for the peer: a connection, each answer; with -s for a client" }
 
 struct inet_addr {
 	struct sockaddr_storage	ss;
 	socklen_t		len;
 	char			text[80];	/* "127.0.0.1:31234", "[::1]:31234" */
+	char			host[48];	/* "127.0.0.1", "::1" */
 };
 
 /* Resolve host and port (0..65535) for socktype (SOCK_STREAM/SOCK_DGRAM).
@@ -35,8 +43,20 @@ void inet_set_port(struct inet_addr *a, int port);	/* also updates text */
 int  inet_listen(struct inet_addr *a, int socktype, int backlog);
 /* A socket connected to *a (for SOCK_DGRAM: connect() fixes the peer).
  * ECONNREFUSED is retried every 10 ms for up to wait_ms (a server that is
- * still starting). Returns the fd, or -1 with errno set. */
+ * still starting). A connection that neither completes nor fails within
+ * timeout_ms in all (a peer that drops SYNs) fails with ETIMEDOUT;
+ * timeout_ms <= 0 waits as long as the kernel does. bufsize > 0 first asks
+ * for SO_RCVBUF and SO_SNDBUF of that size (inet_bufsize). The socket is
+ * blocking. Returns the fd, or -1 with errno set. */
+int  inet_dial(const struct inet_addr *a, int socktype, int bufsize, int wait_ms,
+	       int timeout_ms);
+/* inet_dial with no buffer sizes and INET_TIMEOUT_MS. */
 int  inet_connect(const struct inet_addr *a, int socktype, int wait_ms);
+/* Wait up to ms (< 0: forever) for fd to become readable (a connection to
+ * accept, a datagram); 1 ready, 0 timed out, -1 with errno set. */
+int  inet_wait(int fd, int ms);
+/* Set SO_RCVTIMEO and SO_SNDTIMEO of fd (0: none). */
+void inet_timeouts(int fd, int ms);
 /* accept() retried on EINTR/ECONNABORTED; CLOEXEC. fd or -1 + errno. */
 int  inet_accept(int lfd);
 
