@@ -494,6 +494,7 @@ static int init_run(struct run_ctx *ctx)
 const struct applet applet_init = {
 	.name    = "init",
 	.summary = "run a suite as /init: results on the console, power off",
+	.flags   = APPLET_TOOL,
 	.usage   = "usage: init [--cmdline TEXT]\n"
 		   "\n"
 		   "What benchbox does as PID 1 (whatever its name), e.g. as the /init of\n"

@@ -528,6 +528,7 @@ static const struct opt_spec opts[] = {
 const struct applet applet_mkinitramfs = {
 	.name    = "mkinitramfs",
 	.summary = "write an initramfs (cpio.gz) with benchbox as /init",
+	.flags   = APPLET_TOOL,
 	.usage   = "usage: mkinitramfs -o FILE.cpio.gz [--binary PATH] [--cmdline TEXT]\n"
 		   "\n"
 		   "Writes a gzip-compressed newc cpio archive the kernel unpacks as its\n"
