@@ -12,7 +12,7 @@ enum init_then { THEN_POWEROFF, THEN_HALT, THEN_REBOOT, THEN_WAIT };
 
 /* The longest settings text: /benchbox.cmdline (its newline counted), the
  * kernel command line, --cmdline. mkinitramfs --cmdline refuses more. */
-#define INIT_TEXT_MAX	4096
+enum { INIT_TEXT_MAX = 4096 };
 
 /* The benchbox.* settings of the kernel command line. Strings point into
  * buf (or are the defaults, string literals). */
