@@ -268,3 +268,43 @@ TEST(init_settings_empty_words)
 	CHECK_STR(s.suite, "lat_unix");
 	CHECK_STR(s.format, "json");
 }
+
+/* Texts pieced together from the words that matter, and runs of one
+ * letter; one to three texts in turn: the invariants hold after each. */
+TEST(init_settings_pieced_texts)
+{
+	static const char *const pieces[] = {
+		"benchbox.", "suite=", "board=", "format=", "args=", "budget=", "then=",
+		"quick=", "\"", " ", "\t", "\n", "=", ",", "init", "run", "lat_pipe", "csv",
+		"x", "1", "0.5", "report", "wait", "benchbox.suite=", "benchbox.args=\"a b",
+	};
+	struct init_settings s;
+	char text[INIT_TEXT_MAX + 64], err[160];
+	unsigned long long seed = 12345;
+	const char *p;
+	size_t len, n;
+	int round, k, texts;
+
+	for (round = 0; round < 20000 && !t->failed; round++) {
+		init_settings_default(&s);
+		texts = 1 + round % 3;
+		for (k = 0; k < texts && !t->failed; k++) {
+			for (len = 0;;) {
+				seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+				p = pieces[(seed >> 33) % (sizeof(pieces) / sizeof(pieces[0]))];
+				n = strlen(p);
+				if (((seed >> 40) & 63) == 0 || len + 300 + n > sizeof(text))
+					break;
+				if ((seed >> 50) % 7 == 0) {
+					memset(text + len, 'a' + (int)(seed % 26), 300);
+					len += 300;
+				}
+				memcpy(text + len, p, n);
+				len += n;
+			}
+			if (init_settings_parse(&s, text, len, err, sizeof(err)))
+				CHECK(len > INIT_TEXT_MAX || k == 2);
+			check_invariants(t, &s);
+		}
+	}
+}
