@@ -68,6 +68,7 @@ static int boards_run(struct run_ctx *ctx)
 const struct applet applet_boards = {
 	.name    = "boards",
 	.summary = "boards of the embedded vendor reference data",
+	.flags   = APPLET_TOOL,
 	.usage   = "usage: boards\n"
 		   "\n"
 		   "The boards whose published performance numbers benchbox carries: id\n"

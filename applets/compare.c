@@ -374,6 +374,7 @@ out:
 const struct applet applet_compare = {
 	.name    = "compare",
 	.summary = "results beside a board's published numbers or an earlier run",
+	.flags   = APPLET_TOOL,
 	.usage   = "usage: compare --board BOARD [--expect FILE] RESULTS.json\n"
 		   "       compare [--expect FILE] OLD.json NEW.json\n"
 		   "\n"

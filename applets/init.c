@@ -29,6 +29,7 @@
 #define _GNU_SOURCE
 #include "init.h"
 #include "applet.h"
+#include "run.h"
 #include "lat_pipe.h"
 #include "scratch.h"
 #include "util.h"
@@ -65,11 +66,15 @@ void init_settings_default(struct init_settings *s)
 	s->then = THEN_POWEROFF;
 }
 
+/* Add word to a blank-separated list; "..." once the list is full. */
 static void note_word(char *list, size_t len, const char *word)
 {
 	size_t n = strlen(list);
 
-	snprintf(list + n, len - n, "%s%s", n ? " " : "", word);
+	if (n >= 3 && !strcmp(list + n - 3, "..."))
+		return;
+	if ((size_t)snprintf(list + n, len - n, "%s%s", n ? " " : "", word) >= len - n)
+		memcpy(list + len - 4, "...", 4);
 }
 
 static int parse_then(const char *v, enum init_then *then)
@@ -91,28 +96,52 @@ static int parse_then(const char *v, enum init_then *then)
 	return -1;
 }
 
-/* One "benchbox.KEY=VALUE" word (KEY=VALUE is passed). */
+/* Why v is not a value of key, NULL when it is. why has room for the
+ * reason of a suite. */
+static const char *bad_value(const char *key, const char *v, char *why, size_t len)
+{
+	double d;
+
+	if (!*v)
+		return "";
+	if (!strcmp(key, "format") && !emitter_find(v))
+		return "";
+	if (!strcmp(key, "budget") && (parse_double(v, &d) || !(d >= 0.01 && d <= 86400)))
+		return "";
+	if (!strcmp(key, "suite") && suite_check(v, why, len))
+		return why;
+	return NULL;
+}
+
+/* One "benchbox.KEY=VALUE" word, KEY=VALUE passed in place (it may be
+ * changed); a value kept is copied to buf, where the caller made room. */
 static void set_one(struct init_settings *s, char *kv)
 {
-	char *v = strchr(kv, '=');
-	const char *word = kv;
+	char *v = strchr(kv, '='), why[200], note[240];
 	static const char *const strs[] = { "suite", "board", "expect", "format", "out",
 					    "budget", "args" };
 	const char **dst[] = { &s->suite, &s->board, &s->expect, &s->format, &s->out,
 			       &s->budget, &s->args };
-	size_t i;
+	const char *bad;
+	size_t i, n;
 
 	if (!v) {
-		note_word(s->bad, sizeof(s->bad), word);
+		note_word(s->bad, sizeof(s->bad), kv);
 		return;
 	}
 	*v++ = '\0';
 	for (i = 0; i < ARRAY_LEN(strs); i++)
 		if (!strcmp(kv, strs[i])) {
-			if (!*v || (dst[i] == &s->format && !emitter_find(v)))
-				note_word(s->bad, sizeof(s->bad), kv);
-			else
-				*dst[i] = v;
+			bad = bad_value(kv, v, why, sizeof(why));
+			if (bad) {
+				snprintf(note, sizeof(note), *bad ? "%s (%s)" : "%s", kv, bad);
+				note_word(s->bad, sizeof(s->bad), note);
+				return;
+			}
+			n = strlen(v) + 1;
+			memmove(s->buf + s->used, v, n);
+			*dst[i] = s->buf + s->used;
+			s->used += n;
 			return;
 		}
 	if (!strcmp(kv, "quick") && (!strcmp(v, "0") || !strcmp(v, "1")))
@@ -125,49 +154,68 @@ static void set_one(struct init_settings *s, char *kv)
 		note_word(s->unknown, sizeof(s->unknown), kv);
 }
 
-void init_settings_parse(struct init_settings *s, const char *text)
+static int blank(char c)
 {
-	size_t used = 0;
-	const char *p = text;
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
 
-	/* the words of earlier texts stay in buf: append after them */
-	while (used < sizeof(s->buf) && s->buf[used])
-		used += strlen(s->buf + used) + 1;
-	while (*p) {
-		char *w = s->buf + used;
-		int quoted = 0;
+int init_settings_parse(struct init_settings *s, const char *text, size_t len, char *err,
+			size_t errlen)
+{
+	size_t i = 0, n;
+	char *w;
+	int quoted;
 
-		while (*p == ' ' || *p == '\t' || *p == '\n')
-			p++;
-		if (!*p)
-			break;
-		while (*p && (quoted || (*p != ' ' && *p != '\t' && *p != '\n'))) {
-			if (*p == '"')
-				quoted = !quoted;
-			else if (used + 2 < sizeof(s->buf))
-				s->buf[used++] = *p;
-			p++;
-		}
-		s->buf[used++] = '\0';
-		if (!strncmp(w, "benchbox.", 9))
-			set_one(s, w + 9);
-		if (used + 2 >= sizeof(s->buf))
-			break;
+	if (len > INIT_TEXT_MAX) {
+		snprintf(err, errlen, "%zu bytes, over the %d-byte limit of a settings text", len,
+			 INIT_TEXT_MAX);
+		return -1;
 	}
-	s->buf[used] = '\0';
+	if (len && memchr(text, '\0', len)) {
+		snprintf(err, errlen, "a NUL byte at offset %zu: not a settings text",
+			 (size_t)((const char *)memchr(text, '\0', len) - text));
+		return -1;
+	}
+	/* each word is gathered past the values kept so far; a value kept
+	 * is shorter than its word, so a whole text fits there */
+	if (sizeof(s->buf) - s->used < len + 1) {
+		snprintf(err, errlen, "no room left for another settings text");
+		return -1;
+	}
+	while (i < len) {
+		while (i < len && blank(text[i]))
+			i++;
+		if (i == len)
+			break;
+		w = s->buf + s->used;
+		n = 0;
+		quoted = 0;
+		for (; i < len && (quoted || !blank(text[i])); i++) {
+			if (text[i] == '"')
+				quoted = !quoted;
+			else
+				w[n++] = text[i];
+		}
+		w[n] = '\0';
+		if (n > 9 && !strncmp(w, "benchbox.", 9))
+			set_one(s, w + 9);
+	}
+	return 0;
 }
 
 /* ---- the run ---- */
 
-static char **run_args(const struct init_settings *s, char *words)
+/* run's argv, every word its own allocation; free with free_args(). */
+static char **run_args(const struct init_settings *s)
 {
-	char **av = xcalloc(64, sizeof(*av));
-	char fmt[64], *w, *save = NULL;
-	int n = 0;
+	char *words = xstrdup(s->args ? s->args : ""), *w, *save = NULL, **av;
+	size_t n = 0;
 
-	snprintf(fmt, sizeof(fmt), "--format=%s", s->format);
+	/* at most 11 words besides the args, and no more args than bytes */
+	av = xcalloc(12 + strlen(words) / 2 + 2, sizeof(*av));
 	av[n++] = xstrdup("run");
-	av[n++] = xstrdup(fmt);
+	av[n] = xmalloc(strlen(s->format) + 10);
+	sprintf(av[n++], "--format=%s", s->format);
 	if (s->budget) {
 		av[n++] = xstrdup("-b");
 		av[n++] = xstrdup(s->budget);
@@ -185,10 +233,20 @@ static char **run_args(const struct init_settings *s, char *words)
 	av[n++] = xstrdup(s->suite);
 	if (s->args) {
 		av[n++] = xstrdup("--");
-		for (w = strtok_r(words, ", ", &save); w && n < 62; w = strtok_r(NULL, ", ", &save))
-			av[n++] = w;
+		for (w = strtok_r(words, ", ", &save); w; w = strtok_r(NULL, ", ", &save))
+			av[n++] = xstrdup(w);
 	}
+	free(words);
 	return av;
+}
+
+static void free_args(char **av)
+{
+	size_t i;
+
+	for (i = 0; av[i]; i++)
+		free(av[i]);
+	free(av);
 }
 
 /* In the child: the pipes as stdout and stderr, default signals, `run`. */
@@ -320,14 +378,13 @@ static int run_suite(const struct init_settings *s)
 {
 	struct payload pl = { .copy = -1 };
 	int out[2], err[2], status, rc;
-	char line[256], words[sizeof(s->buf)];
+	char line[256];
 	unsigned char sum[32];
 	char **av;
 	pid_t pid;
 	int i;
 
-	snprintf(words, sizeof(words), "%s", s->args ? s->args : "");
-	av = run_args(s, words);
+	av = run_args(s);
 	if (pipe2(out, O_CLOEXEC) || pipe2(err, O_CLOEXEC)) {
 		dprintf(STDOUT_FILENO, "init: pipe: %s\n", strerror(errno));
 		return EXIT_FAIL;
@@ -380,30 +437,45 @@ static int run_suite(const struct init_settings *s)
 	}
 	mbedtls_sha256_free(&pl.sha);
 	free(pl.err);
-	for (i = 0; av[i] && strcmp(av[i], "--"); i++)
-		free(av[i]);
-	free(av[i]);
-	free(av);
+	free_args(av);
 	return rc;
 }
 
 /* ---- the session ---- */
 
+/* Apply the settings of a file; an error is said and its settings ignored. */
+static void read_file_settings(struct init_settings *s, const char *path, int say_missing)
+{
+	char real[4096], err[160], *text;
+	size_t len;
+
+	text = read_whole(sysroot_path(path, real, sizeof(real)), INIT_TEXT_MAX, &len);
+	if (!text) {
+		if (errno == EFBIG)
+			dprintf(STDOUT_FILENO, "init: %s: over %d bytes, not a settings text: "
+				"ignored\n", path, INIT_TEXT_MAX);
+		else if (say_missing || errno != ENOENT)
+			dprintf(STDOUT_FILENO, "init: %s: %s (no settings from it)\n", path,
+				strerror(errno));
+		return;
+	}
+	if (init_settings_parse(s, text, len, err, sizeof(err)))
+		dprintf(STDOUT_FILENO, "init: %s: %s: ignored\n", path, err);
+	else if (!say_missing)
+		dprintf(STDOUT_FILENO, "init: defaults from %s\n", path);
+	free(text);
+}
+
 static void read_settings(struct init_settings *s, const char *override)
 {
-	static char text[4096];
+	char err[160];
 
 	init_settings_default(s);
-	if (read_text(DEFAULTS_FILE, text, sizeof(text)) >= 0) {
-		dprintf(STDOUT_FILENO, "init: defaults from %s\n", DEFAULTS_FILE);
-		init_settings_parse(s, text);
-	}
-	if (override)
-		init_settings_parse(s, override);
-	else if (read_text("/proc/cmdline", text, sizeof(text)) >= 0)
-		init_settings_parse(s, text);
-	else
-		dprintf(STDOUT_FILENO, "init: no /proc/cmdline: the defaults apply\n");
+	read_file_settings(s, DEFAULTS_FILE, 0);
+	if (!override)
+		read_file_settings(s, "/proc/cmdline", 1);
+	else if (init_settings_parse(s, override, strlen(override), err, sizeof(err)))
+		dprintf(STDOUT_FILENO, "init: --cmdline: %s: ignored\n", err);
 	if (*s->unknown)
 		dprintf(STDOUT_FILENO, "init: unknown settings ignored: %s\n", s->unknown);
 	if (*s->bad)
@@ -483,17 +555,27 @@ static int init_run(struct run_ctx *ctx)
 {
 	double boot_s = init_boot_seconds();
 
+	const char *text = opt_str(ctx, "cmdline");
+	struct init_settings trial;
+	char err[160];
+
 	if (ctx->argc) {
 		errorf("takes no arguments (try 'init --help')");
 		return EXIT_USAGE;
 	}
+	init_settings_default(&trial);
+	if (text && init_settings_parse(&trial, text, strlen(text), err, sizeof(err))) {
+		errorf("--cmdline: %s", err);
+		return EXIT_USAGE;
+	}
 	fflush(stdout);
-	return session(opt_str(ctx, "cmdline"), getpid() == 1, boot_s);
+	return session(text, getpid() == 1, boot_s);
 }
 
 const struct applet applet_init = {
 	.name    = "init",
 	.summary = "run a suite as /init: results on the console, power off",
+	.flags   = APPLET_TOOL,
 	.usage   = "usage: init [--cmdline TEXT]\n"
 		   "\n"
 		   "What benchbox does as PID 1 (whatever its name), e.g. as the /init of\n"
@@ -511,6 +593,9 @@ const struct applet applet_init = {
 		   "  benchbox.budget=SECONDS   per test    benchbox.quick=1  --quick for all\n"
 		   "  benchbox.args=A,B         extra arguments for every test\n"
 		   "  benchbox.then=poweroff|halt|reboot|wait   (poweroff)\n"
+		   "A bad value is named and ignored (the earlier one holds); a suite may\n"
+		   "name measuring applets only, not init, run, report, ... A settings\n"
+		   "text over 4096 bytes is refused whole, never cut.\n"
 		   "Not as PID 1, nothing already mounted is mounted again, no tmpfs goes\n"
 		   "on /tmp, and the system stays up: the exit status is the run's.\n",
 	.opts    = opts,

@@ -10,6 +10,10 @@
 /* What happens after the suite. */
 enum init_then { THEN_POWEROFF, THEN_HALT, THEN_REBOOT, THEN_WAIT };
 
+/* The longest settings text: /benchbox.cmdline (its newline counted), the
+ * kernel command line, --cmdline. mkinitramfs --cmdline refuses more. */
+enum { INIT_TEXT_MAX = 4096 };
+
 /* The benchbox.* settings of the kernel command line. Strings point into
  * buf (or are the defaults, string literals). */
 struct init_settings {
@@ -22,17 +26,37 @@ struct init_settings {
 	const char	*args;		/* extra arguments for every test, ',' or ' ' separated */
 	int		quick;		/* benchbox.quick=1: --quick for every test */
 	enum init_then	then;
-	char		buf[4096];
+	size_t		used;		/* bytes of buf holding values */
+	char		buf[2 * INIT_TEXT_MAX];	/* the values: room for two whole texts */
 	char		unknown[256];	/* the names of settings not understood */
-	char		bad[256];	/* settings with a value not understood */
+	char		bad[256];	/* settings with a value not understood, and why */
 };
 
 /* Defaults, then each text in turn (later ones override earlier ones):
  * words separated by blanks, "double quoted" values allowed, as the
  * kernel parses its command line. Words that do not start with
- * "benchbox." are not ours and are ignored. */
+ * "benchbox." are not ours and are ignored.
+ *
+ * init_settings_parse() reads exactly len bytes of text (no NUL needed
+ * after them) and applies the text whole, or not at all: it returns 0, or
+ * -1 with one line in err and *s unchanged when the text is over
+ * INIT_TEXT_MAX bytes, holds a NUL byte, or buf has no room left for it
+ * (never after two texts). An unknown benchbox.* setting is named in
+ * unknown, a bad value (empty, a format no emitter has, a budget that is
+ * not 0.01..86400 s, a suite that is not quick, guide, all or a list of
+ * measuring applets: suite_check()) in bad, and ignored: the value set
+ * before stays. The lists are cut with "..." when full.
+ *
+ * What holds after any call, whatever the text (a fuzzer may assert it):
+ * s->used <= sizeof(s->buf); every string field is NULL (board, expect,
+ * out, budget, args only), a default literal, or points into buf with its
+ * NUL inside buf at or before buf + used, and is not empty; unknown and bad
+ * are NUL-terminated inside their arrays; suite passes suite_check(), so it
+ * names no tool (init, run, ...) that would start a suite again; format
+ * passes emitter_find(); then is an enum init_then and quick 0 or 1. */
 void init_settings_default(struct init_settings *s);
-void init_settings_parse(struct init_settings *s, const char *text);
+int init_settings_parse(struct init_settings *s, const char *text, size_t len, char *err,
+			size_t errlen);
 
 /* init_sys.c: the system around the suite */
 

@@ -28,6 +28,7 @@
  */
 #define ZLIB_CONST
 #include "applet.h"
+#include "init.h"
 #include "util.h"
 
 #include <elf.h>
@@ -44,7 +45,6 @@
 #include <zlib.h>
 
 enum {
-	CMDLINE_MAX	= 4096,		/* bytes of --cmdline, newline not counted */
 	CHUNK		= 64 * 1024,
 	NEWC_HEADER	= 110,		/* "070701" + 13 x 8 hex digits */
 	CONSOLE_MAJOR	= 5,
@@ -383,18 +383,40 @@ static uint32_t image_mtime(void)
 	return (uint32_t)t;
 }
 
+/* What init will read: TEXT and a newline, whole (INIT_TEXT_MAX), with
+ * settings it takes (init's own parser decides). */
 static int check_cmdline(const char *s)
 {
+	struct init_settings set;
+	char err[160], *text;
+	int bad;
+
 	if (!s)
 		return EXIT_OK;
 	if (strchr(s, '\n')) {
 		errorf("--cmdline: has a newline (it is one line of settings)");
 		return EXIT_USAGE;
 	}
-	if (strlen(s) > CMDLINE_MAX) {
-		errorf("--cmdline: %zu bytes, over the %d-byte limit", strlen(s), CMDLINE_MAX);
+	if (strlen(s) >= INIT_TEXT_MAX) {
+		errorf("--cmdline: %zu bytes: with its newline, over the %d bytes init reads",
+		       strlen(s), INIT_TEXT_MAX);
 		return EXIT_USAGE;
 	}
+	text = xmalloc(strlen(s) + 2);
+	sprintf(text, "%s\n", s);
+	init_settings_default(&set);
+	bad = init_settings_parse(&set, text, strlen(text), err, sizeof(err));
+	free(text);
+	if (bad) {
+		errorf("--cmdline: %s", err);
+		return EXIT_USAGE;
+	}
+	if (*set.bad) {
+		errorf("--cmdline: settings init would ignore, with a bad value: %s", set.bad);
+		return EXIT_USAGE;
+	}
+	if (*set.unknown)
+		warnf("--cmdline: settings init does not know (ignored at boot): %s", set.unknown);
 	return EXIT_OK;
 }
 
@@ -528,13 +550,15 @@ static const struct opt_spec opts[] = {
 const struct applet applet_mkinitramfs = {
 	.name    = "mkinitramfs",
 	.summary = "write an initramfs (cpio.gz) with benchbox as /init",
+	.flags   = APPLET_TOOL,
 	.usage   = "usage: mkinitramfs -o FILE.cpio.gz [--binary PATH] [--cmdline TEXT]\n"
 		   "\n"
 		   "Writes a gzip-compressed newc cpio archive the kernel unpacks as its\n"
 		   "initramfs: dev, dev/console (char 5,1), init (the bytes of --binary,\n"
 		   "by default this benchbox) and, with --cmdline, benchbox.cmdline (TEXT\n"
 		   "and a newline: /init reads it as defaults that the kernel command line\n"
-		   "overrides). No cpio or gzip tools are needed. The output is the same\n"
+		   "overrides; TEXT is at most 4095 bytes, and a setting init would ignore\n"
+		   "for its bad value, such as a suite naming a tool, is refused). No cpio or gzip tools are needed. The output is the same\n"
 		   "bytes on every run and host: owners 0, inodes 1, 2, 3 ..., mtime 0 (or\n"
 		   "$SOURCE_DATE_EPOCH), gzip level 9 with time 0. FILE appears complete\n"
 		   "or not at all. --binary must be a little-endian ELF executable; a\n"

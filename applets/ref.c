@@ -131,6 +131,7 @@ static int ref_run(struct run_ctx *ctx)
 const struct applet applet_ref = {
 	.name    = "ref",
 	.summary = "a board's published reference numbers",
+	.flags   = APPLET_TOOL,
 	.usage   = "usage: ref BOARD [METRIC [PARAM]]\n"
 		   "\n"
 		   "The vendor performance guides' numbers for BOARD (an id or alias from\n"

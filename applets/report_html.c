@@ -533,6 +533,7 @@ static int report_run(struct run_ctx *ctx)
 const struct applet applet_report = {
 	.name    = "report",
 	.summary = "a results file as one self-contained HTML page",
+	.flags   = APPLET_TOOL,
 	.usage   = "usage: report [--board BOARD] [--title TEXT] RESULTS.json [-o FILE]\n"
 		   "\n"
 		   "Writes a benchbox JSON results file (--format=json -o FILE of any\n"

@@ -2,7 +2,9 @@
  *
  * SPDX-License-Identifier: MIT
  *
- * A suite is a list of other applets' command lines (run_suites.c). Each
+ * A suite is a list of other applets' command lines (run_suites.c), of
+ * measuring applets only (suite_check(): `run init` would start itself for
+ * ever); `run APPLET,... -- ARGS` passes ARGS to each as the same words. Each
  * test runs in a forked child with --format=csv on a pipe (run_child.c);
  * its records are parsed back (run_rows.c) and printed through this run's
  * own reporter, so --format and -o apply to the whole suite. A test that
@@ -125,28 +127,62 @@ static unsigned dram_mib(void)
 	return mib;
 }
 
-static void add_passed_on(struct plan *p, struct test *t)
+static void add_opt_word(struct test *t, const char *name, const char *value)
 {
-	char buf[4200];
+	char *w = xmalloc(strlen(name) + strlen(value) + 2);
 
-	if (p->quick && !has_opt(t, "--quick"))
-		add_word(t, "--quick");
-	if (*p->kernel && !has_opt(t, "--kernel")) {
-		snprintf(buf, sizeof(buf), "--kernel=%s", p->kernel);
-		add_word(t, buf);
-	}
-	if (*p->dir && !has_opt(t, "--dir")) {
-		snprintf(buf, sizeof(buf), "--dir=%s", p->dir);
-		add_word(t, buf);
-	}
+	sprintf(w, "%s=%s", name, value);
+	add_word(t, w);
+	free(w);
 }
 
-/* Split cmd into words, pass the global options on, add to the plan. */
-static void plan_add(struct plan *p, const char *cmd, double budget, const char *skip)
+static void add_passed_on(struct plan *p, struct test *t)
+{
+	if (p->quick && !has_opt(t, "--quick"))
+		add_word(t, "--quick");
+	if (*p->kernel && !has_opt(t, "--kernel"))
+		add_opt_word(t, "--kernel", p->kernel);
+	if (*p->dir && !has_opt(t, "--dir"))
+		add_opt_word(t, "--dir", p->dir);
+}
+
+/* A word as a shell would need it: as it is, or in single quotes. */
+static size_t shell_word(char *out, const char *w)
+{
+	size_t n = 0;
+
+	if (*w && !w[strspn(w, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+			     "0123456789_./=,:%+@-")]) {
+		if (out)
+			memcpy(out, w, strlen(w));
+		return strlen(w);
+	}
+	if (out)
+		out[n] = '\'';
+	n++;
+	for (; *w; w++) {
+		if (*w == '\'') {
+			if (out)
+				memcpy(out + n, "'\\''", 4);
+			n += 4;
+		} else {
+			if (out)
+				out[n] = *w;
+			n++;
+		}
+	}
+	if (out)
+		out[n] = '\'';
+	return n + 1;
+}
+
+/* The test's words, the global options passed on, into the plan; the
+ * command line shown (-l, progress, status rows) quotes what needs it. */
+static void plan_add_words(struct plan *p, char **words, int nwords, double budget,
+			   const char *skip)
 {
 	struct test *t;
-	char *copy = xstrdup(cmd), *w, *save = NULL, num[16];
-	size_t len = 0;
+	size_t len = 1;
 	int i;
 
 	if (p->n == p->cap) {
@@ -159,23 +195,39 @@ static void plan_add(struct plan *p, const char *cmd, double budget, const char 
 	}
 	t = &p->t[p->n++];
 	memset(t, 0, sizeof(*t));
+	for (i = 0; i < nwords; i++)
+		add_word(t, words[i]);
+	if (!skip)
+		add_passed_on(p, t);
+	for (i = 0; i < t->argc; i++)
+		len += shell_word(NULL, t->argv[i]) + 1;
+	t->cmd = xcalloc(len, 1);
+	for (i = 0, len = 0; i < t->argc; i++) {
+		if (i)
+			t->cmd[len++] = ' ';
+		len += shell_word(t->cmd + len, t->argv[i]);
+	}
+	t->budget = budget > 0 ? budget : p->budget;
+	t->skip = skip;
+}
+
+/* A suite's command line: split into words on spaces, %dram replaced. */
+static void plan_add(struct plan *p, const char *cmd, double budget, const char *skip)
+{
+	char *copy = xstrdup(cmd), *w, *save = NULL, num[16];
+	char **words = xcalloc(strlen(cmd) / 2 + 2, sizeof(*words));
+	int n = 0;
+
 	for (w = strtok_r(copy, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
 		if (!strcmp(w, "%dram")) {
 			snprintf(num, sizeof(num), "%u", dram_mib());
 			w = num;
 		}
-		add_word(t, w);
+		words[n++] = w;
 	}
+	plan_add_words(p, words, n, budget, skip);
+	free(words);
 	free(copy);
-	if (!skip)
-		add_passed_on(p, t);
-	for (i = 0; i < t->argc; i++)
-		len += strlen(t->argv[i]) + 1;
-	t->cmd = xcalloc(len + 1, 1);
-	for (i = 0; i < t->argc; i++)
-		strcat(strcat(t->cmd, i ? " " : ""), t->argv[i]);
-	t->budget = budget > 0 ? budget : p->budget;
-	t->skip = skip;
 }
 
 /* cmd with its first {a,b,...} replaced by each choice in turn, recursively. */
@@ -223,36 +275,67 @@ static void plan_suite(struct plan *p, const struct suite *s)
 	}
 }
 
-/* "a,b,c" with ARGS (or each applet's default arguments). */
+/* The options that apply to the whole run, as the applet's own parser
+ * (src/opt.c) would read ARGS; -1 after a message when ARGS hold one. ARGS
+ * the parser refuses are left to the test, which fails with its message. */
+static int per_test_args(const struct applet *a, int argc, char **argv)
+{
+	static const char *const whole_run[] = { "output", "format", "help", "version" };
+	const struct opt_spec *tabs[2] = { global_opts, a->opts };
+	struct opt_val *vals[2];
+	char err[256], **pos;
+	size_t i;
+	int rc = 0;
+
+	vals[0] = xcalloc(opt_count(global_opts) + 1, sizeof(*vals[0]));
+	vals[1] = xcalloc(opt_count(a->opts) + 1, sizeof(*vals[1]));
+	pos = xcalloc((size_t)argc + 1, sizeof(*pos));
+	if (opt_parse(2, tabs, vals, argc, argv, pos, err, sizeof(err)) >= 0)
+		for (i = 0; i < ARRAY_LEN(whole_run) && !rc; i++)
+			if (vals[0][opt_index(global_opts, whole_run[i])].set) {
+				errorf("-- ARGS: --%s applies to the whole run, not to one test "
+				       "(give it before --)", whole_run[i]);
+				rc = -1;
+			}
+	free(pos);
+	free(vals[1]);
+	free(vals[0]);
+	return rc;
+}
+
+/* "a,b,c" with ARGS, each word as it is (or each applet's default arguments). */
 static int plan_list(struct plan *p, const char *list, int argc, char **argv)
 {
-	char *copy = xstrdup(list), *name, *save = NULL, cmd[4096];
-	int i, bad = 0;
+	char *copy, *name, *save = NULL, err[400];
+	char **words = xcalloc((size_t)argc + 2, sizeof(*words));
 
 	p->budget = 900;
-	for (i = 0; i < argc; i++)
-		if (!strncmp(argv[i], "--format", 8) || !strncmp(argv[i], "--output", 8) ||
-		    !strcmp(argv[i], "-o")) {
-			errorf("%s: --format and -o apply to the whole run: give them before --",
-			       argv[i]);
-			return -1;
-		}
+	if (suite_check(list, err, sizeof(err))) {
+		errorf("%s", err);
+		free(words);
+		return -1;
+	}
+	copy = xstrdup(list);
 	for (name = strtok_r(copy, ",", &save); name; name = strtok_r(NULL, ",", &save)) {
-		if (!applet_find(name) || !strcmp(name, "run")) {
-			errorf("unknown applet '%s' (try 'benchbox --list')", name);
-			bad = 1;
+		const struct applet *a = applet_find(name);
+
+		if (argc && per_test_args(a, argc, argv))
+			break;
+		if (!argc) {
+			char *cmd = xmalloc(strlen(name) + strlen(suite_default_args(name)) + 2);
+
+			sprintf(cmd, "%s %s", name, suite_default_args(name));
+			plan_add(p, cmd, 0, NULL);
+			free(cmd);
 			continue;
 		}
-		snprintf(cmd, sizeof(cmd), "%s %s", name, argc ? "" : suite_default_args(name));
-		for (i = 0; i < argc; i++)
-			strncat(strncat(cmd, " ", sizeof(cmd) - strlen(cmd) - 1), argv[i],
-				sizeof(cmd) - strlen(cmd) - 1);
-		plan_add(p, cmd, 0, NULL);
+		words[0] = name;
+		memcpy(words + 1, argv, (size_t)argc * sizeof(*words));
+		plan_add_words(p, words, argc + 1, 0, NULL);
 	}
 	free(copy);
-	if (!p->n && !bad)
-		errorf("no applet named in '%s'", list);
-	return bad || !p->n ? -1 : 0;
+	free(words);
+	return name ? -1 : 0;
 }
 
 static void plan_free(struct plan *p)
@@ -381,20 +464,21 @@ static int emit_rows(struct run_ctx *ctx, char *rows, const char *throttled,
 static void status_row(struct run_ctx *ctx, const struct test *t, unsigned flags,
 		       const char *note)
 {
+	const char *args = t->cmd + strlen(t->argv[0]) + (t->argc > 1);
+	char *params = xmalloc(strlen(args) + 6);
 	struct result r;
-	char params[4200];
 
 	memset(&r, 0, sizeof(r));
 	r.applet = t->argv[0];
 	r.test = "status";
-	snprintf(params, sizeof(params), "args=%s", t->cmd + strlen(t->argv[0]) +
-		 (t->argc > 1));
+	sprintf(params, "args=%s", args);
 	r.params = t->argc > 1 ? params : "";
 	r.unit = "";
 	r.value = r.min = r.max = NAN;
 	r.flags = flags;
 	r.note = note;
 	report(ctx, &r);
+	free(params);
 }
 
 /* The test's outcome as a status row (none when it passed). Returns the
@@ -690,6 +774,7 @@ static int run_run(struct run_ctx *ctx)
 const struct applet applet_run = {
 	.name    = "run",
 	.summary = "run a suite of tests, each in its own process",
+	.flags   = APPLET_TOOL,
 	.usage   = "usage: run [-b SECONDS] [-l] [--board BOARD] [--expect FILE] quick|guide|all|APPLET[,APPLET...] [-- ARGS]\n"
 		   "\n"
 		   "Runs a suite, each test in a forked child with a time budget, and\n"
@@ -704,6 +789,10 @@ const struct applet applet_run = {
 		   "  APPLET,...  these applets, with ARGS (after --) or their defaults\n"
 		   "-l prints the command lines instead of running them. --quick,\n"
 		   "--kernel and --dir are passed on to every test.\n"
+		   "A suite runs measuring applets only: run, init, mkinitramfs, report,\n"
+		   "compare, ref and boards are refused. ARGS reach each test as the\n"
+		   "same words; --format, -o, --help and --version among them are refused\n"
+		   "(they belong to the whole run: give them before --).\n"
 		   "\n"
 		   "A test that crashes, is killed, overruns its budget or fails adds a\n"
 		   "'status' row flagged failed with the reason (\"killed by SIGILL\",\n"

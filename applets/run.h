@@ -33,6 +33,12 @@ const struct suite *suite_find(const char *name);
 const char *suite_default_args(const char *applet);
 /* Why `run all` leaves an applet out, NULL when it runs it. */
 const char *suite_all_skip(const char *applet);
+/* Whether SPEC names what a suite may run: quick, guide, all, or a ','
+ * separated list of measuring applets (none flagged APPLET_TOOL: run, init,
+ * mkinitramfs, report, compare, ref, boards; `run init` would start itself
+ * for ever). 0, or -1 with one line in err naming every unknown applet and
+ * every tool. The one check of both `run` and init's benchbox.suite. */
+int suite_check(const char *spec, char *err, size_t len);
 
 /* What one child did. */
 struct child_out {

@@ -12,6 +12,7 @@
  * report, with their parameters, so its records carry their metric names.
  */
 #include "run.h"
+#include "applet.h"
 #include "util.h"
 
 #include <string.h>
@@ -113,19 +114,66 @@ const char *suite_default_args(const char *applet)
 
 const char *suite_all_skip(const char *applet)
 {
+	const struct applet *a = applet_find(applet);
+
 	if (!strcmp(applet, "net"))
 		return "needs a peer (net -s on another machine, then net HOST)";
 	if (!strcmp(applet, "fileio"))
 		return "writes a lot: only with an explicit 'run fileio'";
-	if (!strcmp(applet, "run"))
-		return "the suite runner itself";
-	if (!strcmp(applet, "init"))
-		return "runs a suite itself (as PID 1 it powers off)";
-	if (!strcmp(applet, "mkinitramfs"))
-		return "writes a boot image: needs -o FILE";
-	if (!strcmp(applet, "report") || !strcmp(applet, "compare"))
-		return "reads a results file";
-	if (!strcmp(applet, "ref") || !strcmp(applet, "boards"))
-		return "prints the built-in reference data: measures nothing";
+	if (a && (a->flags & APPLET_TOOL))
+		return "a tool, not a measurement";
 	return NULL;
+}
+
+/* Append name to a ", " separated list in buf; "..." once it is full. */
+static void list_add(char *buf, size_t len, const char *name)
+{
+	size_t n = strlen(buf);
+
+	if (n && !strcmp(buf + n - 3, "..."))
+		return;
+	if ((size_t)snprintf(buf + n, len - n, "%s%s", n ? ", " : "", name) >= len - n)
+		memcpy(buf + len - 4, "...", 4);
+}
+
+int suite_check(const char *spec, char *err, size_t len)
+{
+	char unknown[160] = "", tools[160] = "", name[48], quoted[52];
+	const struct applet *a;
+	const char *p, *end;
+	int n, named = 0, nunknown = 0, ntools = 0;
+
+	if (suite_find(spec))
+		return 0;
+	for (p = spec; *p; p = *end ? end + 1 : end) {
+		end = strchr(p, ',');
+		if (!end)
+			end = p + strlen(p);
+		n = (int)(end - p);
+		if (!n)
+			continue;
+		named++;
+		/* no applet name is that long: shown cut, never looked up */
+		snprintf(name, sizeof(name), "%.*s%s", n < 40 ? n : 40, p, n < 40 ? "" : "...");
+		a = n < 40 ? applet_find(name) : NULL;
+		if (!a) {
+			snprintf(quoted, sizeof(quoted), "'%s'", name);
+			list_add(unknown, sizeof(unknown), quoted);
+			nunknown++;
+		} else if (a->flags & APPLET_TOOL) {
+			list_add(tools, sizeof(tools), name);
+			ntools++;
+		}
+	}
+	if (!named) {
+		snprintf(err, len, "no applet named in '%.40s'", spec);
+		return -1;
+	}
+	if (!nunknown && !ntools)
+		return 0;
+	snprintf(err, len, "%s%s%s%s%s%s", nunknown ? (nunknown > 1 ? "unknown applets " :
+		 "unknown applet ") : "", unknown, nunknown ? " (try 'benchbox --list')" : "",
+		 nunknown && ntools ? "; " : "", tools,
+		 ntools ? ": not measuring applets (a suite runs only benchmarks)" : "");
+	return -1;
 }

@@ -25,6 +25,8 @@ enum applet_flags {
 	APPLET_NEEDS_DIR = 1u << 0,	/* creates files: honours --dir */
 	APPLET_SLOW      = 1u << 1,	/* > ~10 s at defaults */
 	APPLET_PENDING   = 1u << 2,	/* unfinished: hidden from --list */
+	APPLET_TOOL      = 1u << 3,	/* measures nothing (run, init, report, ...): never
+					   in a suite, which would run it as a test */
 };
 
 struct run_ctx;

@@ -82,6 +82,42 @@ TEST(run_suites)
 	CHECK(suite_all_skip("init") && suite_all_skip("mkinitramfs"));
 }
 
+TEST(run_suite_check)
+{
+	static const char *const ok[] = { "quick", "guide", "all", "lat_pipe", "lat_pipe,lat_unix",
+					  ",lat_pipe,", "sysinfo,net,fileio" };
+	static const char *const tools[] = { "init", "run", "mkinitramfs", "report", "compare",
+					     "ref", "boards" };
+	char err[200], many[400];
+	size_t i;
+
+	for (i = 0; i < sizeof(ok) / sizeof(ok[0]); i++)
+		CHECK_EQ_INT(suite_check(ok[i], err, sizeof(err)), 0);
+	/* every tool, alone or in a list, is refused by name (run init runs itself) */
+	for (i = 0; i < sizeof(tools) / sizeof(tools[0]); i++) {
+		CHECK_EQ_INT(suite_check(tools[i], err, sizeof(err)), -1);
+		CHECK(strncmp(err, tools[i], strlen(tools[i])) == 0);
+		CHECK(suite_all_skip(tools[i]) != NULL);
+	}
+	CHECK_EQ_INT(suite_check("lat_pipe,init,run", err, sizeof(err)), -1);
+	CHECK_STR(err, "init, run: not measuring applets (a suite runs only benchmarks)");
+	CHECK_EQ_INT(suite_check("nosuch,ref,x", err, sizeof(err)), -1);
+	CHECK_STR(err, "unknown applets 'nosuch', 'x' (try 'benchbox --list'); "
+		  "ref: not measuring applets (a suite runs only benchmarks)");
+	CHECK_EQ_INT(suite_check("", err, sizeof(err)), -1);
+	CHECK_EQ_INT(suite_check(",,", err, sizeof(err)), -1);
+	CHECK_STR(err, "no applet named in ',,'");
+	/* many or long names: the message is cut, never overrun */
+	memset(many, 0, sizeof(many));
+	for (i = 0; i + 5 < sizeof(many) - 1; i += 5)
+		memcpy(many + i, "init,", 5);
+	CHECK_EQ_INT(suite_check(many, err, 40), -1);
+	CHECK(strlen(err) == 39);
+	memset(many, 'x', sizeof(many) - 1);
+	CHECK_EQ_INT(suite_check(many, err, sizeof(err)), -1);
+	CHECK(strstr(err, "...'") != NULL);
+}
+
 TEST(run_child_status)
 {
 	static volatile sig_atomic_t stop;
