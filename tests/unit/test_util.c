@@ -76,9 +76,6 @@ TEST(util_parse_int)
 	CHECK(parse_int("0", &v) == 0 && v == 0);
 	CHECK(parse_int("42", &v) == 0 && v == 42);
 	CHECK(parse_int("-7", &v) == 0 && v == -7);
-	CHECK(parse_int("0x1f", &v) == 0 && v == 31);
-	CHECK(parse_int("0XFF", &v) == 0 && v == 255);
-	CHECK(parse_int("-0x10", &v) == 0 && v == -16);
 	CHECK(parse_int("010", &v) == 0 && v == 10);	/* not octal */
 	CHECK(parse_int("08", &v) == 0 && v == 8);
 	CHECK(parse_int("-09", &v) == 0 && v == -9);
@@ -95,6 +92,11 @@ TEST(util_parse_int)
 	CHECK_EQ_INT(parse_int("-", &v), -1);
 	CHECK_EQ_INT(parse_int("0x", &v), -1);
 	CHECK_EQ_INT(parse_int("0xg", &v), -1);
+	CHECK_EQ_INT(parse_int("0x1f", &v), -1);	/* decimal only: one rule */
+	CHECK_EQ_INT(parse_int("0XFF", &v), -1);
+	CHECK_EQ_INT(parse_int("-0x10", &v), -1);
+	CHECK_EQ_INT(parse_int("1e3", &v), -1);
+	CHECK_EQ_INT(parse_int("--1", &v), -1);
 	CHECK_EQ_INT(parse_int("9223372036854775808", &v), -1);
 	CHECK_EQ_INT(parse_int("-9223372036854775809", &v), -1);
 	CHECK_EQ_INT(parse_int("99999999999999999999999", &v), -1);
@@ -124,7 +126,51 @@ TEST(util_parse_double)
 	CHECK_EQ_INT(parse_double("1.5x", &d), -1);
 	CHECK_EQ_INT(parse_double(" 1", &d), -1);
 	CHECK_EQ_INT(parse_double("-", &d), -1);
+	/* decimal only: no hex floats, no sign but '-', nothing around it */
+	CHECK_EQ_INT(parse_double("0x1p3", &d), -1);
+	CHECK_EQ_INT(parse_double("0X1P3", &d), -1);
+	CHECK_EQ_INT(parse_double("0x10", &d), -1);
+	CHECK_EQ_INT(parse_double("-0x1p3", &d), -1);
+	CHECK_EQ_INT(parse_double("+1", &d), -1);
+	CHECK_EQ_INT(parse_double("1 ", &d), -1);
+	CHECK_EQ_INT(parse_double("1\n", &d), -1);
+	CHECK_EQ_INT(parse_double(".", &d), -1);
+	CHECK_EQ_INT(parse_double("-.", &d), -1);
+	CHECK_EQ_INT(parse_double("1e", &d), -1);
+	CHECK_EQ_INT(parse_double("1e+", &d), -1);
+	CHECK_EQ_INT(parse_double("e3", &d), -1);
+	CHECK_EQ_INT(parse_double("1.2.3", &d), -1);
+	CHECK_EQ_INT(parse_double("--1", &d), -1);
 	CHECK_NEAR(d, 9, 0);
+	CHECK(parse_double("1.", &d) == 0 && d == 1);
+	CHECK(parse_double("-0", &d) == 0 && d == 0);
+	CHECK(parse_double("2.5E-3", &d) == 0 && d == 0.0025);
+	CHECK(parse_double("1e+2", &d) == 0 && d == 100);
+}
+
+TEST(util_parse_uint_hex)
+{
+	uint64_t v = 0;
+
+	CHECK(parse_uint_hex("0", &v) == 0 && v == 0);
+	CHECK(parse_uint_hex("42", &v) == 0 && v == 42);
+	CHECK(parse_uint_hex("010", &v) == 0 && v == 10);	/* not octal */
+	CHECK(parse_uint_hex("0x1f", &v) == 0 && v == 31);
+	CHECK(parse_uint_hex("0XFF", &v) == 0 && v == 255);
+	CHECK(parse_uint_hex("0xffffffffffffffff", &v) == 0 && v == UINT64_MAX);
+	CHECK(parse_uint_hex("18446744073709551615", &v) == 0 && v == UINT64_MAX);
+	v = 5;
+	CHECK_EQ_INT(parse_uint_hex("", &v), -1);
+	CHECK_EQ_INT(parse_uint_hex("0x", &v), -1);
+	CHECK_EQ_INT(parse_uint_hex("-1", &v), -1);
+	CHECK_EQ_INT(parse_uint_hex("+1", &v), -1);
+	CHECK_EQ_INT(parse_uint_hex(" 1", &v), -1);
+	CHECK_EQ_INT(parse_uint_hex("1 ", &v), -1);
+	CHECK_EQ_INT(parse_uint_hex("0x1p3", &v), -1);
+	CHECK_EQ_INT(parse_uint_hex("0x10000000000000000", &v), -1);
+	CHECK_EQ_INT(parse_uint_hex("18446744073709551616", &v), -1);
+	CHECK_EQ_INT(parse_uint_hex("0xg", &v), -1);
+	CHECK_EQ_INT(v, 5);
 }
 
 TEST(util_format_size)
