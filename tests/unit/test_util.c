@@ -7,6 +7,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -295,4 +296,40 @@ TEST(util_read_whole)
 	CHECK(read_whole(path, n, NULL) == NULL);
 	CHECK_EQ_INT(errno, ENOENT);
 	free(big);
+}
+
+/* The invariants util.h promises a fuzzer, over a spread of inputs: what
+ * parses is in range and survives formatting and re-parsing unchanged. */
+TEST(util_parse_roundtrip)
+{
+	static const char *const texts[] = {
+		"0", "1", "7", "1023", "1024", "1536", "4096", "65536", "1k", "64K", "1.5K",
+		"16m", "3G", "1T", "1024T", "16777215T", "18446744073709551615", "-1",
+		"9223372036854775807", "-9223372036854775808", "0.1", "1e-300", "-2.5e10",
+		"1.7976931348623157e308", "2.2250738585072014e-308", ".5", "5.", "00012",
+	};
+	char buf[64];
+	size_t i;
+
+	for (i = 0; i < ARRAY_LEN(texts); i++) {
+		uint64_t u, u2;
+		int64_t n, n2;
+		double d, d2;
+
+		if (parse_size(texts[i], &u) == 0) {
+			format_size(u, buf, sizeof(buf));
+			if (!CHECK(parse_size(buf, &u2) == 0 && u2 == u))
+				mt_fail(MT_AT, "  ... size %s -> %s", texts[i], buf);
+		}
+		if (parse_int(texts[i], &n) == 0) {
+			snprintf(buf, sizeof(buf), "%lld", (long long)n);
+			if (!CHECK(parse_int(buf, &n2) == 0 && n2 == n))
+				mt_fail(MT_AT, "  ... int %s -> %s", texts[i], buf);
+		}
+		if (parse_double(texts[i], &d) == 0) {
+			snprintf(buf, sizeof(buf), "%.17g", d);
+			if (!CHECK(parse_double(buf, &d2) == 0 && d2 == d && isfinite(d)))
+				mt_fail(MT_AT, "  ... double %s -> %s", texts[i], buf);
+		}
+	}
 }
