@@ -84,11 +84,12 @@ static const struct results_rec *old_match(const struct results_file *old,
 
 static void verdict_line(struct emit_out *o, const struct result *r);
 
+/* The header comes with the first row, so a file refused before any row
+ * leaves nothing on stdout but the error on stderr. */
 static void vbegin(struct emit_out *o, const struct run_info *info)
 {
+	(void)o;
 	(void)info;
-	fprintf(o->f, "%-34s %12s %-7s %-30s %8s  %s\n", "metric", "value", "unit",
-		"reference (min..max)", "delta", "verdict");
 }
 
 static void vend(struct emit_out *o)
@@ -108,6 +109,9 @@ static void verdict_line(struct emit_out *o, const struct result *r)
 	char v[32], m[32], lo[32], hi[32], ref[64] = "-", name[96], delta[16] = "";
 	int tty = isatty(fileno(o->f)) && *colour[row->vo.v];
 
+	if (!o->count)
+		fprintf(o->f, "%-34s %12s %-7s %-30s %8s  %s\n", "metric", "value", "unit",
+			"reference (min..max)", "delta", "verdict");
 	snprintf(name, sizeof(name), "%s%s%s", r->metric ? r->metric : r->test,
 		 r->params && *r->params ? " " : "", r->params ? r->params : "");
 	if (row->have_ref) {
