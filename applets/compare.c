@@ -12,16 +12,16 @@
  * result of NEW is matched with the same applet, test, kernel and params
  * in OLD, whose value and min/max play the reference. The verdict rule is
  * src/verdict.h's. The exit status is 1 when anything FAILs, so a boot
- * test or CI job can gate on it.
+ * test or CI job can gate on it; a file that cannot be read or is
+ * malformed is a usage error (2), read by src/results.c as report reads it.
  */
 #include "applet.h"
 #include "compare.h"
-#include "json.h"
 #include "refdata.h"
+#include "results.h"
 #include "util.h"
 #include "verdict.h"
 
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,47 +39,6 @@ struct cmp {
 	struct cmp_row	*rows;
 	size_t		n;
 };
-
-/* Read a whole file; NULL with a message. */
-static char *slurp(const char *path)
-{
-	char *text = read_whole(path, (size_t)1 << 30, NULL);
-
-	if (!text)
-		errorf("cannot open %s: %s", path, strerror(errno));
-	return text;
-}
-
-/* The "results" array of a benchbox JSON file, or NULL with a message. */
-static struct json *load_results(const char *path, const struct json **results)
-{
-	char err[160], *text = slurp(path);
-	struct json *doc;
-
-	if (!text)
-		return NULL;
-	doc = json_parse(text, err, sizeof(err));
-	free(text);
-	if (!doc) {
-		errorf("%s: not JSON: %s", path, err);
-		return NULL;
-	}
-	*results = json_get(doc, "results");
-	if (json_get_num(doc, "schema_version", 0) != 1 || !*results ||
-	    (*results)->type != JSON_ARR) {
-		errorf("%s: not a benchbox result file (schema_version 1 with \"results\")", path);
-		json_free(doc);
-		return NULL;
-	}
-	return doc;
-}
-
-static const char *str_or(const struct json *o, const char *key, const char *def)
-{
-	const char *s = json_get_str(o, key);
-
-	return s ? s : def;
-}
 
 /* A flag word in a note ("noisy,throttled: ...") */
 /* What a reference value in unit `from` is multiplied by to be in `to`;
@@ -108,28 +67,29 @@ static const struct ref_row *board_ref(const char *board, const char *metric)
 }
 
 /* The same measurement in the old run: applet, test, kernel and params. */
-static const struct json *old_match(const struct json *old, const struct json *r)
+static const struct results_rec *old_match(const struct results_file *old,
+					   const struct results_rec *r)
 {
-	static const char *const keys[] = { "applet", "test", "kernel", "params" };
-	size_t i, k;
+	size_t i;
 
 	for (i = 0; i < old->n; i++) {
-		for (k = 0; k < 4; k++)
-			if (strcmp(str_or(&old->items[i], keys[k], ""), str_or(r, keys[k], "")))
-				break;
-		if (k == 4)
-			return &old->items[i];
+		const struct results_rec *o = &old->recs[i];
+
+		if (!strcmp(o->applet, r->applet) && !strcmp(o->test, r->test) &&
+		    !strcmp(o->kernel, r->kernel) && !strcmp(o->params, r->params))
+			return o;
 	}
 	return NULL;
 }
 
 static void verdict_line(struct emit_out *o, const struct result *r);
 
+/* The header comes with the first row, so a file refused before any row
+ * leaves nothing on stdout but the error on stderr. */
 static void vbegin(struct emit_out *o, const struct run_info *info)
 {
+	(void)o;
 	(void)info;
-	fprintf(o->f, "%-34s %12s %-7s %-30s %8s  %s\n", "metric", "value", "unit",
-		"reference (min..max)", "delta", "verdict");
 }
 
 static void vend(struct emit_out *o)
@@ -149,6 +109,9 @@ static void verdict_line(struct emit_out *o, const struct result *r)
 	char v[32], m[32], lo[32], hi[32], ref[64] = "-", name[96], delta[16] = "";
 	int tty = isatty(fileno(o->f)) && *colour[row->vo.v];
 
+	if (!o->count)
+		fprintf(o->f, "%-34s %12s %-7s %-30s %8s  %s\n", "metric", "value", "unit",
+			"reference (min..max)", "delta", "verdict");
 	snprintf(name, sizeof(name), "%s%s%s", r->metric ? r->metric : r->test,
 		 r->params && *r->params ? " " : "", r->params ? r->params : "");
 	if (row->have_ref) {
@@ -249,30 +212,27 @@ enum verdict compare_board_result(const char *board, const struct result *r,
 }
 
 /* Judge one result of the new run; fills row and the record's note. */
-static int judge_one(const struct json *jr, const char *board, const struct json *old,
-		     const struct verdict_expect *ex, int nex, struct cmp_row *row,
-		     char *note, size_t notelen)
+static int judge_one(const struct results_rec *jr, const char *board,
+		     const struct results_file *old, struct verdict_expect *ex, int nex,
+		     struct cmp_row *row, char *note, size_t notelen)
 {
-	const char *metric = str_or(jr, "metric", "");
-	struct verdict_in in = { json_get_num(jr, "value", NAN),
-				 (int)json_get_num(jr, "better", 0),
-				 json_get_str(jr, "value") != NULL };
+	struct verdict_in in = { jr->value, jr->better, jr->text != NULL };
 	struct verdict_ref ref = { 0 };
-	const struct verdict_expect *e = *metric ? verdict_expect_find(ex, nex, metric) : NULL;
+	const struct verdict_expect *e = *jr->metric ? verdict_expect_find(ex, nex, jr->metric)
+						    : NULL;
 
 	ref.min = ref.max = NAN;
 	row->why = "";
 	if (board) {
-		board_verdict_ref(board, metric, str_or(jr, "unit", ""), &ref, &row->why,
-				  &in.invalid);
+		board_verdict_ref(board, jr->metric, jr->unit, &ref, &row->why, &in.invalid);
 	} else {
-		const struct json *o = old_match(old, jr);
+		const struct results_rec *o = old_match(old, jr);
 
-		if (o && json_get(o, "value") && json_get(o, "value")->type == JSON_NUM) {
+		if (o && !o->text && !isnan(o->value)) {
 			ref.have = 1;
-			ref.mean = json_get_num(o, "value", NAN);
-			ref.min = json_get_num(o, "min", NAN);
-			ref.max = json_get_num(o, "max", NAN);
+			ref.mean = o->value;
+			ref.min = o->min;
+			ref.max = o->max;
 		}
 	}
 	if (e) {
@@ -283,14 +243,13 @@ static int judge_one(const struct json *jr, const char *board, const struct json
 			ref.mean = (e->lo + e->hi) / 2;
 		row->why = "--expect";
 	}
-	return finish(&in, &ref, str_or(jr, "note", ""), row, note, notelen);
+	return finish(&in, &ref, jr->note, row, note, notelen);
 }
 
 static int compare_run(struct run_ctx *ctx)
 {
 	const char *board = opt_str(ctx, "board"), *expect = opt_str(ctx, "expect");
-	const struct json *newr = NULL, *oldr = NULL;
-	struct json *newdoc = NULL, *olddoc = NULL;
+	struct results_file newf = { 0 }, oldf = { 0 };
 	struct verdict_expect *ex = NULL;
 	unsigned counts[V_COUNT] = { 0 };
 	struct cmp c = { 0 };
@@ -305,47 +264,37 @@ static int compare_run(struct run_ctx *ctx)
 		errorf("--board: unknown board '%s' (see 'benchbox boards')", board);
 		return EXIT_USAGE;
 	}
-	if (expect) {
-		char err[160], *text = slurp(expect);
-
-		if (!text)
-			return EXIT_USAGE;
-		nex = verdict_expect_parse(text, &ex, err, sizeof(err));
-		free(text);
-		if (nex < 0) {
-			errorf("%s: %s", expect, err);
-			return EXIT_USAGE;
-		}
-	}
-	if (!board && !(olddoc = load_results(ctx->argv[0], &oldr)))
-		rc = EXIT_FAIL;
-	else if (!(newdoc = load_results(ctx->argv[ctx->argc - 1], &newr)))
-		rc = EXIT_FAIL;
-	if (rc)
+	if (expect && (nex = verdict_expect_load(expect, &ex)) < 0)
+		return EXIT_USAGE;
+	/* a file named on the command line that is no results file: usage */
+	if ((!board && results_load(ctx->argv[0], &oldf)) ||
+	    results_load(ctx->argv[ctx->argc - 1], &newf)) {
+		rc = EXIT_USAGE;
 		goto out;
-	c.rows = xcalloc(newr->n + 1, sizeof(*c.rows));
+	}
+	c.rows = xcalloc(newf.n + 1, sizeof(*c.rows));
 	reporter_set_arg(ctx->rep, &c);
-	for (i = 0; i < newr->n; i++) {
-		const struct json *jr = &newr->items[i];
+	for (i = 0; i < newf.n; i++) {
+		const struct results_rec *jr = &newf.recs[i];
 		struct result_verdict rv;
 		struct result r = { 0 };
 		char note[256];
 
-		if (board && !*str_or(jr, "metric", ""))
+		if (board && !*jr->metric)
 			continue;	/* nothing to look up */
-		counts[judge_one(jr, board, oldr, ex, nex, &c.rows[c.n], note, sizeof(note))]++;
+		counts[judge_one(jr, board, &oldf, ex, nex, &c.rows[c.n], note, sizeof(note))]++;
 		r.applet = "compare";
-		r.test = str_or(jr, "test", "");
-		r.kernel = str_or(jr, "kernel", "");
-		r.params = str_or(jr, "params", "");
-		r.unit = str_or(jr, "unit", "");
-		r.better = (int)json_get_num(jr, "better", 0);
-		r.value = json_get_num(jr, "value", NAN);
-		r.min = json_get_num(jr, "min", NAN);
-		r.max = json_get_num(jr, "max", NAN);
-		r.samples = (unsigned)json_get_num(jr, "samples", 0);
-		r.iters = (uint64_t)json_get_num(jr, "iters", 0);
-		r.metric = *str_or(jr, "metric", "") ? str_or(jr, "metric", "") : NULL;
+		r.test = jr->test;
+		r.kernel = jr->kernel;
+		r.params = jr->params;
+		r.unit = jr->unit;
+		r.better = jr->better;
+		r.value = jr->value;
+		r.min = jr->min;
+		r.max = jr->max;
+		r.samples = jr->samples;
+		r.iters = jr->iters;
+		r.metric = *jr->metric ? jr->metric : NULL;
 		r.note = note;
 		rv.out = c.rows[c.n].vo;
 		rv.out.why = c.rows[c.n].why;
@@ -357,6 +306,8 @@ static int compare_run(struct run_ctx *ctx)
 		c.n++;
 		report(ctx, &r);
 	}
+	if (expect)
+		verdict_expect_warn_unused(expect, ex, nex);
 	fprintf(stderr, "compare: %zu compared: %u PASS, %u WARN, %u FAIL, %u FAST, %u NO-REF, "
 		"%u INVALID\n", c.n, counts[V_PASS], counts[V_WARN], counts[V_FAIL],
 		counts[V_FAST], counts[V_NOREF], counts[V_INVALID]);
@@ -366,8 +317,8 @@ static int compare_run(struct run_ctx *ctx)
 out:
 	free(c.rows);
 	free(ex);
-	json_free(newdoc);
-	json_free(olddoc);
+	results_free(&newf);
+	results_free(&oldf);
 	return rc;
 }
 
@@ -388,10 +339,12 @@ const struct applet applet_compare = {
 		   "problem), NO-REF nothing to compare with, INVALID a result flagged\n"
 		   "failed, skipped or throttled. --expect FILE: lines 'METRIC MIN MAX'\n"
 		   "(# comments) that set the accepted band of those metrics; a\n"
-		   "malformed line is an error naming its number. Exit status 1 if\n"
-		   "anything FAILs. Default output: a verdict table (verdicts in colour\n"
-		   "on a terminal); --format=csv|json: records with the verdict first in\n"
-		   "the note.\n",
+		   "malformed line is an error naming its number, a metric that no\n"
+		   "result and no reference row has a warning. Exit status 1 if\n"
+		   "anything FAILs; 2 if a file cannot be read or is malformed (one\n"
+		   "line naming the record and field). Default output: a verdict table\n"
+		   "(verdicts in colour on a terminal); --format=csv|json: records with\n"
+		   "the verdict first in the note.\n",
 	.opts    = opts,
 	.unit    = "",
 	.classic = &emit_verdict,

@@ -245,12 +245,9 @@ static const struct opt_spec opts[] = {
 
 static int parse_u(const char *what, const char *s, uint64_t max, uint64_t *out)
 {
-	char *end;
-	unsigned long long v;
+	uint64_t v;
 
-	errno = 0;
-	v = strtoull(s, &end, 0);
-	if (!*s || *s == '-' || *end || errno || v > max) {
+	if (parse_uint_hex(s, &v) || v > max) {
 		errorf("%s: '%s' is not a number from 0 to %llu", what, s,
 		       (unsigned long long)max);
 		return -1;

@@ -369,14 +369,11 @@ struct mkinit {
 static uint32_t image_mtime(void)
 {
 	const char *s = getenv("SOURCE_DATE_EPOCH");
-	char *end;
-	unsigned long long t;
+	int64_t t;
 
 	if (!s)
 		return 0;
-	errno = 0;
-	t = strtoull(s, &end, 10);
-	if (*s < '0' || *s > '9' || *end || errno || t > UINT32_MAX) {
+	if (parse_int(s, &t) || t < 0 || t > UINT32_MAX) {
 		warnf("SOURCE_DATE_EPOCH='%s' is not a time in seconds: using 0", s);
 		return 0;
 	}

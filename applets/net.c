@@ -108,7 +108,7 @@ static int parse_rate(const char *s, uint64_t *out)
 		mult = pow(1000, (double)(p - suffix + 1));
 		buf[n - 1] = '\0';
 	}
-	if (parse_double(buf, &v) || strchr(buf, 'x') || strchr(buf, 'X'))
+	if (parse_double(buf, &v))
 		return -1;
 	v *= mult;
 	if (v < 1 || v > 1e12)

@@ -24,6 +24,7 @@
 #include "refdata.h"
 #include "report_html.h"
 #include "report_svg.h"
+#include "results.h"
 #include "util.h"
 #include "verdict.h"
 
@@ -40,23 +41,6 @@ static const struct emitter emit_html = { "html", 0, emit_nothing_begin,
 
 /* input -------------------------------------------------------------------- */
 
-/* The whole file (a pipe too), NUL-terminated; NULL with a message. */
-static char *read_all(const char *path)
-{
-	char *text = read_whole(path, (size_t)1 << 30, NULL);
-
-	if (!text)
-		errorf("%s: %s", path, strerror(errno));
-	return text;
-}
-
-static const char *str_or_empty(const struct json *o, const char *key)
-{
-	const char *s = json_get_str(o, key);
-
-	return s ? s : "";
-}
-
 /* A verdict that `run --board` put first in the rest of a note, or -1. */
 static int note_verdict(const char *rest)
 {
@@ -72,65 +56,33 @@ static int note_verdict(const char *rest)
 	return -1;
 }
 
-/* One record; -1 with a message naming it when it is not one. */
-static int rec_read(const char *path, size_t i, const struct json *o, struct html_rec *r)
+/* The file's records as the page sees them; -1 after a message (the
+ * results loader's, shared with compare). */
+static int load(struct html_doc *d, struct results_file *f)
 {
-	const struct json *v = json_get(o, "value");
-
-	if (o->type != JSON_OBJ || !json_get_str(o, "applet") || !json_get_str(o, "test") ||
-	    (v && v->type != JSON_NUM && v->type != JSON_STR && v->type != JSON_NULL)) {
-		errorf("%s: results[%zu] is not a result record (an object with \"applet\", "
-		       "\"test\" and a number or string \"value\")", path, i);
+	if (results_load(d->path, f))
 		return -1;
+	d->recs = xcalloc(f->n + 1, sizeof(*d->recs));
+	for (d->n = 0; d->n < f->n; d->n++) {
+		const struct results_rec *x = &f->recs[d->n];
+		struct html_rec *r = &d->recs[d->n];
+
+		r->applet = x->applet;
+		r->test = x->test;
+		r->kernel = x->kernel;
+		r->params = x->params;
+		r->unit = x->unit;
+		r->note = x->note;
+		r->metric = x->metric;
+		r->text = x->text;
+		r->value = x->value;
+		r->min = x->min;
+		r->max = x->max;
+		r->better = x->better;
+		r->state = 0;
+		r->verdict = note_verdict(note_flags(r->note, &r->state));
 	}
-	r->applet = json_get_str(o, "applet");
-	r->test = json_get_str(o, "test");
-	r->kernel = str_or_empty(o, "kernel");
-	r->params = str_or_empty(o, "params");
-	r->unit = str_or_empty(o, "unit");
-	r->note = str_or_empty(o, "note");
-	r->metric = str_or_empty(o, "metric");
-	r->text = v && v->type == JSON_STR ? v->str : NULL;
-	r->value = json_get_num(o, "value", NAN);
-	r->min = json_get_num(o, "min", NAN);
-	r->max = json_get_num(o, "max", NAN);
-	r->better = (int)json_get_num(o, "better", 0);
-	r->state = 0;
-	r->verdict = note_verdict(note_flags(r->note, &r->state));
 	return 0;
-}
-
-/* The parsed file and its records; NULL with a message. */
-static struct json *load(struct html_doc *d)
-{
-	char err[160], *text = read_all(d->path);
-	const struct json *res, *ctx;
-	struct json *doc;
-
-	if (!text)
-		return NULL;
-	doc = json_parse(text, err, sizeof(err));
-	free(text);
-	if (!doc) {
-		errorf("%s: not JSON: %s", d->path, err);
-		return NULL;
-	}
-	res = json_get(doc, "results");
-	ctx = json_get(doc, "context");
-	if (json_get_num(doc, "schema_version", 0) != 1 || !res || res->type != JSON_ARR ||
-	    (ctx && ctx->type != JSON_OBJ)) {
-		errorf("%s: not a benchbox result file (schema_version 1, a \"context\" object "
-		       "and a \"results\" array)", d->path);
-		json_free(doc);
-		return NULL;
-	}
-	d->recs = xcalloc(res->n + 1, sizeof(*d->recs));
-	for (d->n = 0; d->n < res->n; d->n++)
-		if (rec_read(d->path, d->n, &res->items[d->n], &d->recs[d->n])) {
-			json_free(doc);
-			return NULL;
-		}
-	return doc;
 }
 
 /* With a board: each record with a metric judged by compare's rule. */
@@ -492,7 +444,7 @@ static int report_run(struct run_ctx *ctx)
 {
 	const char *board = opt_str(ctx, "board"), *title = opt_str(ctx, "title");
 	struct html_doc d = { 0 };
-	struct json *doc;
+	struct results_file rf;
 	char deftitle[300];
 	FILE *f;
 	int rc = EXIT_OK;
@@ -510,23 +462,21 @@ static int report_run(struct run_ctx *ctx)
 		return EXIT_USAGE;
 	}
 	d.path = ctx->argv[0];
-	if (!(doc = load(&d))) {
-		free(d.recs);
-		return EXIT_USAGE;
-	}
+	if (load(&d, &rf))
+		return EXIT_USAGE;	/* a file named on the command line */
 	judge(&d);
 	if (!title) {
 		snprintf(deftitle, sizeof(deftitle), "benchbox results: %s", path_basename(d.path));
 		title = deftitle;
 	}
 	f = ctx->rep->out[ctx->rep->nout - 1].f;	/* the -o file, else stdout */
-	write_page(f, &d, json_get(doc, "context"), title);
+	write_page(f, &d, rf.context, title);
 	if (fflush(f) || ferror(f)) {
 		errorf("cannot write the page: %s", strerror(errno));
 		rc = EXIT_FAIL;
 	}
 	free(d.recs);
-	json_free(doc);
+	results_free(&rf);
 	return rc;
 }
 

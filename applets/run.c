@@ -691,29 +691,6 @@ static int run_plan(struct run_ctx *ctx, const struct plan *p, struct tally *tl)
 	return tl->failed || tl->verdicts[V_FAIL] ? EXIT_FAIL : EXIT_OK;
 }
 
-/* The --expect file's lines into tl; -1 after a message. An expect file
- * is a few lines: 1 MiB is a mistake. */
-static int load_expect(const char *path, struct tally *tl)
-{
-	char err[160], *text;
-
-	tl->expect = path;
-	text = read_whole(path, (1 << 20) - 1, NULL);
-	if (!text && errno == EFBIG) {
-		errorf("--expect: %s: 1 MiB or more, not a list of bands", path);
-		return -1;
-	}
-	if (!text) {
-		errorf("--expect: cannot open %s: %s", path, strerror(errno));
-		return -1;
-	}
-	tl->nex = verdict_expect_parse(text, &tl->ex, err, sizeof(err));
-	if (tl->nex < 0)
-		errorf("%s: %s", path, err);
-	free(text);
-	return tl->nex < 0 ? -1 : 0;
-}
-
 /* --board and --expect; -1 after a message. */
 static int verdict_opts(struct run_ctx *ctx, struct tally *tl)
 {
@@ -723,7 +700,10 @@ static int verdict_opts(struct run_ctx *ctx, struct tally *tl)
 		errorf("--board: unknown board '%s' (see 'benchbox boards')", tl->board);
 		return -1;
 	}
-	return opt_str(ctx, "expect") ? load_expect(opt_str(ctx, "expect"), tl) : 0;
+	if (!(tl->expect = opt_str(ctx, "expect")))
+		return 0;
+	tl->nex = verdict_expect_load(tl->expect, &tl->ex);
+	return tl->nex < 0 ? -1 : 0;
 }
 
 static int run_run(struct run_ctx *ctx)
@@ -766,6 +746,8 @@ static int run_run(struct run_ctx *ctx)
 		list_plan(&p);
 	else
 		rc = run_plan(ctx, &p, &tl);
+	if (tl.expect && !opt_int(ctx, "list"))
+		verdict_expect_warn_unused(tl.expect, tl.ex, tl.nex);
 	free(tl.ex);
 	plan_free(&p);
 	return rc;

@@ -66,7 +66,7 @@ enum { F_APPLET, F_TEST, F_KERNEL, F_PARAMS, F_VALUE, F_MIN, F_MAX, F_UNIT, F_BE
 
 int csv_result(char **f, int n, struct result *r)
 {
-	int64_t better = 0;
+	int64_t better = 0, i;
 	double v;
 
 	if (n < F_NOTE + 1 || !*f[F_APPLET] || !strcmp(f[F_APPLET], "applet"))
@@ -82,10 +82,12 @@ int csv_result(char **f, int n, struct result *r)
 	r->min = num_or_nan(f[F_MIN]);
 	r->max = num_or_nan(f[F_MAX]);
 	r->unit = f[F_UNIT];
-	if (parse_int(f[F_BETTER], &better) == 0)
+	if (parse_int(f[F_BETTER], &better) == 0 && better >= -1 && better <= 1)
 		r->better = (int)better;
-	r->iters = strtoull(f[F_ITERS], NULL, 10);
-	r->samples = (unsigned)strtoul(f[F_SAMPLES], NULL, 10);
+	if (parse_int(f[F_ITERS], &i) == 0 && i >= 0)
+		r->iters = (uint64_t)i;
+	if (parse_int(f[F_SAMPLES], &i) == 0 && i >= 0 && i <= UINT32_MAX)
+		r->samples = (unsigned)i;
 	r->note = note_flags(f[F_NOTE], &r->flags);
 	r->metric = n > F_METRIC && *f[F_METRIC] ? f[F_METRIC] : NULL;
 	return 0;

@@ -180,6 +180,42 @@ static int pin_cpus(const char *list, const int *cpus, int n)
 	return 0;
 }
 
+/* "0-3,6" */
+static void format_cpulist(const int *cpus, int n, char *buf, size_t len)
+{
+	size_t o = 0;
+	int i, j;
+
+	buf[0] = 0;
+	for (i = 0; i < n && o < len; i = j + 1) {
+		for (j = i; j + 1 < n && cpus[j + 1] == cpus[j] + 1; j++)
+			;
+		o += (size_t)snprintf(buf + o, len - o, j > i ? "%s%d-%d" : "%s%d",
+				      i ? "," : "", cpus[i], cpus[j]);
+	}
+}
+
+/* 0 if every CPU of --cpu is one this process may run on; else a message
+ * with the usable ones and -1 (a bad option value, not a runtime failure). */
+static int cpus_usable(const char *list, const int *cpus, int n)
+{
+	int *ok = xcalloc(CPU_SETSIZE, sizeof(*ok)), nok = sys_allowed_cpus(ok, CPU_SETSIZE);
+	int i, k = 0, bad = 0;
+	char usable[256];
+
+	for (i = 0; i < n && nok > 0 && !bad; i++) {
+		while (k < nok && ok[k] < cpus[i])	/* both lists ascend */
+			k++;
+		bad = k == nok || ok[k] != cpus[i];
+	}
+	if (bad) {
+		format_cpulist(ok, nok, usable, sizeof(usable));
+		errorf("--cpu=%s: not usable here (usable: %s)", list, usable);
+	}
+	free(ok);
+	return bad ? -1 : 0;
+}
+
 int applet_main(const struct applet *a, int argc, char **argv)
 {
 	struct opt_val gv[G_COUNT], *av;
@@ -240,6 +276,8 @@ int applet_main(const struct applet *a, int argc, char **argv)
 			errorf("--cpu: '%s' is not a CPU list (e.g. 2, 0-3, 0,4-7)", gv[G_CPU].s);
 			return EXIT_USAGE;
 		}
+		if (cpus_usable(gv[G_CPU].s, ctx.cpus, ctx.ncpus))
+			return EXIT_USAGE;
 		ctx.cpus_given = 1;
 	} else {
 		ctx.ncpus = sys_allowed_cpus(ctx.cpus, CPU_SETSIZE);

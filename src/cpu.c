@@ -131,11 +131,11 @@ int cpu_parse_mask(const char *s, unsigned *out)
 {
 	char word[32];
 	unsigned m = 0;
-	int64_t v;
+	uint64_t v;
 	size_t i, n;
 
-	if (!parse_int(s, &v)) {
-		if (v < 0 || v > 0xffffffffll)
+	if (!parse_uint_hex(s, &v)) {
+		if (v > 0xffffffffull)
 			return -1;
 		*out = (unsigned)v;
 		return 0;

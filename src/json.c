@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+static const char BOM[] = "\xef\xbb\xbf";
+
 struct parser {
 	const char	*s, *p;
 	char		*err;
@@ -32,6 +34,8 @@ static void fail(struct parser *ps, const char *what)
 		else
 			col++;
 	}
+	if (!strncmp(ps->p, BOM, 3))	/* the parser stops at one outside a string */
+		what = "a byte order mark (BOM) is allowed only at the start of the text";
 	snprintf(ps->err, ps->errlen, "line %d, column %d: %s", line, col, what);
 }
 
@@ -143,13 +147,26 @@ static char *string(struct parser *ps)
 				fail(ps, "bad \\u escape");
 				goto bad;
 			}
-			if (u >= 0xd800 && u < 0xdc00 && ps->p[0] == '\\' && ps->p[1] == 'u') {
+			if (u == 0) {		/* it would end the C string early */
+				ps->p -= 6;
+				fail(ps, "\\u0000 in a string");
+				goto bad;
+			}
+			if (u >= 0xd800 && u < 0xdc00) {
+				if (ps->p[0] != '\\' || ps->p[1] != 'u') {
+					fail(ps, "a lone surrogate (no low half)");
+					goto bad;
+				}
 				ps->p += 2;
 				if (hex4(ps, &lo) || lo < 0xdc00 || lo > 0xdfff) {
 					fail(ps, "bad surrogate pair");
 					goto bad;
 				}
 				u = 0x10000 + ((u - 0xd800) << 10) + (lo - 0xdc00);
+			} else if (u >= 0xdc00 && u <= 0xdfff) {
+				ps->p -= 6;
+				fail(ps, "a lone surrogate (no high half)");
+				goto bad;
 			}
 			put_utf8(&o, u);
 			continue;
@@ -326,21 +343,40 @@ void json_free(struct json *v)
 	free(v);
 }
 
-struct json *json_parse(const char *text, char *err, size_t errlen)
+struct json *json_parse(const char *text, size_t len, char *err, size_t errlen)
 {
-	struct parser ps = { text, text, err, errlen, 0 };
-	struct json *v = calloc(1, sizeof(*v));
+	struct parser ps = { NULL, NULL, err, errlen, 0 };
+	size_t skip = len >= 3 && !memcmp(text, BOM, 3) ? 3 : 0;
+	const char *nul = memchr(text, 0, len);
+	struct json *v;
+	char *copy;
 
-	if (!v) {
+	if (nul) {
+		snprintf(err, errlen, "a NUL byte at offset %zu", (size_t)(nul - text));
+		return NULL;
+	}
+	text += skip;		/* a byte order mark at the start is allowed */
+	len -= skip;
+	copy = malloc(len + 1);
+	v = calloc(1, sizeof(*v));
+	if (!copy || !v) {
+		free(copy);
+		free(v);
 		snprintf(err, errlen, "out of memory");
 		return NULL;
 	}
+	memcpy(copy, text, len);
+	copy[len] = 0;		/* the parser below reads up to this NUL only */
+	ps.s = ps.p = copy;
 	if (!value(&ps, v, 0)) {
 		skip_ws(&ps);
-		if (!*ps.p)
+		if (!*ps.p) {
+			free(copy);
 			return v;
+		}
 		fail(&ps, "text after the value");
 	}
+	free(copy);
 	json_free(v);
 	return NULL;
 }

@@ -23,8 +23,16 @@ struct json {
 	size_t		n;
 };
 
-/* The parsed document, or NULL with "line L, column C: what" in err. */
-struct json *json_parse(const char *text, char *err, size_t errlen);
+/* The document in text[0..len) (text need not be NUL-terminated), or NULL
+ * with "line L, column C: what" in err, or "a NUL byte at offset N" when
+ * text holds one. A UTF-8 byte order mark is skipped at the start and an
+ * error anywhere else outside a string; "\u0000" and lone surrogates are
+ * errors. For a fuzzer: any (text, len) gives a tree or NULL with a
+ * NUL-terminated message in err (errlen > 0), reads nothing outside
+ * text[0..len), and every string in the tree is NUL-terminated with no
+ * NUL inside and every number is a double (possibly infinite when the
+ * exponent overflows: callers range-check). json_free() frees it all. */
+struct json *json_parse(const char *text, size_t len, char *err, size_t errlen);
 void json_free(struct json *v);
 
 /* obj's member named key, or NULL (also when obj is not an object). */

@@ -150,13 +150,19 @@ static int multiplexer(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
+	const char *name = path_basename(argc > 0 && argv[0] ? argv[0] : "benchbox");
 	const struct applet *a;
 
 	if (getpid() == 1)
 		init_pid1(argc, argv);
-	a = applet_find(path_basename(argc > 0 ? argv[0] : "benchbox"));
+	a = applet_find(name);
 	if (a)
 		return applet_main(a, argc, argv);
+	/* a link named after no applet, with nothing to say: as "benchbox NAME" */
+	if (argc <= 1 && strncmp(name, "benchbox", 8)) {
+		errorf("unknown applet '%s' (try 'benchbox --list')", name);
+		return EXIT_UNKNOWN;
+	}
 	if (argc > 1 && argv[1][0] != '-') {
 		if ((a = applet_find(argv[1])))
 			return applet_main(a, argc - 1, argv + 1);

@@ -36,7 +36,10 @@ int sys_dir_list(const char *dir, const char *prefix, char (*names)[64], int max
 
 /* Parse a CPU list: "3", "0-3", "0,2,4-7" (sysfs and taskset syntax) into
  * ascending, distinct CPU numbers < 4096. Returns the count (<= max), or -1
- * on malformed input. */
+ * on malformed input. For a fuzzer: it reads s only up to its NUL and
+ * writes at most max entries; success (>= 1) implies cpus[0..n) strictly
+ * ascend within 0..4095, and writing them back as a list re-parses to the
+ * same CPUs. Decimal digits only, like every number (src/util.h). */
 int sys_parse_cpulist(const char *s, int *cpus, int max);
 /* The CPUs this process may run on (sched_getaffinity), ascending. */
 int sys_allowed_cpus(int *cpus, int max);

@@ -129,35 +129,85 @@ int parse_size(const char *s, uint64_t *out)
 	return 0;
 }
 
+/* Decimal digits into *v, at most max; -1 on overflow or no digit. */
+static int decimal_u64(const char *s, uint64_t max, uint64_t *v)
+{
+	uint64_t n = 0;
+
+	if (!*s)
+		return -1;
+	for (; *s; s++) {
+		uint64_t d = (uint64_t)(*s - '0');
+
+		if (*s < '0' || *s > '9' || n > (max - d) / 10)
+			return -1;
+		n = n * 10 + d;
+	}
+	*v = n;
+	return 0;
+}
+
 int parse_int(const char *s, int64_t *out)
 {
-	const char *digits = s + (*s == '-');
-	int hex = digits[0] == '0' && (digits[1] == 'x' || digits[1] == 'X');
-	char *end;
-	long long v;
+	int neg = *s == '-';
+	uint64_t v;
 
-	/* decimal (a leading 0 is not octal) or 0x hex; no '+', no spaces */
-	if (*digits < '0' || *digits > '9')
+	if (decimal_u64(s + neg, neg ? (uint64_t)INT64_MAX + 1 : (uint64_t)INT64_MAX, &v))
 		return -1;
-	errno = 0;
-	v = strtoll(s, &end, hex ? 16 : 10);
-	if (errno || *end || end == s)
+	*out = neg ? (int64_t)(0 - v) : (int64_t)v;
+	return 0;
+}
+
+int parse_uint_hex(const char *s, uint64_t *out)
+{
+	uint64_t v = 0;
+	const char *p;
+
+	if (s[0] != '0' || (s[1] != 'x' && s[1] != 'X'))
+		return decimal_u64(s, UINT64_MAX, out);
+	if (!s[2])
 		return -1;
+	for (p = s + 2; *p; p++) {
+		int d = *p >= '0' && *p <= '9' ? *p - '0'
+			: *p >= 'a' && *p <= 'f' ? *p - 'a' + 10
+			: *p >= 'A' && *p <= 'F' ? *p - 'A' + 10 : -1;
+
+		if (d < 0 || v >> 60)
+			return -1;
+		v = v << 4 | (uint64_t)d;
+	}
 	*out = v;
 	return 0;
 }
 
 int parse_double(const char *s, double *out)
 {
+	const char *p = s + (*s == '-');
+	int digits = 0, nonzero = 0;
 	char *end;
 	double v;
 
-	if (!*s || (*s != '-' && *s != '.' && (*s < '0' || *s > '9')))
+	/* the grammar first: strtod alone would take hex, inf, nan, spaces */
+	for (; *p >= '0' && *p <= '9'; p++, digits++)
+		nonzero |= *p != '0';
+	if (*p == '.')
+		for (p++; *p >= '0' && *p <= '9'; p++, digits++)
+			nonzero |= *p != '0';
+	if (!digits)
+		return -1;
+	if (*p == 'e' || *p == 'E') {
+		p += 1 + (p[1] == '+' || p[1] == '-');
+		if (*p < '0' || *p > '9')
+			return -1;
+		while (*p >= '0' && *p <= '9')
+			p++;
+	}
+	if (*p)
 		return -1;
 	errno = 0;
 	v = strtod(s, &end);
-	if (errno || *end || end == s || !isfinite(v))
-		return -1;
+	if (end != p || errno == ERANGE || !isfinite(v) || (v == 0 && nonzero))
+		return -1;	/* overflow, or underflow (to zero or subnormal) */
 	*out = v;
 	return 0;
 }

@@ -22,16 +22,35 @@ char *xstrdup(const char *s);
 
 const char *path_basename(const char *path);
 
-/* Parse a byte count: digits with an optional fraction, then an optional
- * binary suffix k/K (2^10), m/M, g/G, t/T and an optional "B" or "iB".
- * "16m" = 16777216 (lmbench's convention). Rejects empty input, signs,
- * garbage, non-integral results and overflow. 0 on success, -1 on error. */
+/* The number parsers: every number a user types (option values, positional
+ * arguments, --expect bands, environment settings) goes through one of
+ * them, so one rule holds everywhere: decimal digits only (no hex, octal,
+ * inf or nan), no leading or trailing spaces or junk, no '+', never an
+ * empty string. Each returns 0 and sets *out, or returns -1 and leaves
+ * *out untouched. None reads past the terminating NUL, allocates or prints,
+ * so a fuzzer may call them on any NUL-terminated text.
+ *
+ * parse_size: a byte count: digits with an optional fraction, then an
+ * optional binary suffix k/K (2^10), m/M, g/G, t/T and an optional "B" or
+ * "iB". "16m" = 16777216 (lmbench's convention). Rejects signs,
+ * non-integral results and overflow. Invariant: success implies the value
+ * fits in uint64_t, and parse_size(format_size(v)) gives v back. */
 int parse_size(const char *s, uint64_t *out);
-/* Decimal (leading zeros are not octal) or 0x hex integer with optional
- * leading '-'; -1 on garbage/overflow. */
+/* parse_int: an optional '-' and decimal digits (leading zeros are not
+ * octal). Invariant: success implies INT64_MIN <= value <= INT64_MAX and
+ * printing it with "%lld" and re-parsing gives the same value. */
 int parse_int(const char *s, int64_t *out);
-/* Floating point; rejects garbage, NaN and infinities. */
+/* parse_double: an optional '-', digits with an optional '.' and fraction
+ * (at least one digit in all), an optional exponent e/E, optional sign,
+ * digits. Invariant: success implies a finite value (overflow and
+ * underflow, to zero or to a subnormal, are errors), and printing it
+ * with "%.17g" and re-parsing gives the same value. */
 int parse_double(const char *s, double *out);
+/* parse_uint_hex: decimal digits, or 0x/0X and hex digits; for the few
+ * numbers that are written in hex by convention (BENCHBOX_CPU_MASK,
+ * CoreMark's seeds), never for option values. Invariant: success implies
+ * the value fits in uint64_t. */
+int parse_uint_hex(const char *s, uint64_t *out);
 /* Format bytes with the largest binary suffix that divides them exactly:
  * 16777216 -> "16M", 1536 -> "1536". parse_size() reads it back. */
 char *format_size(uint64_t n, char *buf, size_t len);

@@ -3,8 +3,10 @@
  * SPDX-License-Identifier: MIT
  */
 #include "verdict.h"
+#include "refdata.h"
 #include "util.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -80,63 +82,161 @@ void verdict_judge(const struct verdict_in *in, const struct verdict_ref *ref,
 	}
 }
 
-int verdict_expect_parse(const char *text, struct verdict_expect **out,
-			 char *err, unsigned errlen)
+static const char BOM[] = "\xef\xbb\xbf";
+
+/* The next field of line[0..len) from *pos into buf (size bytes); its
+ * length, 0 at the end of the line, or -1 when it does not fit. */
+static int field(const char *line, size_t len, size_t *pos, char *buf, size_t size)
 {
-	struct verdict_expect *e = NULL;
+	size_t i = *pos, n;
+
+	while (i < len && (line[i] == ' ' || line[i] == '\t'))
+		i++;
+	for (n = 0; i + n < len && line[i + n] != ' ' && line[i + n] != '\t'; n++)
+		;
+	*pos = i + n;
+	if (n >= size)
+		return -1;
+	memcpy(buf, line + i, n);
+	buf[n] = 0;
+	return (int)n;
+}
+
+int verdict_expect_parse(const char *text, size_t len, struct verdict_expect **out,
+			 char *err, size_t errlen)
+{
+	struct verdict_expect *e = NULL, *grown;
+	const char *p, *nul = memchr(text, 0, len);
+	size_t off = len >= 3 && !memcmp(text, BOM, 3) ? 3 : 0;
 	int n = 0, cap = 0, line = 0;
-	const char *p = text;
 
 	*out = NULL;
-	while (*p) {
-		const char *nl = strchr(p, '\n');
-		size_t len = nl ? (size_t)(nl - p) : strlen(p);
-		char buf[512], metric[96], lo[64], hi[64], extra[2];
+	if (nul) {
+		snprintf(err, errlen, "a NUL byte at offset %zu", (size_t)(nul - text));
+		return -1;
+	}
+	while (off < len) {
+		const char *nl = memchr(text + off, '\n', len - off);
+		size_t ll = nl ? (size_t)(nl - text) - off : len - off, pos = 0, i;
+		char metric[sizeof(e->metric)], lo[64], hi[64], extra[2];
+		const char *why = NULL;
 		int k;
 
+		p = text + off;
+		off += ll + (nl ? 1 : 0);
 		line++;
-		if (len >= sizeof(buf)) {
-			snprintf(err, errlen, "line %d: too long", line);
-			free(e);
-			return -1;
+		if (ll && p[ll - 1] == '\r')
+			ll--;
+		for (i = 0; i < ll && p[i] != '#'; i++) {
+			unsigned char c = (unsigned char)p[i];
+
+			if (i + 3 <= ll && !memcmp(p + i, BOM, 3))
+				why = "a byte order mark (BOM), allowed only at the start of the file";
+			else if ((c < 0x20 && c != '\t') || c == 0x7f)
+				why = "a control character";
+			if (why)
+				break;
 		}
-		memcpy(buf, p, len);
-		buf[len] = 0;
-		p += len + (nl ? 1 : 0);
-		if (strchr(buf, '#'))
-			*strchr(buf, '#') = 0;
-		k = sscanf(buf, "%95s %63s %63s %1s", metric, lo, hi, extra);
-		if (k <= 0)
-			continue;
+		ll = i;		/* the comment is gone */
+		if (!why && (k = field(p, ll, &pos, metric, sizeof(metric))) < 0)
+			why = "metric name longer than 95 characters";
+		if (why) {
+			snprintf(err, errlen, "line %d: %s", line, why);
+			goto bad;
+		}
+		if (!k)
+			continue;	/* blank or comment */
 		if (n == cap) {
 			cap = cap ? cap * 2 : 16;
-			e = realloc(e, (size_t)cap * sizeof(*e));
-			if (!e) {
+			if (!(grown = realloc(e, (size_t)cap * sizeof(*e)))) {
 				snprintf(err, errlen, "out of memory");
-				return -1;
+				goto bad;
 			}
+			e = grown;
 		}
-		if (k != 3 || parse_double(lo, &e[n].lo) || parse_double(hi, &e[n].hi) ||
-		    e[n].lo > e[n].hi) {
-			snprintf(err, errlen, "line %d: expected 'METRIC MIN MAX' with MIN <= MAX",
-				 line);
-			free(e);
-			return -1;
+		if (field(p, ll, &pos, lo, sizeof(lo)) <= 0 || field(p, ll, &pos, hi, sizeof(hi)) <= 0 ||
+		    field(p, ll, &pos, extra, sizeof(extra)) != 0 ||
+		    parse_double(lo, &e[n].lo) || parse_double(hi, &e[n].hi) || e[n].lo > e[n].hi) {
+			snprintf(err, errlen, "line %d: expected 'METRIC MIN MAX' with MIN <= MAX "
+				 "(decimal numbers)", line);
+			goto bad;
 		}
-		snprintf(e[n].metric, sizeof(e[n].metric), "%s", metric);
+		memcpy(e[n].metric, metric, (size_t)k + 1);
+		e[n].line = line;
+		e[n].used = 0;
 		n++;
 	}
 	*out = e;
 	return n;
+bad:
+	free(e);
+	return -1;
 }
 
-const struct verdict_expect *verdict_expect_find(const struct verdict_expect *e, int n,
+int verdict_expect_load(const char *path, struct verdict_expect **out)
+{
+	char err[160], *text;
+	size_t len = 0;
+	int n;
+
+	*out = NULL;
+	text = read_whole(path, (1 << 20) - 1, &len);
+	if (!text && errno == EFBIG) {
+		errorf("--expect: %s: 1 MiB or more, not a list of bands", path);
+		return -1;
+	}
+	if (!text) {
+		errorf("--expect: %s: %s", path, strerror(errno));
+		return -1;
+	}
+	n = verdict_expect_parse(text, len, out, err, sizeof(err));
+	if (n < 0)
+		errorf("--expect: %s: %s", path, err);
+	free(text);
+	return n;
+}
+
+const struct verdict_expect *verdict_expect_find(struct verdict_expect *e, int n,
 						 const char *metric)
 {
+	const struct verdict_expect *found = NULL;
 	int i;
 
 	for (i = n - 1; i >= 0; i--)	/* a later line overrides an earlier one */
-		if (!strcmp(e[i].metric, metric))
-			return &e[i];
-	return NULL;
+		if (!strcmp(e[i].metric, metric)) {
+			if (!found)
+				found = &e[i];
+			e[i].used = 1;
+		}
+	return found;
+}
+
+/* Whether any reference row is for metric: "aes-128-cbc-16384" is also
+ * metric "aes-128-cbc" at size "16384", as compare looks it up. */
+static int ref_has_metric(const char *metric)
+{
+	const struct ref_row *r;
+	size_t n;
+
+	for (r = ref_next(NULL, NULL); r; r = ref_next(NULL, r)) {
+		n = strlen(r->metric);
+		if (!strcmp(r->metric, metric) ||
+		    (*r->param && !strncmp(r->metric, metric, n) && metric[n] == '-' &&
+		     !strcmp(metric + n + 1, r->param)))
+			return 1;
+	}
+	return 0;
+}
+
+int verdict_expect_warn_unused(const char *path, const struct verdict_expect *e, int n)
+{
+	int i, bad = 0;
+
+	for (i = 0; i < n; i++)
+		if (!e[i].used && !ref_has_metric(e[i].metric)) {
+			warnf("--expect: %s: line %d: no result and no reference row has metric '%s'",
+			      path, e[i].line, e[i].metric);
+			bad++;
+		}
+	return bad;
 }

@@ -19,6 +19,8 @@
 #ifndef BENCHBOX_VERDICT_H
 #define BENCHBOX_VERDICT_H
 
+#include <stddef.h>
+
 enum verdict { V_PASS, V_WARN, V_FAIL, V_FAST, V_NOREF, V_INVALID, V_COUNT };
 
 struct verdict_ref {
@@ -48,15 +50,37 @@ void verdict_judge(const struct verdict_in *in, const struct verdict_ref *ref,
 		   struct verdict_out *out);
 
 /* An --expect file: one "METRIC MIN MAX" line per metric, '#' comments and
- * blank lines ignored. Returns the number of entries (>= 0), or -1 with a
- * message naming the line in err. Entries are kept until verdict_expect_free. */
+ * blank lines ignored; fields are separated by spaces or tabs, a line may
+ * end in CRLF. A later line for a metric overrides an earlier one. */
 struct verdict_expect {
-	char	metric[96];
+	char	metric[96];	/* at most 95 characters: a longer name is an error */
 	double	lo, hi;
+	int	line;		/* its line in the file, from 1 */
+	int	used;		/* set by verdict_expect_find */
 };
-int  verdict_expect_parse(const char *text, struct verdict_expect **out,
-			  char *err, unsigned errlen);
-const struct verdict_expect *verdict_expect_find(const struct verdict_expect *e, int n,
+/* Parse text[0..len) (text need not be NUL-terminated). Returns the number
+ * of entries (>= 0) in a malloc'd *out (NULL when 0), or -1 with *out NULL
+ * and a one-line message in err: "a NUL byte at offset N", or "line N:
+ * what" for a UTF-8 byte order mark anywhere but the start of the text
+ * (there it is skipped), a control character, a metric name over 95
+ * characters, or anything but three fields with MIN <= MAX, both read by
+ * parse_double() and at most 63 characters. For a fuzzer: it reads
+ * nothing outside text[0..len); on success every metric is non-empty,
+ * NUL-terminated, at most 95 bytes, without spaces, controls or '#', and
+ * lo <= hi, both finite. */
+int  verdict_expect_parse(const char *text, size_t len, struct verdict_expect **out,
+			  char *err, size_t errlen);
+/* The --expect file at path, parsed; the number of entries, or -1 after
+ * one errorf() line naming the file ("--expect: PATH: ..."). 1 MiB or more
+ * is refused. */
+int  verdict_expect_load(const char *path, struct verdict_expect **out);
+/* The entry for metric (the last line naming it), marking every line that
+ * names it used; NULL if none does. */
+const struct verdict_expect *verdict_expect_find(struct verdict_expect *e, int n,
 						 const char *metric);
+/* A warning naming each line no result used whose metric is in no row of
+ * the reference data either (a typo must not pass silently); the number
+ * of such lines. */
+int  verdict_expect_warn_unused(const char *path, const struct verdict_expect *e, int n);
 
 #endif

@@ -6,6 +6,8 @@
 #include "json.h"
 #include "minitest.h"
 
+#include "util.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,7 +16,7 @@ TEST(json_values)
 	const char *doc = "{\"a\": [1, -2.5e3, true, false, null],\n"
 			  " \"s\": \"x\\\"y\\\\z\\n\\u00e9\\ud83d\\ude00\", \"o\": {}, \"e\": []}";
 	char err[128] = "";
-	struct json *j = json_parse(doc, err, sizeof(err));
+	struct json *j = json_parse(doc, strlen(doc), err, sizeof(err));
 	const struct json *a;
 
 	REQUIRE(j != NULL);
@@ -58,7 +60,7 @@ TEST(json_errors)
 
 	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		char err[128] = "";
-		struct json *j = json_parse(bad[i].doc, err, sizeof(err));
+		struct json *j = json_parse(bad[i].doc, strlen(bad[i].doc), err, sizeof(err));
 
 		CHECK(j == NULL);
 		if (!CHECK(strstr(err, bad[i].want) != NULL))
@@ -70,7 +72,58 @@ TEST(json_errors)
 	{
 		char err[128] = "";
 
-		CHECK(json_parse(deep, err, sizeof(err)) == NULL);
+		CHECK(json_parse(deep, strlen(deep), err, sizeof(err)) == NULL);
 		CHECK(strstr(err, "nested too deeply") != NULL);
 	}
+}
+
+/* What a fuzzer may assert: the text is read only within len, a NUL byte,
+ * a BOM past the start, a \u0000 or a lone surrogate is an error, never a
+ * shorter or different document. */
+TEST(json_hostile_input)
+{
+	static const struct {
+		const char	*doc;
+		size_t		len;
+		const char	*want;
+	} bad[] = {
+		{ "[1]\0[2]", 7, "a NUL byte at offset 3" },
+		{ "{\"a\": \"x\0y\"}", 12, "a NUL byte at offset 8" },
+		{ "[1, \xef\xbb\xbf" "2]", 9, "line 1, column 5: a byte order mark (BOM)" },
+		{ "\xef\xbb\xbf\xef\xbb\xbf[]", 8, "byte order mark" },
+		{ "[\"a\\u0000b\"]", 12, "\\u0000" },
+		{ "[\"\\ud800\"]", 10, "surrogate" },
+		{ "[\"\\udc00x\"]", 11, "surrogate" },
+		{ "[12345]", 3, "expected ',' or ']'" },	/* len ends it */
+		{ "\"abc\"", 3, "unterminated string" },
+		{ "[1e5]", 3, "bad number" },
+		{ "", 0, "unexpected end" },
+	};
+	char err[128];
+	struct json *j;
+	size_t i;
+
+	for (i = 0; i < ARRAY_LEN(bad); i++) {
+		err[0] = 0;
+		j = json_parse(bad[i].doc, bad[i].len, err, sizeof(err));
+		CHECK(j == NULL);
+		if (!CHECK(strstr(err, bad[i].want) != NULL))
+			mt_fail(MT_AT, "  ... case %zu: got '%s'", i, err);
+		json_free(j);
+	}
+	/* a BOM at the very start is skipped */
+	j = json_parse("\xef\xbb\xbf{\"a\": 2}", 11, err, sizeof(err));
+	REQUIRE(j != NULL);
+	CHECK_NEAR(json_get_num(j, "a", 0), 2, 0);
+	json_free(j);
+	/* a number ends at len, not at the next NUL */
+	j = json_parse("12345", 2, err, sizeof(err));
+	REQUIRE(j != NULL);
+	CHECK_NEAR(j->num, 12, 0);
+	json_free(j);
+	/* a BOM inside a string is text */
+	j = json_parse("\"\xef\xbb\xbf\"", 5, err, sizeof(err));
+	REQUIRE(j != NULL);
+	CHECK_STR(j->str, "\xef\xbb\xbf");
+	json_free(j);
 }

@@ -7,6 +7,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -76,9 +77,6 @@ TEST(util_parse_int)
 	CHECK(parse_int("0", &v) == 0 && v == 0);
 	CHECK(parse_int("42", &v) == 0 && v == 42);
 	CHECK(parse_int("-7", &v) == 0 && v == -7);
-	CHECK(parse_int("0x1f", &v) == 0 && v == 31);
-	CHECK(parse_int("0XFF", &v) == 0 && v == 255);
-	CHECK(parse_int("-0x10", &v) == 0 && v == -16);
 	CHECK(parse_int("010", &v) == 0 && v == 10);	/* not octal */
 	CHECK(parse_int("08", &v) == 0 && v == 8);
 	CHECK(parse_int("-09", &v) == 0 && v == -9);
@@ -95,6 +93,11 @@ TEST(util_parse_int)
 	CHECK_EQ_INT(parse_int("-", &v), -1);
 	CHECK_EQ_INT(parse_int("0x", &v), -1);
 	CHECK_EQ_INT(parse_int("0xg", &v), -1);
+	CHECK_EQ_INT(parse_int("0x1f", &v), -1);	/* decimal only: one rule */
+	CHECK_EQ_INT(parse_int("0XFF", &v), -1);
+	CHECK_EQ_INT(parse_int("-0x10", &v), -1);
+	CHECK_EQ_INT(parse_int("1e3", &v), -1);
+	CHECK_EQ_INT(parse_int("--1", &v), -1);
 	CHECK_EQ_INT(parse_int("9223372036854775808", &v), -1);
 	CHECK_EQ_INT(parse_int("-9223372036854775809", &v), -1);
 	CHECK_EQ_INT(parse_int("99999999999999999999999", &v), -1);
@@ -124,7 +127,51 @@ TEST(util_parse_double)
 	CHECK_EQ_INT(parse_double("1.5x", &d), -1);
 	CHECK_EQ_INT(parse_double(" 1", &d), -1);
 	CHECK_EQ_INT(parse_double("-", &d), -1);
+	/* decimal only: no hex floats, no sign but '-', nothing around it */
+	CHECK_EQ_INT(parse_double("0x1p3", &d), -1);
+	CHECK_EQ_INT(parse_double("0X1P3", &d), -1);
+	CHECK_EQ_INT(parse_double("0x10", &d), -1);
+	CHECK_EQ_INT(parse_double("-0x1p3", &d), -1);
+	CHECK_EQ_INT(parse_double("+1", &d), -1);
+	CHECK_EQ_INT(parse_double("1 ", &d), -1);
+	CHECK_EQ_INT(parse_double("1\n", &d), -1);
+	CHECK_EQ_INT(parse_double(".", &d), -1);
+	CHECK_EQ_INT(parse_double("-.", &d), -1);
+	CHECK_EQ_INT(parse_double("1e", &d), -1);
+	CHECK_EQ_INT(parse_double("1e+", &d), -1);
+	CHECK_EQ_INT(parse_double("e3", &d), -1);
+	CHECK_EQ_INT(parse_double("1.2.3", &d), -1);
+	CHECK_EQ_INT(parse_double("--1", &d), -1);
 	CHECK_NEAR(d, 9, 0);
+	CHECK(parse_double("1.", &d) == 0 && d == 1);
+	CHECK(parse_double("-0", &d) == 0 && d == 0);
+	CHECK(parse_double("2.5E-3", &d) == 0 && d == 0.0025);
+	CHECK(parse_double("1e+2", &d) == 0 && d == 100);
+}
+
+TEST(util_parse_uint_hex)
+{
+	uint64_t v = 0;
+
+	CHECK(parse_uint_hex("0", &v) == 0 && v == 0);
+	CHECK(parse_uint_hex("42", &v) == 0 && v == 42);
+	CHECK(parse_uint_hex("010", &v) == 0 && v == 10);	/* not octal */
+	CHECK(parse_uint_hex("0x1f", &v) == 0 && v == 31);
+	CHECK(parse_uint_hex("0XFF", &v) == 0 && v == 255);
+	CHECK(parse_uint_hex("0xffffffffffffffff", &v) == 0 && v == UINT64_MAX);
+	CHECK(parse_uint_hex("18446744073709551615", &v) == 0 && v == UINT64_MAX);
+	v = 5;
+	CHECK_EQ_INT(parse_uint_hex("", &v), -1);
+	CHECK_EQ_INT(parse_uint_hex("0x", &v), -1);
+	CHECK_EQ_INT(parse_uint_hex("-1", &v), -1);
+	CHECK_EQ_INT(parse_uint_hex("+1", &v), -1);
+	CHECK_EQ_INT(parse_uint_hex(" 1", &v), -1);
+	CHECK_EQ_INT(parse_uint_hex("1 ", &v), -1);
+	CHECK_EQ_INT(parse_uint_hex("0x1p3", &v), -1);
+	CHECK_EQ_INT(parse_uint_hex("0x10000000000000000", &v), -1);
+	CHECK_EQ_INT(parse_uint_hex("18446744073709551616", &v), -1);
+	CHECK_EQ_INT(parse_uint_hex("0xg", &v), -1);
+	CHECK_EQ_INT(v, 5);
 }
 
 TEST(util_format_size)
@@ -249,4 +296,40 @@ TEST(util_read_whole)
 	CHECK(read_whole(path, n, NULL) == NULL);
 	CHECK_EQ_INT(errno, ENOENT);
 	free(big);
+}
+
+/* The invariants util.h promises a fuzzer, over a spread of inputs: what
+ * parses is in range and survives formatting and re-parsing unchanged. */
+TEST(util_parse_roundtrip)
+{
+	static const char *const texts[] = {
+		"0", "1", "7", "1023", "1024", "1536", "4096", "65536", "1k", "64K", "1.5K",
+		"16m", "3G", "1T", "1024T", "16777215T", "18446744073709551615", "-1",
+		"9223372036854775807", "-9223372036854775808", "0.1", "1e-300", "-2.5e10",
+		"1.7976931348623157e308", "2.2250738585072014e-308", ".5", "5.", "00012",
+	};
+	char buf[64];
+	size_t i;
+
+	for (i = 0; i < ARRAY_LEN(texts); i++) {
+		uint64_t u, u2;
+		int64_t n, n2;
+		double d, d2;
+
+		if (parse_size(texts[i], &u) == 0) {
+			format_size(u, buf, sizeof(buf));
+			if (!CHECK(parse_size(buf, &u2) == 0 && u2 == u))
+				mt_fail(MT_AT, "  ... size %s -> %s", texts[i], buf);
+		}
+		if (parse_int(texts[i], &n) == 0) {
+			snprintf(buf, sizeof(buf), "%lld", (long long)n);
+			if (!CHECK(parse_int(buf, &n2) == 0 && n2 == n))
+				mt_fail(MT_AT, "  ... int %s -> %s", texts[i], buf);
+		}
+		if (parse_double(texts[i], &d) == 0) {
+			snprintf(buf, sizeof(buf), "%.17g", d);
+			if (!CHECK(parse_double(buf, &d2) == 0 && d2 == d && isfinite(d)))
+				mt_fail(MT_AT, "  ... double %s -> %s", texts[i], buf);
+		}
+	}
 }

@@ -96,7 +96,7 @@ TEST(verdict_expect_file)
 	struct verdict_out out;
 	const struct verdict_expect *x;
 	char err[128];
-	int n = verdict_expect_parse(ok, &e, err, sizeof(err));
+	int n = verdict_expect_parse(ok, strlen(ok), &e, err, sizeof(err));
 
 	REQUIRE(n == 3);
 	x = verdict_expect_find(e, n, "lat_pipe");
@@ -115,12 +115,65 @@ TEST(verdict_expect_file)
 	CHECK_EQ_INT(out.v, V_PASS);
 	free(e);
 
-	CHECK(verdict_expect_parse("a 1 2\nb 1\n", &e, err, sizeof(err)) == -1);
+	CHECK(verdict_expect_parse("a 1 2\nb 1\n", strlen("a 1 2\nb 1\n"), &e, err, sizeof(err)) == -1);
 	CHECK(strstr(err, "line 2") != NULL);
-	CHECK(verdict_expect_parse("a 1 2 3\n", &e, err, sizeof(err)) == -1);
-	CHECK(verdict_expect_parse("a x 2\n", &e, err, sizeof(err)) == -1);
-	CHECK(verdict_expect_parse("\n\na 3 2\n", &e, err, sizeof(err)) == -1);
+	CHECK(verdict_expect_parse("a 1 2 3\n", strlen("a 1 2 3\n"), &e, err, sizeof(err)) == -1);
+	CHECK(verdict_expect_parse("a x 2\n", strlen("a x 2\n"), &e, err, sizeof(err)) == -1);
+	CHECK(verdict_expect_parse("\n\na 3 2\n", strlen("\n\na 3 2\n"), &e, err, sizeof(err)) == -1);
 	CHECK(strstr(err, "line 3") != NULL);
-	CHECK_EQ_INT(verdict_expect_parse("# nothing\n", &e, err, sizeof(err)), 0);
+	CHECK_EQ_INT(verdict_expect_parse("# nothing\n", strlen("# nothing\n"), &e, err, sizeof(err)), 0);
+	free(e);
+}
+
+/* Hostile --expect text: never a silent truncation or a shifted field. */
+TEST(verdict_expect_hostile)
+{
+	static const struct {
+		const char	*text;
+		size_t		len;
+		const char	*want;
+	} bad[] = {
+		{ "a 1 2\n\0b 1 2\n", 13, "a NUL byte at offset 6" },
+		{ "a 1 2\n\xef\xbb\xbf" "b 1 2\n", 15, "line 2: a byte order mark" },
+		{ "a \xef\xbb\xbf" "1 2\n", 9, "line 1: a byte order mark" },
+		/* 96 characters: never truncated, its tail never becomes MIN */
+		{ "m23456789012345678901234567890123456789012345678901234567890"
+		  "123456789012345678901234567890123456 20\n", 100, "line 1: metric name" },
+		/* a number over its buffer is an error, not two numbers */
+		{ "m 0000000000000000000000000000000000000000000000000000000000000000000020\n",
+		  73, "line 1: " },
+		{ "a 1 2\nb 0x1p3 9\n", 16, "line 2: expected" },
+		{ "a 1 2\nb inf 9\n", 14, "line 2: expected" },
+		{ "a\x01 1 2\n", 7, "line 1: a control character" },
+	};
+	struct verdict_expect *e = NULL;
+	char err[160];
+	size_t i;
+	int n;
+
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		err[0] = 0;
+		n = verdict_expect_parse(bad[i].text, bad[i].len, &e, err, sizeof(err));
+		CHECK_EQ_INT(n, -1);
+		if (!CHECK(strstr(err, bad[i].want) != NULL))
+			mt_fail(MT_AT, "  ... case %zu: got '%s'", i, err);
+		CHECK(e == NULL);
+	}
+	/* a BOM at the start of the file is stripped; CRLF lines; 95 characters fit */
+	n = verdict_expect_parse("\xef\xbb\xbf" "lat_pipe 1 2\r\n"
+				 "m2345678901234567890123456789012345678901234567890123456789"
+				 "012345678901234567890123456789012345 3 4\r\n", 118, &e, err,
+				 sizeof(err));
+	REQUIRE(n == 2);
+	CHECK(verdict_expect_find(e, n, "lat_pipe") != NULL);
+	CHECK_EQ_INT(e[0].line, 1);
+	CHECK_EQ_INT(e[1].line, 2);
+	CHECK_EQ_INT((int)strlen(e[1].metric), 95);
+	CHECK_NEAR(e[1].hi, 4, 0);
+	free(e);
+	/* only len bytes are read: the last line needs no newline */
+	n = verdict_expect_parse("a 1 2\nb 3 4XXXX", 11, &e, err, sizeof(err));
+	REQUIRE(n == 2);
+	CHECK_NEAR(e[1].hi, 4, 0);
 	free(e);
 }
