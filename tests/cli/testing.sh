@@ -2,7 +2,9 @@
 #
 # Each *.test file is a list of checks run in a fresh scratch directory:
 #   testing NAME CMD EXPECTED   stdout of CMD (eval'd) equals EXPECTED (printf %b)
-#   testre  NAME CMD REGEX      stdout of CMD matches the extended REGEX (some line)
+#   testre  NAME CMD REGEX      stdout of CMD matches the extended REGEX (some line);
+#                               @NUM@ in REGEX stands for any number an emitter
+#                               can print (%.9g: 12, -0.5, 3.46808965e-05, 1e+30)
 #   testrc  NAME CMD STATUS     CMD exits with STATUS
 # stderr is kept aside and shown on failure; add 2>&1 to CMD to check it.
 #   skip    NAME REASON
@@ -42,13 +44,24 @@ testing() {
 	fi
 }
 
+# A number as %g, %f or %d print it; never nan or inf (a test that
+# matched those would pass a broken measurement).
+NUM='-?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?'
+
 testre() {
 	_begin
+	re=$3
+	while :; do
+		case $re in
+		*@NUM@*) re=${re%%@NUM@*}$NUM${re#*@NUM@} ;;
+		*) break ;;
+		esac
+	done
 	got=$(cd "$T" && eval "$2" 2>"$SCRATCH/err")
-	if printf '%s\n' "$got" | grep -Eq -- "$3"; then
+	if printf '%s\n' "$got" | grep -Eq -- "$re"; then
 		_result P "$1"
 	else
-		_result F "$1" "$(printf 'command: %s\nregex: %s\ngot: %s\nstderr: %s' "$2" "$3" "$(printf '%s' "$got" | head -n 20)" "$(head -n 5 "$SCRATCH/err")")"
+		_result F "$1" "$(printf 'command: %s\nregex: %s\ngot: %s\nstderr: %s' "$2" "$re" "$(printf '%s' "$got" | head -n 20)" "$(head -n 5 "$SCRATCH/err")")"
 	fi
 }
 
