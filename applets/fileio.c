@@ -20,9 +20,10 @@
  * (USER_HZ is usually 100): a load from under FIO_FEW_TICKS ticks says so.
  *
  * Safety: files go only where asked. A scratch file in DIR is removed at
- * the end and on SIGINT/SIGTERM/SIGHUP, and leftovers of runs killed by
- * SIGKILL are swept first; an existing FILE is overwritten only with
- * --destructive; the free space is checked before anything is written.
+ * the end and on any catchable fatal signal (src/scratch.h), and leftovers
+ * of runs killed by SIGKILL are swept first; an existing FILE is
+ * overwritten only with --destructive; the free space is checked
+ * (scratch_room()) before anything is written.
  * raw never writes, except with --write --destructive on a block device
  * that nothing mounts, swaps on or holds (fileio_raw.c).
  */
@@ -502,11 +503,11 @@ const struct applet applet_fileio = {
 		   "that nothing mounts (nor a partition of it), swaps on or holds.\n"
 		   "\n"
 		   "Files: without FILE, a scratch file benchbox-fileio.PID.XXXXXX in DIR\n"
-		   "(default --dir, $TMPDIR, /tmp, .), removed at the end and on SIGINT,\n"
-		   "SIGTERM, SIGHUP; leftovers of killed runs there are removed first. An\n"
-		   "existing FILE is overwritten only with --destructive; a FILE is kept.\n"
-		   "Nothing starts (exit 1) unless the free space holds FILESIZE + 4M +\n"
-		   "FILESIZE/32.\n"
+		   "(default --dir, $TMPDIR, /tmp, .), removed at the end and on any fatal\n"
+		   "signal that can be caught (SIGINT, SIGTERM, SIGPIPE ...); leftovers of\n"
+		   "killed runs there are removed first. An existing FILE is overwritten\n"
+		   "only with --destructive; a FILE is kept. Nothing starts (skipped, exit\n"
+		   "77) unless the free space holds FILESIZE + 4M + FILESIZE/32.\n"
 		   "\n"
 		   "MB = 10^6 bytes. CPU % = busy share of all CPUs from /proc/stat over the\n"
 		   "timed region, as the vendor guides; -cpu-self = this process's CPU time\n"

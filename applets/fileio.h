@@ -49,7 +49,8 @@ struct fio_file {
 };
 
 int  fio_file_resolve(struct run_ctx *ctx, const struct fio_opts *o, struct fio_file *f);
-/* EXIT_OK when free space holds size plus fio_margin(size), else a message. */
+/* EXIT_OK when f->free holds size plus scratch_margin(size), else
+ * scratch_room()'s "skipped: ..." message and EXIT_SKIP. */
 int  fio_file_room(const struct fio_file *f, uint64_t size);
 /* Create (scratch) or open (FILE) the file, plain O_RDWR; then, with
  * extra_flags (O_DIRECT), check that the file system takes them, else
@@ -63,8 +64,6 @@ void fio_file_done(struct fio_file *f, int rc);
  * reason" and 77, anything else exit 1. */
 int  fio_file_error(const struct fio_file *f, const char *what, int e);
 
-/* Space kept free beyond a file of size bytes: 4 MiB + size/32. */
-uint64_t fio_margin(uint64_t size);
 /* min(cap, free/2) rounded down to a multiple of unit (0 when none fits). */
 uint64_t fio_default_size(uint64_t cap, uint64_t free, uint64_t unit);
 /* "100k,256k,1m" -> sizes in list order. Count, or -1 if an item is not a

@@ -5,9 +5,9 @@
  * Where the file goes: a DIR (or nothing: the scratch directory) gets a
  * scratch file, made by scratch_file() after scratch_sweep() removed what
  * killed runs left there; a FILE is the user's own path, overwritten only
- * with --destructive when it exists. The free space comes from statvfs()
- * (plus the blocks of a FILE about to be rewritten; on a file system
- * without a size, ramfs, the memory available), the file system's name
+ * with --destructive when it exists. The free space comes from
+ * scratch_free() (plus the blocks of a FILE about to be rewritten) after
+ * the sweep, and scratch_room() judges it; the file system's name
  * and source from the /proc/self/mountinfo line whose major:minor is the
  * directory's st_dev, else from the statfs() magic number.
  */
@@ -15,7 +15,6 @@
 #include "applet.h"
 #include "fileio.h"
 #include "scratch.h"
-#include "sys.h"
 #include "util.h"
 
 #include <errno.h>
@@ -25,15 +24,9 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
-#include <sys/statvfs.h>
 #include <sys/sysmacros.h>
 #include <sys/vfs.h>
 #include <unistd.h>
-
-uint64_t fio_margin(uint64_t size)
-{
-	return (4u << 20) + size / 32;
-}
 
 uint64_t fio_default_size(uint64_t cap, uint64_t free, uint64_t unit)
 {
@@ -210,7 +203,6 @@ static int resolve_file(const struct fio_opts *o, struct fio_file *f, uint64_t *
 
 int fio_file_resolve(struct run_ctx *ctx, const struct fio_opts *o, struct fio_file *f)
 {
-	struct statvfs sv;
 	struct stat st;
 	uint64_t old_bytes = 0;
 	int rc, n;
@@ -223,43 +215,27 @@ int fio_file_resolve(struct run_ctx *ctx, const struct fio_opts *o, struct fio_f
 	} else if ((rc = resolve_file(o, f, &old_bytes))) {
 		return rc;
 	}
-	if (stat(f->dir, &st) || statvfs(f->dir, &sv)) {
+	if (f->scratch && (n = scratch_sweep(f->dir, "fileio")) > 0)	/* before counting */
+		fio_say("removed %d leftover%s of killed runs from %s", n, n > 1 ? "s" : "",
+			f->dir);
+	if (stat(f->dir, &st) || scratch_free(f->dir, &f->free)) {
 		int e = errno;
 
 		errorf("%s%s: %s", scratch_cannot(e) ? "skipped: cannot use " : "", f->dir,
 		       strerror(e));
 		return scratch_cannot(e) ? EXIT_SKIP : EXIT_FAIL;
 	}
-	f->free = (uint64_t)sv.f_bavail * sv.f_frsize + old_bytes;
-	if (sv.f_blocks == 0) {		/* ramfs: no size, only memory limits it */
-		uint64_t total, avail;
-		const char *src;
-
-		if (sys_meminfo(&total, &avail, &src) == 0)
-			f->free = avail;
-	}
+	f->free += old_bytes;
 	if (fio_mount_of(st.st_dev, f->fs, sizeof(f->fs), f->source, sizeof(f->source)))
 		fs_from_magic(f->dir, f->fs, sizeof(f->fs));
 	if (f->source[0] != '/')
 		f->source[0] = '\0';		/* "tmpfs", "none": says nothing */
-	if (f->scratch && (n = scratch_sweep(f->dir, "fileio")) > 0)
-		fio_say("removed %d leftover%s of killed runs from %s", n, n > 1 ? "s" : "",
-			f->dir);
 	return EXIT_OK;
 }
 
 int fio_file_room(const struct fio_file *f, uint64_t size)
 {
-	char need[32], have[32], fsz[32], margin[32];
-
-	if (f->free >= size + fio_margin(size))
-		return EXIT_OK;
-	errorf("not enough free space in %s (%s): a %s file needs %s with the %s margin, "
-	       "%s is free", f->dir, f->fs, fio_human(size, fsz, sizeof(fsz)),
-	       fio_human(size + fio_margin(size), need, sizeof(need)),
-	       fio_human(fio_margin(size), margin, sizeof(margin)),
-	       fio_human(f->free, have, sizeof(have)));
-	return EXIT_FAIL;
+	return scratch_room(f->dir, size, &f->free) ? EXIT_SKIP : EXIT_OK;
 }
 
 int fio_file_error(const struct fio_file *f, const char *what, int e)

@@ -99,11 +99,13 @@ int lm_fs_names_next(struct lm_fs_names *nm)
 
 struct fs {
 	struct lm_fs_names	nm;
+	const char		*dir;		/* where root is made (DIR, --dir) */
 	const char		*root;
 	unsigned		per_dir;
 	size_t			size;		/* bytes per file */
 	char			*buf;		/* PIECE bytes of zeros */
 	int			err;		/* errno of the first failure */
+	int			said;		/* and its message is out */
 };
 
 /* mkdir each directory on the current name's path (they may exist). */
@@ -132,6 +134,11 @@ static int fs_prepare(struct fs *f, uint64_t n)
 {
 	uint64_t i;
 
+	if (scratch_room(f->dir, n * f->size, NULL)) {	/* n files of size at once */
+		f->err = errno;
+		f->said = 1;
+		return -1;
+	}
 	if (lm_fs_names_init(&f->nm, f->root, f->per_dir, n)) {
 		f->err = ENAMETOOLONG;
 		return -1;
@@ -304,6 +311,8 @@ static int fs_one(struct run_ctx *ctx, const char *dir, struct fs *f)
 	char root[4096];
 
 	f->err = 0;
+	f->said = 0;
+	f->dir = dir;
 	if (scratch_mkdir(dir, "lat_fs", root, sizeof(root))) {
 		f->err = errno;
 		root[0] = 0;
@@ -316,7 +325,8 @@ static int fs_one(struct run_ctx *ctx, const char *dir, struct fs *f)
 	if (!f->err)
 		return EXIT_OK;
 	if (scratch_cannot(f->err)) {
-		errorf("skipped: %s: %s", dir, strerror(f->err));
+		if (!f->said)
+			errorf("skipped: %s: %s", dir, strerror(f->err));
 		return EXIT_SKIP;
 	}
 	errorf("%s: %s", root[0] ? root : dir, strerror(f->err));
@@ -388,7 +398,8 @@ const struct applet applet_lat_fs = {
 		   "made in a new directory in DIR (default --dir, $TMPDIR, /tmp, .) and\n"
 		   "removed at the end, also when interrupted. n grows until a create\n"
 		   "pass lasts --min-time; medians over --reps samples. A directory that\n"
-		   "cannot take the files (read-only, full, missing) skips (exit 77).\n"
+		   "cannot take the files (read-only, full, missing) skips (exit 77), as\n"
+		   "does one whose free space would not keep 4 MiB + 1/32 beyond n files.\n"
 		   "\n"
 		   "Default output, like lmbench's, is one line per SIZE on stderr:\n"
 		   "\"SIZEk<TAB>N<TAB>CREATES<TAB>DELETES\" (N = files per interval; it\n"

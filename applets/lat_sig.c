@@ -54,9 +54,12 @@ struct sg {
 };
 
 /* A fault handler gets no argument, so it finds its worker's page through
- * this thread-local pointer: the one mutable file-scope variable, needed
- * because of the signal interface. */
+ * this thread-local pointer; a fault that is not ours goes back to the
+ * action found before (scratch.c's, which removes the prot file, then the
+ * default). The mutable file-scope variables, needed because of the
+ * signal interface. */
 static _Thread_local struct sig_worker *prot_self;
+static struct sigaction old_segv, old_bus;
 
 static void on_usr1(int sig)
 {
@@ -70,8 +73,8 @@ static void on_fault(int sig, siginfo_t *si, void *uc)
 
 	(void)uc;
 	if (!w || !w->page || a < w->page || a >= w->page + w->len) {
-		signal(sig, SIG_DFL);	/* not ours: let the re-fault kill us */
-		return;
+		sigaction(sig, sig == SIGBUS ? &old_bus : &old_segv, NULL);	/* not ours: */
+		return;			/* the re-fault goes to the action before */
 	}
 	if (--w->left == 0)
 		mprotect(w->page, w->len, PROT_READ | PROT_WRITE);
@@ -210,7 +213,7 @@ static int lat_sig_run(struct run_ctx *ctx)
 	struct sg s = { 0 };
 	struct result r = { 0 };
 	struct bench_stats st, k0, sub;
-	struct sigaction sa, old_usr1, old_segv, old_bus;
+	struct sigaction sa, old_usr1;
 	unsigned P = (unsigned)opt_int(ctx, "parallel"), m;
 	char tmp[4096] = "", params[32] = "", note[80] = "";
 	double less = 0;

@@ -7,8 +7,10 @@
  * (so 1M prints 1.05), bandwidth in MB/s (10^6 bytes a second), latencies
  * in microseconds. A file made here is filled with zeros, written through
  * and synced (it is then in the page cache, as lmbench's file is after its
- * script writes it), and removed at the end, at exit and on SIGINT,
- * SIGTERM and SIGHUP (src/scratch.h).
+ * script writes it), and removed at the end, at exit and on any fatal
+ * signal that can be caught (src/scratch.h). It is written only when the
+ * directory has room for it with scratch_room()'s margin, else the run
+ * skips (exit 77) saying how much is needed and how much is free.
  */
 #include "lmfile.h"
 #include "applet.h"
@@ -176,6 +178,8 @@ static int scratch_zeros(const char *dir, const char *tag, uint64_t size, struct
 	}
 	f->scratch = 1;
 	f->size = size;
+	if (scratch_room(dir, size, NULL))
+		return EXIT_SKIP;
 	if (scratch_fill(f->fd, size, 0)) {
 		int e = errno;
 

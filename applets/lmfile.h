@@ -53,7 +53,8 @@ struct lm_file {
 /* user != NULL: open that file with flags (O_RDONLY or O_RDWR); it must
  * hold at least need bytes (else EXIT_USAGE), EXIT_FAIL if it cannot be
  * opened. user == NULL: a scratch file of `make` zero bytes in --dir, or
- * EXIT_SKIP (with "skipped: ..." said) when the directory cannot take it.
+ * EXIT_SKIP (with "skipped: ..." said) when the directory cannot take it
+ * or has no room for it (scratch_room()).
  * EXIT_OK with f filled. */
 int  lm_file_get(struct run_ctx *ctx, const char *user, const char *tag, uint64_t need,
 		 uint64_t make, int flags, struct lm_file *f);

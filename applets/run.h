@@ -53,8 +53,10 @@ struct child_out {
 };
 
 /* Fork; the child runs applet_main(argv[0]'s applet) with its stdout and
- * stderr on pipes and dies after budget_s seconds (0 = no limit), or when
- * *stop is set. Its process group is killed and reaped on every path.
+ * stderr on pipes and is stopped after budget_s seconds (0 = no limit), or
+ * when *stop is set: SIGTERM to its group (its scratch files go), SIGKILL
+ * 5 s later if it is still there. Its process group is killed and reaped
+ * on every path.
  * Returns 0, or -1 if the fork or pipes failed (errno). */
 int run_child(char **argv, int argc, double budget_s, volatile sig_atomic_t *stop,
 	      struct child_out *out);

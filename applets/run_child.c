@@ -8,9 +8,11 @@
  * an emulator without binfmt_misc). It leads its own process group, so a
  * test's own children (echo servers, context-switch rings) go with it. The
  * parent polls both pipes in steps of at most 100 ms, collects the records
- * and the last stderr line, and kills the group with SIGKILL when the
- * budget is spent or the suite is interrupted. Nothing outlives a test:
- * the group is killed again once the child has been reaped.
+ * and the last stderr line, and stops the group when the budget is spent
+ * or the suite is interrupted: SIGTERM first, so that a test that made
+ * files removes them (src/scratch.h), then SIGKILL if the child is still
+ * there RUN_GRACE_S seconds later. Nothing outlives a test: the group is
+ * killed again once the child has been reaped.
  */
 #define _GNU_SOURCE
 #include "run.h"
@@ -27,6 +29,8 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+
+enum { RUN_GRACE_S = 5 };	/* seconds between SIGTERM and SIGKILL */
 
 static const struct {
 	int		sig;
@@ -156,10 +160,10 @@ static int drain(int fd, struct child_out *out, struct err_buf *e)
 	return 1;
 }
 
-static void kill_group(pid_t pid)
+static void kill_group(pid_t pid, int sig)
 {
-	kill(-pid, SIGKILL);
-	kill(pid, SIGKILL);
+	kill(-pid, sig);
+	kill(pid, sig);
 }
 
 struct watch {
@@ -167,6 +171,7 @@ struct watch {
 	struct pollfd	fd[2];		/* stdout, stderr; fd -1 when closed */
 	int		exited;
 	double		deadline;	/* 0 = none */
+	double		kill_at;	/* SIGTERM sent: SIGKILL then; 0 = not yet */
 	double		gone;		/* when the child was reaped */
 };
 
@@ -181,9 +186,13 @@ static void watch_step(struct watch *w, volatile sig_atomic_t *stop, struct chil
 			out->timed_out = 1;
 		if (*stop)
 			out->stopped = 1;
-		if (out->timed_out || out->stopped)
-			kill_group(w->pid);
+		if (out->timed_out || out->stopped) {
+			kill_group(w->pid, SIGTERM);
+			w->kill_at = now_s() + RUN_GRACE_S;
+		}
 	}
+	if (!w->exited && w->kill_at && now_s() >= w->kill_at)
+		kill_group(w->pid, SIGKILL);
 	if (poll(w->fd, 2, 100) > 0) {
 		for (i = 0; i < 2; i++)
 			if (w->fd[i].fd >= 0 && w->fd[i].revents &&
@@ -251,7 +260,7 @@ int run_child(char **argv, int argc, double budget_s, volatile sig_atomic_t *sto
 	w.deadline = budget_s > 0 ? t0 + budget_s : 0;
 	watch_child(&w, stop, out);
 	if (!w.exited) {
-		kill_group(w.pid);
+		kill_group(w.pid, SIGKILL);
 		waitpid(w.pid, &out->status, 0);
 	}
 	out->wall_s = now_s() - t0;

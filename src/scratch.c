@@ -8,14 +8,25 @@
  * tree uses getdents64/unlinkat/openat directly (opendir() allocates, so it
  * is not async-signal-safe).
  *
- * scratch_sweep() runs before an applet makes its own objects, never in a
+ * scratch_sweep() runs when an object is made (create()), never in a
  * handler, so it may use opendir(). It trusts the PID in a name only to say
  * "this process is gone": a PID reused since then keeps the leftover (safe),
  * and a run in another PID namespace sharing the directory would look dead
  * (do not share a scratch directory across containers).
+ *
+ * The handler is installed for every signal whose default action ends the
+ * process and that can be caught (the list is in scratch.h). The action it
+ * replaced is kept: a handler found there (report.c's, which removes a
+ * half-written -o file) is called after ours has removed the files, then
+ * the default action is restored and the signal raised again; it is
+ * blocked while the handler runs, so it is delivered on return and the
+ * process dies of it (a fault such as SIGSEGV: the instruction faults
+ * again, now with the default action).
  */
 #define _GNU_SOURCE
 #include "scratch.h"
+#include "sys.h"
+#include "util.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -25,6 +36,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
@@ -36,9 +48,20 @@ struct slot {
 	volatile sig_atomic_t	used;
 };
 
+/* The registry and the actions our handler replaced: file scope because
+ * the signal handler reads them. */
 static struct slot slots[SCRATCH_MAX];
+static struct sigaction prev[_NSIG];
 static int hooked;
-static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
+
+/* Default action "terminate" or "core"; SIGKILL and SIGSTOP cannot be
+ * caught, SIGCHLD, SIGCONT, SIGURG, SIGWINCH and the stop signals do not
+ * end the process. SIGRTMIN..SIGRTMAX are added at run time. */
+static const int sigs[] = {
+	SIGHUP, SIGINT, SIGQUIT, SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGFPE, SIGUSR1,
+	SIGSEGV, SIGUSR2, SIGPIPE, SIGALRM, SIGTERM, SIGSTKFLT, SIGXCPU, SIGXFSZ,
+	SIGVTALRM, SIGPROF, SIGPOLL, SIGPWR, SIGSYS,
+};
 
 const char *scratch_dir(const char *given)
 {
@@ -137,36 +160,51 @@ static void remove_all(void)
 		}
 }
 
-static void on_signal(int sig)
+static void on_signal(int sig, siginfo_t *si, void *uc)
 {
-	int e = errno;
+	const struct sigaction *p = &prev[sig];
 	struct sigaction sa;
+	int e = errno;
 
 	remove_all();
+	if (p->sa_flags & SA_SIGINFO)
+		p->sa_sigaction(sig, si, uc);
+	else if (p->sa_handler != SIG_DFL && p->sa_handler != SIG_IGN)
+		p->sa_handler(sig);
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = SIG_DFL;
 	sigaction(sig, &sa, NULL);
-	raise(sig);		/* delivered when the handler returns */
+	raise(sig);		/* blocked here: delivered when the handler returns */
 	errno = e;
+}
+
+static void hook_one(int sig)
+{
+	struct sigaction sa;
+
+	if (sig <= 0 || sig >= _NSIG || sigaction(sig, NULL, &prev[sig]) ||
+	    (!(prev[sig].sa_flags & SA_SIGINFO) && prev[sig].sa_handler == SIG_IGN))
+		return;		/* ignored (nohup) stays ignored */
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_sigaction = on_signal;
+	sa.sa_flags = SA_SIGINFO;
+	sigfillset(&sa.sa_mask);
+	sigaction(sig, &sa, NULL);
 }
 
 static void hook(void)
 {
-	struct sigaction sa, old;
 	unsigned i;
+	int sig;
 
 	if (hooked)
 		return;
 	hooked = 1;
 	atexit(remove_all);
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_signal;
-	sigfillset(&sa.sa_mask);
-	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++) {
-		if (sigaction(sigs[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN)
-			continue;
-		sigaction(sigs[i], &sa, NULL);
-	}
+	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
+		hook_one(sigs[i]);
+	for (sig = SIGRTMIN; sig <= SIGRTMAX; sig++)
+		hook_one(sig);
 }
 
 /* Claim a slot for `path`; the caller creates the object afterwards, so a
@@ -222,6 +260,7 @@ static int create(const char *dir, const char *tag, int isdir, int extra_flags,
 {
 	int tries;
 
+	scratch_sweep(dir, tag);	/* what killed runs left: files of dead PIDs */
 	for (tries = 0; tries < 100; tries++) {
 		struct slot *s;
 		int fd, e;
@@ -357,4 +396,53 @@ int scratch_fill(int fd, uint64_t size, int byte)
 		rc = -1, e = errno;
 	errno = e;
 	return rc;
+}
+
+uint64_t scratch_margin(uint64_t size)
+{
+	return (4u << 20) + size / 32;
+}
+
+int scratch_free(const char *dir, uint64_t *bytes)
+{
+	struct statvfs sv;
+	uint64_t total, avail;
+	const char *src;
+
+	if (statvfs(dir, &sv))
+		return -1;
+	*bytes = (uint64_t)sv.f_bavail * sv.f_frsize;
+	if (sv.f_blocks == 0 && sys_meminfo(&total, &avail, &src) == 0)
+		*bytes = avail;		/* ramfs: no size, only memory limits it */
+	return 0;
+}
+
+static const char *human(uint64_t bytes, char *buf, size_t len)
+{
+	if (bytes < 1024)
+		snprintf(buf, len, "%llu B", (unsigned long long)bytes);
+	else if (bytes < (1ull << 30))
+		snprintf(buf, len, "%.1f MiB", (double)bytes / (1 << 20));
+	else
+		snprintf(buf, len, "%.1f GiB", (double)bytes / (1 << 30));
+	return buf;
+}
+
+int scratch_room(const char *dir, uint64_t size, const uint64_t *have)
+{
+	char sz[32], need[32], margin[32], got[32];
+	uint64_t m = scratch_margin(size), free_bytes;
+
+	if (have)
+		free_bytes = *have;
+	else if (scratch_free(dir, &free_bytes))
+		return 0;		/* cannot tell: making the files will say */
+	if (size <= UINT64_MAX - m && free_bytes >= size + m)
+		return 0;
+	errorf("skipped: not enough free space: needs %s in %s (%s and a %s margin), %s free",
+	       size <= UINT64_MAX - m ? human(size + m, need, sizeof(need)) : "more", dir,
+	       human(size, sz, sizeof(sz)), human(m, margin, sizeof(margin)),
+	       human(free_bytes, got, sizeof(got)));
+	errno = ENOSPC;
+	return -1;
 }

@@ -4,14 +4,29 @@
  *
  * Every file or directory an applet creates for its own use is made here.
  * Each is registered, and removed by scratch_remove(), at exit(), and on
- * SIGINT, SIGTERM and SIGHUP (the handler removes everything with raw
- * system calls only, then re-raises the signal with its default action so
- * the exit status still says what killed us). A signal that was ignored
- * when the first scratch object was made (nohup) stays ignored. Only the
- * process that created an object removes it: forked children never do.
+ * every signal whose default action ends the process and that can be
+ * caught:
  *
- * Names are "DIR/benchbox-TAG.PID.XXXXXX", recognisable after a SIGKILL:
- * scratch_sweep() removes those whose process is gone.
+ *   SIGHUP SIGINT SIGQUIT SIGILL SIGTRAP SIGABRT SIGBUS SIGFPE SIGUSR1
+ *   SIGSEGV SIGUSR2 SIGPIPE SIGALRM SIGTERM SIGSTKFLT SIGXCPU SIGXFSZ
+ *   SIGVTALRM SIGPROF SIGPOLL SIGPWR SIGSYS and SIGRTMIN..SIGRTMAX
+ *
+ * (SIGPIPE: a write to stdout after its reader quit, `| head -1`). The
+ * handler removes everything with raw system calls only, calls the
+ * handler it replaced if there was one, then re-raises the signal with
+ * its default action so the process still dies of it and the exit status
+ * says so. A signal that was ignored when the first scratch object was
+ * made (nohup) stays ignored. Only the process that created an object
+ * removes it: forked children never do. SIGKILL cannot be caught: `run`
+ * stops a test with SIGTERM first, SIGKILL only after a grace period.
+ *
+ * Names are "DIR/benchbox-TAG.PID.XXXXXX", recognisable after a SIGKILL
+ * or a power cut: making an object sweeps (scratch_sweep()) the entries
+ * of its TAG in its DIR whose process is gone, so no applet has to.
+ *
+ * Free space: an applet that writes size bytes checks scratch_room() first
+ * (after making its file or directory, so the sweep has run) and skips
+ * (exit 77) when it says no.
  */
 #ifndef BENCHBOX_SCRATCH_H
 #define BENCHBOX_SCRATCH_H
@@ -25,12 +40,13 @@
  * writable, else /tmp if writable, else ".". */
 const char *scratch_dir(const char *given);
 
-/* Create and register an empty regular file, opened O_RDWR|O_CLOEXEC
- * (extra open flags such as O_DIRECT may be added). Its path is copied to
- * path[len]. Returns the fd, or -1 with errno set (and nothing left). */
+/* Sweep dir of tag's dead leftovers, then create and register an empty
+ * regular file, opened O_RDWR|O_CLOEXEC (extra open flags such as O_DIRECT
+ * may be added). Its path is copied to path[len]. Returns the fd, or -1
+ * with errno set (and nothing left). */
 int scratch_file(const char *dir, const char *tag, int extra_flags, char *path, size_t len);
 
-/* Create and register a directory (mode 0700); on removal the whole tree
+/* The same for a directory (mode 0700); on removal the whole tree
  * under it goes. 0, or -1 with errno set. */
 int scratch_mkdir(const char *dir, const char *tag, char *path, size_t len);
 
@@ -48,6 +64,22 @@ int scratch_sweep(const char *dir, const char *tag);
 /* Write `size` bytes of `byte` to fd from offset 0, then fsync. 0, or -1
  * with errno set (ENOSPC on a full file system). */
 int scratch_fill(int fd, uint64_t size, int byte);
+
+/* Space kept free beyond size bytes of new files: 4 MiB + size/32. */
+uint64_t scratch_margin(uint64_t size);
+
+/* Bytes that new files may take in dir: statvfs()'s f_bavail blocks; on a
+ * file system without a size (ramfs) the memory available. 0, or -1 with
+ * errno set. */
+int scratch_free(const char *dir, uint64_t *bytes);
+
+/* Whether size more bytes fit in dir: free space (have when not NULL, else
+ * scratch_free(dir)) at least size + scratch_margin(size). 0 when they fit,
+ * or when the free space cannot be read (making the files then says why);
+ * else the one-line message "skipped: not enough free space: needs NEED in
+ * DIR (SIZE and a MARGIN margin), FREE free" and -1 with errno ENOSPC: the
+ * applet skips (exit 77). */
+int scratch_room(const char *dir, uint64_t size, const uint64_t *have);
 
 /* errno values that mean "this directory cannot take our files": a
  * read-only or full file system, no permission, over quota. An applet

@@ -81,8 +81,6 @@ TEST(fileio_sizes)
 {
 	const uint64_t M = 1u << 20;
 
-	CHECK_EQ_U64(fio_margin(0), 4 * M);
-	CHECK_EQ_U64(fio_margin(1024 * M), 36 * M);
 	CHECK_EQ_U64(fio_default_size(1024 * M, 100 * M, 5 * M), 50 * M);
 	CHECK_EQ_U64(fio_default_size(1024 * M, 10240 * M, 5 * M), 204 * 5 * M);
 	CHECK_EQ_U64(fio_default_size(1024 * M, 6 * M, 5 * M), 0);	/* none fits */

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -80,6 +81,9 @@ static void child_make_and_wait(int wfd, int sig_ignored)
 	char f[4096], d[4096], msg[8200];
 	int fd;
 
+	struct rlimit no_core = { 0, 0 };
+
+	setrlimit(RLIMIT_CORE, &no_core);	/* SIGQUIT, SIGSEGV: no core file */
 	if (sig_ignored)
 		signal(SIGHUP, SIG_IGN);
 	fd = scratch_file(scratch_dir(NULL), "unitsig", 0, f, sizeof(f));
@@ -129,7 +133,12 @@ static void run_signal_case(struct mt *t, int sig, int ignored)
 		CHECK(exists(buf));
 		kill(pid, SIGTERM);
 	}
-	REQUIRE(waitpid(pid, &status, 0) == pid);
+	for (n = 0; n < 600 && waitpid(pid, &status, WNOHANG) == 0; n++)
+		usleep(50000);		/* 30 s: never hang on a signal not delivered */
+	if (n == 600) {
+		kill(pid, SIGKILL);
+		waitpid(pid, &status, 0);
+	}
 	CHECK(WIFSIGNALED(status));
 	CHECK_EQ_INT(WTERMSIG(status), ignored ? SIGTERM : sig);
 	CHECK(!exists(buf));
@@ -141,6 +150,23 @@ TEST(scratch_removed_on_signal)
 	run_signal_case(t, SIGTERM, 0);
 	run_signal_case(t, SIGINT, 0);
 	run_signal_case(t, SIGHUP, 1);	/* nohup: SIGHUP stays ignored */
+}
+
+/* Every signal whose default action ends the process and that can be
+ * caught: the files go, and the process still dies of that signal. */
+TEST(scratch_removed_on_every_fatal_signal)
+{
+	static const int sigs[] = {
+		SIGPIPE, SIGQUIT, SIGALRM, SIGUSR1, SIGUSR2, SIGXCPU, SIGXFSZ, SIGVTALRM,
+		SIGPROF, SIGPOLL, SIGPWR, SIGSYS, SIGABRT, SIGSEGV, SIGBUS, SIGFPE, SIGILL,
+		SIGTRAP, SIGSTKFLT,
+	};
+	unsigned i;
+
+	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
+		run_signal_case(t, sigs[i], 0);
+	run_signal_case(t, SIGRTMIN, 0);
+	run_signal_case(t, SIGRTMIN + 1, 0);	/* SIGRTMAX: qemu-user cannot deliver it */
 }
 
 /* A PID that has just exited (and been reaped): dead unless reused. */
@@ -208,4 +234,54 @@ TEST(scratch_sweep_leftovers)
 	CHECK_EQ_INT(scratch_sweep("/nonexistent-dir-for-benchbox", "t"), -1);
 	scratch_remove(d);
 	CHECK(!exists(d));
+}
+
+/* The first object made in a directory sweeps the dead leftovers of its
+ * tag there: no applet has to remember to call scratch_sweep(). */
+TEST(scratch_create_sweeps)
+{
+	char d[4096], f[4096], dead[96], live[96], other[96];
+	int fd;
+
+	REQUIRE(scratch_mkdir(scratch_dir(NULL), "unitcs", d, sizeof(d)) == 0);
+	snprintf(dead, sizeof(dead), "benchbox-cs.99999999.abc123");	/* above pid_max */
+	snprintf(live, sizeof(live), "benchbox-cs.%d.abc123", (int)getppid());
+	snprintf(other, sizeof(other), "benchbox-xx.99999999.abc123");
+	REQUIRE(touch(d, dead) == 0 && touch(d, live) == 0 && touch(d, other) == 0);
+	fd = scratch_file(d, "cs", 0, f, sizeof(f));
+	REQUIRE(fd >= 0);
+	close(fd);
+	CHECK(!exists_in(d, dead));
+	CHECK(exists_in(d, live));
+	CHECK(exists_in(d, other));
+	scratch_remove(f);
+	REQUIRE(touch(d, dead) == 0);
+	REQUIRE(scratch_mkdir(d, "cs", f, sizeof(f)) == 0);	/* directories too */
+	CHECK(!exists_in(d, dead));
+	scratch_remove(f);
+	scratch_remove(d);
+	CHECK(!exists(d));
+}
+
+/* The free-space rule: size plus 4 MiB plus size/32 must be free. */
+TEST(scratch_room_rule)
+{
+	const uint64_t M = 1u << 20;
+	uint64_t have = 0, small = 100 * M;
+	const char *dir = scratch_dir(NULL);
+
+	CHECK_EQ_U64(scratch_margin(0), 4 * M);
+	CHECK_EQ_U64(scratch_margin(1024 * M), 36 * M);
+	REQUIRE(scratch_free(dir, &have) == 0);
+	CHECK(have > 0);
+	CHECK_EQ_INT(scratch_room(dir, 0, NULL), 0);
+	errno = 0;
+	CHECK_EQ_INT(scratch_room(dir, UINT64_MAX / 4, NULL), -1);	/* no disk holds that */
+	CHECK_EQ_INT(errno, ENOSPC);
+	CHECK_EQ_INT(scratch_room(dir, small, &have), have >= small + scratch_margin(small) ? 0 : -1);
+	have = 104 * M + small / 32;					/* exactly enough */
+	CHECK_EQ_INT(scratch_room(dir, small, &have), 0);
+	have--;
+	CHECK_EQ_INT(scratch_room(dir, small, &have), -1);
+	CHECK_EQ_INT(scratch_room("/nonexistent-dir-for-benchbox", M, NULL), 0); /* cannot tell */
 }
