@@ -678,9 +678,10 @@ static int run_run(struct run_ctx *ctx)
 			p.t[i].budget = opt_double(ctx, "budget");
 	}
 	rc = EXIT_OK;
-	if (opt_int(ctx, "list"))
+	if (opt_int(ctx, "list")) {
 		list_plan(&p);
-	else
+		ctx->rep->silent = 1;	/* the list is the output: no empty document */
+	} else
 		rc = run_plan(ctx, &p, &tl);
 	free(tl.ex);
 	plan_free(&p);
