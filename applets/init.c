@@ -31,6 +31,7 @@
 #include "applet.h"
 #include "run.h"
 #include "lat_pipe.h"
+#include "outfile.h"
 #include "scratch.h"
 #include "util.h"
 
@@ -269,6 +270,8 @@ static void __attribute__((noreturn)) child(char **av, int outfd, int errfd)
 	while (av[argc])
 		argc++;
 	i = (size_t)applet_main(run, argc, av);
+	if (out_close_stdout() && (i == EXIT_OK || i == EXIT_SKIP))
+		i = EXIT_FAIL;
 	fflush(NULL);
 	_exit((int)i);
 }
@@ -277,18 +280,29 @@ struct payload {
 	mbedtls_sha256_context	sha;
 	unsigned long long	bytes, lines;
 	char			last;
-	int			copy;		/* benchbox.out, -1 = none */
+	struct outfile		copy;		/* benchbox.out; fd -1 = none */
+	int			copy_err;	/* it was asked for and failed: errno, or -1
+						   when it could not be opened (said then) */
 	char			*err;		/* the run's stderr, the last ERR_KEEP bytes */
 	size_t			nerr;
 };
+
+/* Into benchbox.out, until a write fails: then it is left alone. */
+static void copy_add(struct payload *pl, const char *p, size_t n)
+{
+	if (pl->copy.fd < 0 || pl->copy_err)
+		return;
+	errno = 0;
+	if (ipc_writen(pl->copy.fd, p, n))
+		pl->copy_err = errno ? errno : EIO;
+}
 
 static void payload_add(struct payload *pl, const char *p, size_t n)
 {
 	size_t i;
 
 	ipc_writen(STDOUT_FILENO, p, n);
-	if (pl->copy >= 0)
-		ipc_writen(pl->copy, p, n);
+	copy_add(pl, p, n);
 	mbedtls_sha256_update_ret(&pl->sha, (const unsigned char *)p, n);
 	pl->bytes += n;
 	for (i = 0; i < n; i++)
@@ -353,15 +367,35 @@ static int pump(struct payload *pl, pid_t pid, int outfd, int errfd)
 	return status;
 }
 
-static int open_copy(const char *out)
+/* benchbox.out by the rule of every output (src/outfile.h), except that
+ * init never waits for a FIFO's reader, and never creates a name in /dev
+ * (a device that is not there yet must not become a file in its place). */
+static void open_copy(struct payload *pl, const char *out)
 {
-	int flags = !strncmp(out, "/dev/", 5) ? O_WRONLY : O_WRONLY | O_CREAT | O_TRUNC;
-	int fd = open(out, flags | O_CLOEXEC, 0644);
+	unsigned flags = OUT_NOWAIT | (!strncmp(out, "/dev/", 5) ? OUT_NOCREATE : 0);
+	char err[256];
 
-	if (fd < 0)
-		dprintf(STDOUT_FILENO, "init: benchbox.out=%s: %s (console only)\n", out,
-			strerror(errno));
-	return fd;
+	if (out_open(&pl->copy, out, flags, err, sizeof(err))) {
+		dprintf(STDOUT_FILENO, "init: benchbox.out=%s: %s (console only)\n", out, err);
+		pl->copy_err = -1;
+	}
+}
+
+/* The end line into benchbox.out, then fsync, close, rename into place:
+ * 0, or the errno of the first thing that failed (said on the console by
+ * the caller, after the end line). */
+static int close_copy(struct payload *pl, const char *end)
+{
+	if (pl->copy.fd < 0)
+		return pl->copy_err;
+	copy_add(pl, end, strlen(end));
+	if (pl->copy_err) {
+		out_abort(&pl->copy);
+		return pl->copy_err;
+	}
+	if (out_commit(&pl->copy))
+		pl->copy_err = errno ? errno : EIO;
+	return pl->copy_err;
 }
 
 static int exit_of(int status)
@@ -373,16 +407,26 @@ static int exit_of(int status)
 	return WEXITSTATUS(status);
 }
 
+static void end_line(char *line, size_t len, int rc, const struct payload *pl,
+		     const unsigned char *sum)
+{
+	int i = snprintf(line, len, "BENCHBOX-END v1 status=%d lines=%llu bytes=%llu sha256=",
+			 rc, pl->lines, pl->bytes);
+
+	for (size_t k = 0; k < 32 && i + 3 < (int)len; k++)
+		i += snprintf(line + i, len - (size_t)i, "%02x", sum[k]);
+	snprintf(line + i, len - (size_t)i, "\n");
+}
+
 /* The header, the markers around the payload, the held-back stderr. */
 static int run_suite(const struct init_settings *s)
 {
-	struct payload pl = { .copy = -1 };
-	int out[2], err[2], status, rc;
+	struct payload pl = { .copy = { .fd = -1 } };
+	int out[2], err[2], status, rc, copy_err;
 	char line[256];
 	unsigned char sum[32];
 	char **av;
 	pid_t pid;
-	int i;
 
 	av = run_args(s);
 	if (pipe2(out, O_CLOEXEC) || pipe2(err, O_CLOEXEC)) {
@@ -390,12 +434,11 @@ static int run_suite(const struct init_settings *s)
 		return EXIT_FAIL;
 	}
 	if (s->out)
-		pl.copy = open_copy(s->out);
+		open_copy(&pl, s->out);
 	pl.err = xmalloc(ERR_KEEP);
 	snprintf(line, sizeof(line), "BENCHBOX-BEGIN v1 format=%s suite=%s\n", s->format, s->suite);
 	ipc_writen(STDOUT_FILENO, line, strlen(line));
-	if (pl.copy >= 0)
-		ipc_writen(pl.copy, line, strlen(line));
+	copy_add(&pl, line, strlen(line));
 	pid = fork();
 	if (pid == 0)
 		child(av, out[1], err[1]);
@@ -415,20 +458,21 @@ static int run_suite(const struct init_settings *s)
 	if (pl.bytes && pl.last != '\n')
 		payload_add(&pl, "\n", 1);
 	mbedtls_sha256_finish_ret(&pl.sha, sum);
+	/* a copy that was asked for and not made fails the run: the end line
+	 * of the console says so, even when only the last steps failed */
 	rc = exit_of(status);
-	i = snprintf(line, sizeof(line), "BENCHBOX-END v1 status=%d lines=%llu bytes=%llu sha256=",
-		     rc, pl.lines, pl.bytes);
-	for (size_t k = 0; k < sizeof(sum) && i + 3 < (int)sizeof(line); k++)
-		i += snprintf(line + i, sizeof(line) - (size_t)i, "%02x", sum[k]);
-	snprintf(line + i, sizeof(line) - (size_t)i, "\n");
-	ipc_writen(STDOUT_FILENO, line, strlen(line));
-	if (pl.copy >= 0) {
-		ipc_writen(pl.copy, line, strlen(line));
-		if (fsync(pl.copy) && errno != EINVAL)
-			dprintf(STDOUT_FILENO, "init: benchbox.out=%s: fsync: %s\n", s->out,
-				strerror(errno));
-		close(pl.copy);
+	if (pl.copy_err && !rc)
+		rc = EXIT_FAIL;
+	end_line(line, sizeof(line), rc, &pl, sum);
+	copy_err = close_copy(&pl, line);
+	if (copy_err && !rc) {
+		rc = EXIT_FAIL;
+		end_line(line, sizeof(line), rc, &pl, sum);
 	}
+	ipc_writen(STDOUT_FILENO, line, strlen(line));
+	if (copy_err > 0)
+		dprintf(STDOUT_FILENO, "init: benchbox.out=%s: write error: %s\n", s->out,
+			strerror(copy_err));
 	if (pl.nerr) {
 		dprintf(STDOUT_FILENO, "init: the run's messages:\n");
 		ipc_writen(STDOUT_FILENO, pl.err, pl.nerr);
@@ -540,6 +584,7 @@ void init_pid1(int argc, char **argv)
 	(void)argv;
 	util_set_prog("init");
 	init_console();
+	out_guard_stdio();	/* what the console did not fill */
 	umask(022);
 	chdir("/");
 	session(NULL, 1, boot_s);

@@ -16,10 +16,12 @@
  * name, so the same inputs give the same bytes on every run and host. The
  * binary is streamed, never held in memory.
  *
- * The global -o FILE is the image: the reporter already writes FILE.XXXXXX
- * next to FILE and renames it into place after a successful run, removing
- * it on failure and on SIGINT, SIGTERM and SIGHUP. This applet's output
- * format writes no records, so the image is all that file holds.
+ * The global -o FILE is the image, opened by the reporter (src/outfile.h):
+ * a regular file is written as FILE.XXXXXX next to FILE and renamed into
+ * place after a successful run, removed on failure and on SIGINT, SIGTERM
+ * and SIGHUP; a device (an SD card's /dev/sdX) or FIFO gets the bytes
+ * directly. This applet's output format writes no records, so the image
+ * is all that file holds.
  *
  * --binary is checked before anything is written: it must be a
  * little-endian ELF executable (32- or 64-bit); its machine is named in the
@@ -486,8 +488,9 @@ static int write_image(struct mkinit *m, FILE *out)
 	return rc;
 }
 
-/* The -o file as the reporter opened it: FILE.XXXXXX, renamed into place
- * when run() succeeds, removed otherwise. NULL without -o. */
+/* The -o file as the reporter opened it (FILE.XXXXXX, renamed into place
+ * when run() succeeds and removed otherwise, or a device or FIFO). NULL
+ * without -o. */
 static FILE *image_file(struct run_ctx *ctx)
 {
 	struct reporter *rep = ctx->rep;

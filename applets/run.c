@@ -742,9 +742,10 @@ static int run_run(struct run_ctx *ctx)
 			p.t[i].budget = opt_double(ctx, "budget");
 	}
 	rc = EXIT_OK;
-	if (opt_int(ctx, "list"))
+	if (opt_int(ctx, "list")) {
 		list_plan(&p);
-	else
+		ctx->rep->silent = 1;	/* the list is the output: no empty document */
+	} else
 		rc = run_plan(ctx, &p, &tl);
 	if (tl.expect && !opt_int(ctx, "list"))
 		verdict_expect_warn_unused(tl.expect, tl.ex, tl.nex);

@@ -226,7 +226,7 @@ int applet_main(const struct applet *a, int argc, char **argv)
 	struct reporter rep;
 	struct run_ctx ctx;
 	char err[256], **pos;
-	int npos, rc, keep;
+	int npos, rc, keep, direct;
 
 	util_set_prog(a->name);
 	av = xcalloc(opt_count(a->opts) + 1, sizeof(*av));
@@ -298,16 +298,21 @@ int applet_main(const struct applet *a, int argc, char **argv)
 		ctx.bench.budget_s = 5;
 	}
 	run_info_fill(&info, a->name);
-	if (reporter_open(&rep, em, &info, stdout, gv[G_OUTPUT].has ? gv[G_OUTPUT].s : NULL))
-		return EXIT_FAIL;
+	rc = reporter_open(&rep, em, &info, stdout, gv[G_OUTPUT].has ? gv[G_OUTPUT].s : NULL);
+	if (rc)
+		return rc == 2 ? EXIT_USAGE : EXIT_FAIL;
 	ctx.rep = &rep;
 	rc = ctx.cpus_given && pin_cpus(gv[G_CPU].s, ctx.cpus, ctx.ncpus) ? EXIT_FAIL
 								  : a->run(&ctx);
 	keep = rc == EXIT_OK || rc == EXIT_WRONG || rc == EXIT_SKIP ||
 	       (rc == EXIT_FAIL && rep.complete);
-	if (reporter_close(&rep, keep) && rc == EXIT_OK)
+	if (rc == EXIT_USAGE)
+		rep.silent = 1;		/* a bad command line: nothing on stdout */
+	direct = rep.nout == 2 && !rep.file.atomic;	/* -o a device or FIFO */
+	/* output that could not be written fails a run that had nothing worse */
+	if (reporter_close(&rep, keep) && (rc == EXIT_OK || rc == EXIT_SKIP))
 		rc = EXIT_FAIL;
-	if (rc == EXIT_FAIL && !keep && gv[G_OUTPUT].has)
+	if (rc == EXIT_FAIL && !keep && gv[G_OUTPUT].has && !direct)
 		errorf("'%s' not written: the run failed", gv[G_OUTPUT].s);
 	free(ctx.cpus);
 	free(av);

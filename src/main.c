@@ -8,6 +8,7 @@
  */
 #include "applet.h"
 #include "cpu.h"
+#include "outfile.h"
 #include "util.h"
 
 #include <errno.h>
@@ -148,14 +149,11 @@ static int multiplexer(int argc, char **argv)
 	return EXIT_USAGE;
 }
 
-int main(int argc, char **argv)
+static int dispatch(int argc, char **argv)
 {
 	const char *name = path_basename(argc > 0 && argv[0] ? argv[0] : "benchbox");
-	const struct applet *a;
+	const struct applet *a = applet_find(name);
 
-	if (getpid() == 1)
-		init_pid1(argc, argv);
-	a = applet_find(name);
 	if (a)
 		return applet_main(a, argc, argv);
 	/* a link named after no applet, with nothing to say: as "benchbox NAME" */
@@ -170,4 +168,21 @@ int main(int argc, char **argv)
 		return EXIT_UNKNOWN;
 	}
 	return multiplexer(argc, argv);
+}
+
+/* Closed descriptors 0-2 get a placeholder first (init does the same
+ * after opening the console), so that no file opened later becomes
+ * stdout or stderr. Whatever went to stdout outside the reporter (help,
+ * lists, usage) is checked at the end: a failed write is exit status 1. */
+int main(int argc, char **argv)
+{
+	int rc;
+
+	if (getpid() == 1)
+		init_pid1(argc, argv);
+	out_guard_stdio();
+	rc = dispatch(argc, argv);
+	if (out_close_stdout() && (rc == EXIT_OK || rc == EXIT_SKIP))
+		rc = EXIT_FAIL;
+	return rc;
 }

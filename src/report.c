@@ -30,11 +30,8 @@
 
 #include <errno.h>
 #include <math.h>
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 static const struct {
 	unsigned	bit;
@@ -612,34 +609,45 @@ const struct emitter emit_ktap = { "ktap", 0, ktap_begin, ktap_record, ktap_end 
 
 /* reporter ----------------------------------------------------------------- */
 
-/* The temporary -o file, removed if a signal ends the run, by the process
- * that made it only (a forked helper that inherits the handler, say a
- * writer that meets a closed pipe, must not take the file with it). The
- * mutable file-scope variables: a signal handler can reach nothing else. */
-static volatile sig_atomic_t tmp_live;
-static pid_t tmp_owner;
-static char tmp_path[4096];
-
-static void on_signal(int sig)
+/* The name of output i in a message: stdout, stderr or 'FILE'. */
+static const char *out_name(const struct reporter *rep, int i, char *buf, size_t len)
 {
-	if (tmp_live && getpid() == tmp_owner)
-		unlink(tmp_path);
-	signal(sig, SIG_DFL);
-	raise(sig);
+	if (i > 0)
+		snprintf(buf, len, "'%s'", rep->path);
+	else
+		snprintf(buf, len, "%s", rep->out[0].f == stderr ? "stderr" : "stdout");
+	return buf;
 }
 
-/* Remove the temporary file on sig, unless sig is ignored (nohup, a
- * background job of a non-interactive shell): that choice stays. */
-static void catch_signal(int sig)
+/* Flush output i; on a failed write say so once (unless quiet: a run that
+ * failed has said why) and leave it alone. errno is cleared before the
+ * output's writes, so a failure is named. */
+static void out_check(struct reporter *rep, int i, int quiet)
 {
-	struct sigaction old, sa;
+	struct emit_out *o = &rep->out[i];
+	char name[4200];
+	int e;
 
-	if (sigaction(sig, NULL, &old) == 0 && old.sa_handler == SIG_IGN)
+	if (o->err || (!fflush(o->f) && !ferror(o->f)))
 		return;
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_signal;
-	sigemptyset(&sa.sa_mask);
-	sigaction(sig, &sa, NULL);
+	e = errno ? errno : EIO;
+	o->err = e;
+	if (!quiet)
+		errorf("write error on %s: %s", out_name(rep, i, name, sizeof(name)),
+		       strerror(e));
+	if (i == 0)
+		clearerr(o->f);	/* said: the check at exit has nothing more to say */
+}
+
+static void out_begin(struct reporter *rep, int i)
+{
+	struct emit_out *o = &rep->out[i];
+
+	if (o->begun || o->err)
+		return;
+	o->begun = 1;
+	errno = 0;
+	rep->em->begin(o, rep->info);
 }
 
 int reporter_open(struct reporter *rep, const struct emitter *em,
@@ -648,38 +656,25 @@ int reporter_open(struct reporter *rep, const struct emitter *em,
 	memset(rep, 0, sizeof(*rep));
 	rep->em = em;
 	rep->info = info;
+	rep->file.fd = -1;
 	rep->out[rep->nout++].f = em->to_stderr ? stderr : out;
 	if (path) {
-		int fd;
+		char err[256];
 		FILE *f;
+		int rc;
 
 		rep->path = path;
-		rep->tmp = xmalloc(strlen(path) + 8);
-		sprintf(rep->tmp, "%s.XXXXXX", path);
-		fd = mkstemp(rep->tmp);
-		if (fd < 0 || !(f = fdopen(fd, "w"))) {
-			errorf("cannot write '%s': %s", path, strerror(errno));
-			if (fd >= 0) {
-				close(fd);
-				unlink(rep->tmp);
-			}
-			free(rep->tmp);
-			rep->tmp = NULL;
-			return -1;
+		rc = out_open(&rep->file, path, 0, err, sizeof(err));
+		if (rc) {
+			errorf("cannot write '%s': %s", path, err);
+			return rc == OUT_ISDIR ? 2 : 1;
 		}
-		fchmod(fd, 0644);
-		snprintf(tmp_path, sizeof(tmp_path), "%s", rep->tmp);
-		tmp_owner = getpid();
-		tmp_live = 1;
-		catch_signal(SIGINT);
-		catch_signal(SIGTERM);
-		catch_signal(SIGHUP);
-		catch_signal(SIGPIPE);	/* stdout into a reader that quit */
+		if (!(f = fdopen(rep->file.fd, "w"))) {
+			errorf("cannot write '%s': %s", path, strerror(errno));
+			out_abort(&rep->file);
+			return 1;
+		}
 		rep->out[rep->nout++].f = f;
-	}
-	for (int i = 0; i < rep->nout; i++) {
-		em->begin(&rep->out[i], info);
-		fflush(rep->out[i].f);
 	}
 	return 0;
 }
@@ -693,45 +688,59 @@ void reporter_set_arg(struct reporter *rep, const void *arg)
 void reporter_emit(struct reporter *rep, const struct result *r)
 {
 	for (int i = 0; i < rep->nout; i++) {
-		rep->em->record(&rep->out[i], r);
-		rep->out[i].count++;
-		fflush(rep->out[i].f);
+		struct emit_out *o = &rep->out[i];
+
+		out_begin(rep, i);
+		if (o->err)
+			continue;
+		errno = 0;
+		rep->em->record(o, r);
+		o->count++;
+		out_check(rep, i, 0);
 	}
 	rep->count++;
 }
 
 int reporter_close(struct reporter *rep, int keep)
 {
+	char name[4200];
 	int rc = 0;
 
 	for (int i = 0; i < rep->nout; i++) {
-		FILE *f = rep->out[i].f;
+		struct emit_out *o = &rep->out[i];
+		/* stdout, a device and a FIFO have the document so far: finish it;
+		 * a temporary file is removed instead */
+		int finish = keep || i == 0 || !rep->file.atomic;
 
-		rep->out[i].failed = !keep;
-		if (keep || i == 0)
-			rep->em->end(&rep->out[i]);
-		if (i == 0) {
-			if (fflush(f))
-				rc = 1;
+		o->failed = !keep;
+		if (finish && !o->begun && !rep->silent)
+			out_begin(rep, i);
+		if (finish && o->begun && !o->err) {
+			errno = 0;
+			rep->em->end(o);
+		}
+		if (finish)
+			out_check(rep, i, !keep);
+		rc |= o->err != 0;
+		if (i == 0)
 			continue;
-		}
-		if (fflush(f) || fsync(fileno(f)))
-			rc = 1;
-		if (fclose(f))
-			rc = 1;
-	}
-	if (rep->tmp) {
-		if (keep && !rc && rename(rep->tmp, rep->path) == 0) {
-			/* in place */
-		} else {
+		/* the -o file: flush to the medium, close, rename into place */
+		if (!o->err && finish && (out_sync(&rep->file) | fclose(o->f))) {
+			o->err = errno;
 			if (keep)
-				errorf("cannot write '%s': %s", rep->path, strerror(errno));
-			unlink(rep->tmp);
-			rc = keep ? 1 : rc;
+				errorf("write error on %s: %s",
+				       out_name(rep, i, name, sizeof(name)), strerror(errno));
+		} else if (o->err || !finish) {
+			fclose(o->f);
 		}
-		tmp_live = 0;
-		free(rep->tmp);
-		rep->tmp = NULL;
+		rep->file.fd = -1;	/* fclose() closed it */
+		rc |= o->err != 0;
+		if (!keep || o->err || (rep->silent && !o->begun)) {
+			out_abort(&rep->file);
+		} else if (out_commit(&rep->file)) {
+			errorf("cannot write '%s': %s", rep->path, strerror(errno));
+			rc = 1;
+		}
 	}
 	return rc;
 }

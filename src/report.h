@@ -14,6 +14,7 @@
 #include <stdio.h>
 
 #include "bench.h"
+#include "outfile.h"
 #include "verdict.h"
 
 #define UNIT_NS		"ns"		/* lower is better */
@@ -87,6 +88,9 @@ struct emit_out {
 	const void	*arg;		/* the applet's data for its classic emitter */
 	unsigned	bad;		/* emitter scratch: records written as failures */
 	int		failed;		/* set before end(): the run ends in failure */
+	int		begun;		/* begin() is out (it waits for the first record) */
+	int		err;		/* errno of the first failed write: the output is
+					   then left alone */
 };
 
 struct emitter {
@@ -108,7 +112,13 @@ void emit_nothing_begin(struct emit_out *o, const struct run_info *info);
 void emit_nothing_record(struct emit_out *o, const struct result *r);
 void emit_nothing_end(struct emit_out *o);
 
-/* Where records go: stdout plus, optionally, a file written atomically. */
+/* Where records go: stdout plus, optionally, a file (src/outfile.h: a
+ * regular file is written under a temporary name, a device or FIFO
+ * directly). Nothing is written before the first record: begin() comes
+ * with it, or at close for a run that did not end in a usage error, so a
+ * bad command line prints nothing on stdout. A write that fails is one
+ * errorf() line; that output is left alone from then on, and
+ * reporter_close() returns 1. */
 struct reporter {
 	const struct emitter	*em;
 	const struct run_info	*info;
@@ -118,19 +128,24 @@ struct reporter {
 	int			complete;	/* set by an applet whose exit 1 still comes
 						   with every result (a FAIL verdict, a failed
 						   test of a suite): FILE is kept */
-	char			*tmp;		/* FILE.XXXXXX while writing */
+	int			silent;		/* no document unless a record came: a usage
+						   error, or an applet that printed something
+						   else (run -l) */
+	struct outfile		file;		/* the -o file */
 	unsigned		count;
 };
 
-/* Records go to `out` (stdout; stderr if the emitter says so) and to path. */
+/* Records go to `out` (stdout; stderr if the emitter says so) and to path.
+ * 0, or after a one-line message EXIT_FAIL (path cannot be opened) or
+ * EXIT_USAGE (path is a directory). */
 int  reporter_open(struct reporter *rep, const struct emitter *em,
 		   const struct run_info *info, FILE *out, const char *path);
 /* Data for a classic emitter (set before the first record). */
 void reporter_set_arg(struct reporter *rep, const void *arg);
 /* keep != 0: finish the document and rename the file into place;
  * keep == 0: the run failed: finish stdout's document (saying so, where the
- * format can) and remove the temporary file. Returns 0, or 1 on an I/O
- * error. */
+ * format can), and a device's or FIFO's, and remove the temporary file.
+ * Returns 0, or 1 when an output could not be written (said on stderr). */
 int  reporter_close(struct reporter *rep, int keep);
 void reporter_emit(struct reporter *rep, const struct result *r);
 

@@ -9,6 +9,7 @@
 #include "util.h"
 
 #include <dirent.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -420,14 +421,70 @@ TEST(report_output_file)
 	mem = NULL;
 	f = open_memstream(&mem, &len);
 	REQUIRE(f != NULL);
-	CHECK_EQ_INT(reporter_open(&rep, &emit_csv, &info, f, path2), -1);
+	CHECK_EQ_INT(reporter_open(&rep, &emit_csv, &info, f, path2), 1);
 	fclose(f);
 	CHECK_STR(mem, "");		/* no header for a run that cannot start */
 	free(mem);
 	CHECK_STR(listing(dir, ls, sizeof(ls)), "out.json");
 
+	/* a directory: a usage error (2), the directory untouched */
+	mem = NULL;
+	f = open_memstream(&mem, &len);
+	REQUIRE(f != NULL);
+	CHECK_EQ_INT(reporter_open(&rep, &emit_csv, &info, f, dir), 2);
+	fclose(f);
+	CHECK_STR(mem, "");
+	free(mem);
+	CHECK_STR(listing(dir, ls, sizeof(ls)), "out.json");
+
 	unlink(path);
 	CHECK_EQ_INT(rmdir(dir), 0);
+}
+
+/* Nothing is written before the first record: a usage error (silent)
+ * prints nothing; a run with no records still gets a whole document. */
+TEST(report_begin_is_lazy)
+{
+	struct reporter rep;
+	char *mem = NULL, *s;
+	size_t len = 0;
+	FILE *f = open_memstream(&mem, &len);
+
+	REQUIRE(f != NULL);
+	REQUIRE(reporter_open(&rep, &emit_csv, &info, f, NULL) == 0);
+	fflush(f);
+	CHECK_EQ_INT((int)len, 0);			/* open writes nothing */
+	rep.silent = 1;
+	CHECK_EQ_INT(reporter_close(&rep, 0), 0);
+	fclose(f);
+	CHECK_STR(mem, "");
+	free(mem);
+
+	s = emit_all(&emit_json, recs, 0, 1);
+	REQUIRE(s != NULL);
+	CHECK_STR(s, JSON_HEAD "\n ]}\n");
+	free(s);
+	s = emit_all(&emit_ktap, recs, 0, 0);	/* failed, no record: ktap says so */
+	REQUIRE(s != NULL);
+	CHECK(strstr(s, "TAP version 13\n") == s && strstr(s, "not ok 1 - membw exit status"));
+	free(s);
+}
+
+/* A write that fails is said once; reporter_close() returns 1. */
+TEST(report_write_error)
+{
+	struct reporter rep;
+	FILE *f = fopen("/dev/full", "w");
+
+	if (!f)
+		SKIP("no /dev/full");
+	REQUIRE(reporter_open(&rep, &emit_csv, &info, f, NULL) == 0);
+	reporter_emit(&rep, &recs[0]);
+	CHECK_EQ_INT(rep.out[0].err, ENOSPC);
+	reporter_emit(&rep, &recs[1]);			/* left alone from then on */
+	CHECK_EQ_INT(rep.out[0].count, 1);
+	CHECK_EQ_INT(reporter_close(&rep, 1), 1);
+	fclose(f);
 }
 
 /* ktap ------------------------------------------------------------------ */
