@@ -1,7 +1,9 @@
 #!/bin/sh
 # run.sh - runs the libFuzzer harnesses of tests/fuzz/ (built by make asan)
 #
-# Usage: tests/fuzz/run.sh runs N NAME...   N executions of each (make check)
+# Usage: tests/fuzz/run.sh runs N NAME...   N executions of each (make check);
+#                                           N/30 for the harnesses that run a
+#                                           whole applet per input (elf, results)
 #        tests/fuzz/run.sh time S NAME...   S seconds of each (make fuzz)
 # Each harness build/asan/fuzz/NAME starts from its seeds in
 # tests/fuzz/corpus/NAME/ (read only). "runs" is deterministic (-seed=1)
@@ -16,8 +18,7 @@ set -u
 cd "$(dirname "$0")/../.."
 mode=${1:-} amount=${2:-}
 case $mode in
-runs) limit="-runs=$amount -seed=1" ;;
-time) limit="-max_total_time=$amount" ;;
+runs|time) ;;
 *) echo "usage: tests/fuzz/run.sh runs N|time SECONDS NAME..." >&2; exit 2 ;;
 esac
 case $amount in
@@ -48,18 +49,23 @@ for name in "$@"; do
 	fi
 	mkdir -p "$keep" "$B/fuzz-tmp"
 	log=$B/fuzz-crash/$name.log
-	# -close_fd_mask=2: the applets' one-line errors are not shown (the
-	# sanitizers' and libFuzzer's reports still are)
+	case $mode:$name in
+	runs:elf|runs:results) limit="-runs=$((amount / 30)) -seed=1" ;;
+	runs:*) limit="-runs=$amount -seed=1" ;;
+	time:*) limit="-max_total_time=$amount" ;;
+	esac
+	t0=$(date +%s)
 	TMPDIR=$(pwd)/$B/fuzz-tmp "$bin" $limit -max_len=4096 -timeout=30 -rss_limit_mb=2048 \
-		-close_fd_mask=2 -print_final_stats=1 -artifact_prefix="$B/fuzz-crash/$name-" \
+		-print_final_stats=1 -artifact_prefix="$B/fuzz-crash/$name-" \
 		"$keep" "$seeds" > "$log" 2>&1
 	rc=$?
+	secs=$(($(date +%s) - t0))
 	runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
 	if [ $rc -eq 0 ]; then
-		echo "PASS [fuzz] $name: ${runs:-?} executions"
+		echo "PASS [fuzz] $name: ${runs:-?} executions, ${secs} s"
 		p=$((p + 1))
 	else
-		echo "FAIL [fuzz] $name: exit $rc after ${runs:-?} executions"
+		echo "FAIL [fuzz] $name: exit $rc after ${runs:-?} executions, ${secs} s"
 		grep -E '^(==[0-9]+==ERROR|SUMMARY|.*invariant failed|.*runtime error|    #[0-5] |artifact_prefix|Test unit written)' \
 			"$log" | head -n 16 | sed 's/^/    /'
 		f=$((f + 1))
