@@ -95,9 +95,14 @@ long lm_bread(const void *buf, size_t n)
 	for (i = 0; i < blocks; i++, p += BREAD_UNROLL) {
 		unsigned j;
 
+		/* one add after another, as the signed sum was compiled: the
+		 * empty asm keeps gcc from regrouping the (associative)
+		 * unsigned adds, which loads many longs ahead and spills */
 #pragma GCC unroll 128
-		for (j = 0; j < BREAD_UNROLL; j++)
+		for (j = 0; j < BREAD_UNROLL; j++) {
 			s += (unsigned long)load_one(p + j);
+			__asm__("" : "+r"(s));
+		}
 	}
 	for (i = blocks * BREAD_UNROLL * sizeof(long); i + sizeof(long) <= n; i += sizeof(long))
 		s += (unsigned long)load_one(p++);
