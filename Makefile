@@ -5,11 +5,13 @@
 #   make cross           all three targets
 #   make run             install missing tools, build, run the quick suite
 #   make check           install missing tools, build all targets, run every test
+#                        (also against the sanitizer build), run the fuzzers
 #   make test            the tests for $(ARCH) only (under qemu-user for Arm)
 #   make size            stripped size of every target's binary
 #   make asan            build/asan/benchbox, test_unit, fuzz/* with ASan+UBSan (host)
 #   make test-asan       the unit and CLI tests against the sanitizer build
 #   make fuzz            each libFuzzer harness (tests/fuzz/) for FUZZ_TIME seconds
+#   make fuzz-check      each harness for FUZZ_RUNS seeded executions (as make check)
 #   make clean           remove build/ ; make distclean also forgets nothing
 #                        in the dependency cache ($(CACHE)), which is kept
 SHELL := /bin/sh
@@ -240,7 +242,7 @@ clean distclean:
 	rm -rf build
 
 help:
-	@sed -n '3,12s/^# //p' Makefile
+	@sed -n '3,17s/^# //p' Makefile
 
 FORCE:
 
