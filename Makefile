@@ -235,8 +235,7 @@ check:
 	@for a in $(ARCHS); do \
 	  $(MAKE) --no-print-directory -j$(JOBS) ARCH=$$a build/$$a/benchbox build/$$a/test_unit || exit 1; done
 	@$(MAKE) --no-print-directory asan
-	@tests/run.sh $(ARCHS) asan
-	@tests/fuzz/run.sh runs $(FUZZ_RUNS) $(FUZZERS)
+	@FUZZ_RUNS=$(FUZZ_RUNS) tests/run.sh $(ARCHS) asan fuzz
 
 clean distclean:
 	rm -rf build

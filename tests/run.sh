@@ -11,8 +11,10 @@
 # musl nature skip), with ASan and UBSan writing any report into a folder
 # that is checked after the unit tests and after each test file: a report
 # fails that file, even one from a child whose exit status a test ignores.
+# ARCH "fuzz" runs each libFuzzer harness (tests/fuzz/run.sh runs, FUZZ_RUNS
+# executions, default 300000; built by make asan), one line each.
 # ONLY="lat_tcp bw_tcp" limits the run to those CLI test files (no unit
-# tests), for working on one applet.
+# tests, no fuzzers), for working on one applet.
 # Exit status: 0 when nothing failed.
 set -u
 cd "$(dirname "$0")/.."
@@ -37,6 +39,17 @@ san_check() {
 }
 
 for target in "$@"; do
+	if [ "$target" = fuzz ]; then
+		[ -z "${ONLY:-}" ] || continue
+		echo "== fuzz (tests/fuzz, ${FUZZ_RUNS:-300000} executions of each)"
+		out=$(tests/fuzz/run.sh runs "${FUZZ_RUNS:-300000}" \
+			$(cd tests/fuzz && ls *.c | sed 's/\.c$//'))
+		printf '%s\n' "$out" | grep -v '^[0-9]* passed, [0-9]* failed$'
+		p=$(printf '%s\n' "$out" | grep -c '^PASS ') f=$(printf '%s\n' "$out" | grep -c '^FAIL ')
+		echo "fuzz: $p passed, $f failed, 0 skipped"
+		tp=$((tp + p)) tf=$((tf + f))
+		continue
+	fi
 	arch=$target sanitizer="" sanlog="" asan=""
 	if [ "$target" = asan ]; then
 		arch=$HOST_ARCH sanitizer=asan

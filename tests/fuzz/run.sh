@@ -7,7 +7,8 @@
 #        tests/fuzz/run.sh time S NAME...   S seconds of each (make fuzz)
 # Each harness build/asan/fuzz/NAME starts from its seeds in
 # tests/fuzz/corpus/NAME/ (read only). "runs" is deterministic (-seed=1)
-# and keeps nothing; "time" keeps the inputs it finds in
+# and keeps nothing (its work folders end in this shell's pid, so runs can
+# overlap); "time" keeps the inputs it finds in
 # build/asan/corpus/NAME/, which later "time" runs start from too. Any crash,
 # sanitizer report, leak, timeout or failed invariant fails the harness; the
 # input is saved as build/asan/fuzz-crash/NAME-crash-... (its path and the
@@ -44,10 +45,10 @@ for name in "$@"; do
 	if [ "$mode" = time ]; then
 		keep=$B/corpus/$name
 	else
-		keep=$B/fuzz-work/$name
+		keep=$B/fuzz-work.$$/$name
 		rm -rf "$keep"
 	fi
-	mkdir -p "$keep" "$B/fuzz-tmp"
+	mkdir -p "$keep" "$B/fuzz-tmp.$$"
 	log=$B/fuzz-crash/$name.log
 	case $mode:$name in
 	runs:elf|runs:results) limit="-runs=$((amount / 30)) -seed=1" ;;
@@ -55,7 +56,7 @@ for name in "$@"; do
 	time:*) limit="-max_total_time=$amount" ;;
 	esac
 	t0=$(date +%s)
-	TMPDIR=$(pwd)/$B/fuzz-tmp "$bin" $limit -max_len=4096 -timeout=30 -rss_limit_mb=2048 \
+	TMPDIR=$(pwd)/$B/fuzz-tmp.$$ "$bin" $limit -max_len=4096 -timeout=30 -rss_limit_mb=2048 \
 		-print_final_stats=1 -artifact_prefix="$B/fuzz-crash/$name-" \
 		"$keep" "$seeds" > "$log" 2>&1
 	rc=$?
@@ -70,8 +71,8 @@ for name in "$@"; do
 			"$log" | head -n 16 | sed 's/^/    /'
 		f=$((f + 1))
 	fi
-	[ "$mode" = time ] || rm -rf "$keep"
-	rm -rf "$B/fuzz-tmp"
+	rm -rf "$B/fuzz-tmp.$$"
 done
+rm -rf "$B/fuzz-work.$$"
 echo "$p passed, $f failed"
 [ "$f" -eq 0 ]
