@@ -5,8 +5,13 @@
 #   make cross           all three targets
 #   make run             install missing tools, build, run the quick suite
 #   make check           install missing tools, build all targets, run every test
+#                        (also against the sanitizer build), run the fuzzers
 #   make test            the tests for $(ARCH) only (under qemu-user for Arm)
 #   make size            stripped size of every target's binary
+#   make asan            build/asan/benchbox, test_unit, fuzz/* with ASan+UBSan (host)
+#   make test-asan       the unit and CLI tests against the sanitizer build
+#   make fuzz            each libFuzzer harness (tests/fuzz/) for FUZZ_TIME seconds
+#   make fuzz-check      each harness for FUZZ_RUNS seeded executions (as make check)
 #   make clean           remove build/ ; make distclean also forgets nothing
 #                        in the dependency cache ($(CACHE)), which is kept
 SHELL := /bin/sh
@@ -16,9 +21,15 @@ SHELL := /bin/sh
 HOST_ARCH := $(shell uname -m | sed -e 's/^armv[78].*/armv7/' -e 's/^arm64$$/aarch64/')
 ARCH ?= $(HOST_ARCH)
 ARCHS := x86_64 aarch64 armv7
-ifeq ($(filter $(ARCH),$(ARCHS)),)
-$(error ARCH=$(ARCH) is not one of $(ARCHS))
+# A host-only build that is no product: ARCH=asan (make asan): clang,
+# glibc, dynamic, ASan+UBSan and libFuzzer's coverage instrumentation.
+SAN_ARCHS := asan
+ifeq ($(filter $(ARCH),$(ARCHS) $(SAN_ARCHS)),)
+$(error ARCH=$(ARCH) is not one of $(ARCHS) (or $(SAN_ARCHS)))
 endif
+SAN := $(filter $(ARCH),$(SAN_ARCHS))
+# the machine the code is compiled for: the host for the sanitizer builds
+TARCH := $(if $(SAN),$(HOST_ARCH),$(ARCH))
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CACHE ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/benchbox
 B := build/$(ARCH)
@@ -48,20 +59,20 @@ export QEMU_aarch64 := qemu-aarch64-static -cpu max
 export QEMU_armv7   := qemu-arm-static -cpu max
 export HOST_ARCH
 
-CROSS := $(if $(filter $(ARCH),$(HOST_ARCH)),,$(TRIPLET_$(ARCH))-)
-ARCH_CFLAGS := $(ARCH_CFLAGS_$(ARCH))
-RUN := $(if $(filter $(ARCH),$(HOST_ARCH)),,$(QEMU_$(ARCH)))
-HOSTDEPS_MODE := $(if $(CROSS),check,run)
+CROSS := $(if $(filter $(TARCH),$(HOST_ARCH)),,$(TRIPLET_$(TARCH))-)
+ARCH_CFLAGS := $(ARCH_CFLAGS_$(TARCH))
+RUN := $(if $(filter $(TARCH),$(HOST_ARCH)),,$(QEMU_$(TARCH)))
+HOSTDEPS_MODE := $(if $(SAN),san,$(if $(CROSS),check,run))
 
 # Goals that need no toolchain do not build the dependencies.
-NODEPS_GOALS := clean distclean help run check cross size
+NODEPS_GOALS := clean distclean help run check cross size asan test-asan fuzz fuzz-check
 ifneq ($(filter-out $(NODEPS_GOALS),$(or $(MAKECMDGOALS),all)),)
 include $(B)/deps.mk
 endif
 
 $(B)/deps.mk: FORCE
 	@tools/host-deps.sh $(HOSTDEPS_MODE)
-	@third_party/build.sh $(ARCH) "$(CROSS)" "$(ARCH_CFLAGS)" $(CACHE) $@
+	@third_party/build.sh $(if $(SAN),glibc,$(ARCH)) "$(CROSS)" "$(ARCH_CFLAGS)" $(CACHE) $@
 
 include third_party/versions.mk
 
@@ -75,6 +86,21 @@ CPPFLAGS := -Isrc -Iapplets -I$(B) -I$(ZLIB_PREFIX)/include -I$(MBEDTLS_PREFIX)/
 LDFLAGS := -static -Wl,--gc-sections -Wl,-z,stack-size=2097152
 LDLIBS := -L$(ZLIB_PREFIX)/lib -L$(MBEDTLS_PREFIX)/lib -lmbedcrypto -lz -lm
 
+# The sanitizer build: clang (its UBSan honours log_path, gcc's does not;
+# libFuzzer needs it anyway), glibc, dynamic; zlib and mbedtls from the
+# pinned sources and config, built for glibc (third_party/build.sh glibc).
+# The same objects make benchbox, test_unit and the fuzz harnesses.
+# Any report aborts the process (-fno-sanitize-recover=all).
+SAN_CFLAGS := -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all \
+	-fsanitize=fuzzer-no-link
+ifneq ($(SAN),)
+CC := clang-14
+# gcc-only: -Wno-format-truncation
+WARN_CFLAGS += -Wno-unknown-warning-option
+BB_CFLAGS := $(filter-out -fno-tree-loop-distribute-patterns,$(BB_CFLAGS)) $(SAN_CFLAGS)
+LDFLAGS :=
+endif
+
 # V=1 shows the full commands
 Q = $(if $(V),,@echo "  $(notdir $@)  [$(ARCH)]";)
 
@@ -86,7 +112,7 @@ LIB_OBJS := $(filter-out $(B)/obj/src/main.o,$(OBJS))
 TEST_SRCS := $(sort $(wildcard tests/unit/*.c))
 TEST_OBJS := $(TEST_SRCS:%.c=$(B)/obj/%.o)
 
-.PHONY: all cross run check test size clean distclean help FORCE
+.PHONY: all cross run check test size asan test-asan fuzz fuzz-check clean distclean help FORCE
 all: $(B)/benchbox
 
 $(B)/obj/%.o: %.c $(B)/deps.mk
@@ -98,14 +124,14 @@ $(B)/obj/%.o: %.S $(B)/deps.mk
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) $(BB_CFLAGS) $(EXTRA_CFLAGS) $(CPPFLAGS) -MMD -MP -c $< -o $@
 
-$(B)/obj/%_neon.o: EXTRA_CFLAGS = $(NEON_CFLAGS_$(ARCH))
-$(B)/obj/%_avx2.o: EXTRA_CFLAGS = $(AVX2_CFLAGS_$(ARCH))
-$(B)/obj/%_ce.o: EXTRA_CFLAGS = $(CE_CFLAGS_$(ARCH))
-$(B)/obj/%_sha512ce.o: EXTRA_CFLAGS = $(SHA512CE_CFLAGS_$(ARCH))
-$(B)/obj/%_crc.o: EXTRA_CFLAGS = $(CRC_CFLAGS_$(ARCH))
-$(B)/obj/%_aesni.o: EXTRA_CFLAGS = $(AESNI_CFLAGS_$(ARCH))
-$(B)/obj/%_shani.o: EXTRA_CFLAGS = $(SHANI_CFLAGS_$(ARCH))
-$(B)/obj/%_pclmul.o: EXTRA_CFLAGS = $(PCLMUL_CFLAGS_$(ARCH))
+$(B)/obj/%_neon.o: EXTRA_CFLAGS = $(NEON_CFLAGS_$(TARCH))
+$(B)/obj/%_avx2.o: EXTRA_CFLAGS = $(AVX2_CFLAGS_$(TARCH))
+$(B)/obj/%_ce.o: EXTRA_CFLAGS = $(CE_CFLAGS_$(TARCH))
+$(B)/obj/%_sha512ce.o: EXTRA_CFLAGS = $(SHA512CE_CFLAGS_$(TARCH))
+$(B)/obj/%_crc.o: EXTRA_CFLAGS = $(CRC_CFLAGS_$(TARCH))
+$(B)/obj/%_aesni.o: EXTRA_CFLAGS = $(AESNI_CFLAGS_$(TARCH))
+$(B)/obj/%_shani.o: EXTRA_CFLAGS = $(SHANI_CFLAGS_$(TARCH))
+$(B)/obj/%_pclmul.o: EXTRA_CFLAGS = $(PCLMUL_CFLAGS_$(TARCH))
 $(B)/obj/src/version.o: $(B)/buildinfo.h
 
 $(B)/obj/licenses.o: build/licenses.c $(B)/deps.mk
@@ -117,7 +143,7 @@ GIT_REV := $(shell git describe --always --dirty 2>/dev/null || echo unknown)
 $(B)/buildinfo.h: FORCE $(B)/deps.mk
 	@mkdir -p $(B)
 	@{ echo '#define BB_VERSION "0.1.0+$(GIT_REV)"'; \
-	   echo '#define BB_CC "gcc $(CC_VERSION) ($(or $(CROSS),native))"'; \
+	   echo '#define BB_CC "$(if $(SAN),$(CC) ($(SAN) build, glibc),gcc $(CC_VERSION) ($(or $(CROSS),native)))"'; \
 	   echo '#define BB_CFLAGS "$(BB_CFLAGS)"'; \
 	   echo '#define BB_MUSL_VERSION "$(MUSL_VERSION)"'; } > $@.tmp
 	@if cmp -s $@.tmp $@; then rm $@.tmp; else mv $@.tmp $@; fi
@@ -145,11 +171,13 @@ $(B)/obj/refdata_gz.o: build/refdata_gz.c $(B)/deps.mk
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) $(BB_CFLAGS) -c $< -o $@
 
-$(B)/benchbox.debug: $(OBJS)
-	$(Q)$(CC) $(BB_CFLAGS) $(LDFLAGS) $(OBJS) $(LDLIBS) -o $@
+# the sanitizer build's benchbox has its default ASan/UBSan options compiled in
+SAN_OBJS := $(if $(SAN),$(B)/obj/tests/san/options.o)
+$(B)/benchbox.debug: $(OBJS) $(SAN_OBJS)
+	$(Q)$(CC) $(BB_CFLAGS) $(LDFLAGS) $(OBJS) $(SAN_OBJS) $(LDLIBS) -o $@
 
 $(B)/benchbox: $(B)/benchbox.debug
-	$(Q)$(STRIP) --strip-all -o $@ $<
+	$(Q)$(if $(SAN),cp $< $@.tmp && mv $@.tmp $@,$(STRIP) --strip-all -o $@ $<)
 
 $(B)/test_unit: $(TEST_OBJS) $(LIB_OBJS)
 	$(Q)$(CC) $(BB_CFLAGS) $(LDFLAGS) $^ $(LDLIBS) -o $@
@@ -172,18 +200,49 @@ run:
 	@$(MAKE) --no-print-directory -j$(JOBS) all
 	build/$(HOST_ARCH)/benchbox run quick
 
+# libFuzzer harnesses: tests/fuzz/NAME.c -> build/asan/fuzz/NAME, linked
+# with the project's own objects (the sanitizer build's).
+FUZZERS := $(sort $(basename $(notdir $(wildcard tests/fuzz/*.c))))
+ifneq ($(SAN),)
+$(B)/fuzz/%: $(B)/obj/tests/fuzz/%.o $(LIB_OBJS)
+	@mkdir -p $(dir $@)
+	$(Q)$(CC) $(BB_CFLAGS) -fsanitize=fuzzer $^ $(LDLIBS) -o $@
+$(B)/obj/tests/fuzz/%.o: CPPFLAGS += -Itests/fuzz
+.SECONDARY: $(FUZZERS:%=$(B)/obj/tests/fuzz/%.o)
+endif
+
+asan:
+	@tools/host-deps.sh san
+	@$(MAKE) --no-print-directory -j$(JOBS) ARCH=asan build/asan/benchbox \
+		build/asan/test_unit $(FUZZERS:%=build/asan/fuzz/%)
+
+test-asan: asan
+	@tests/run.sh asan
+
+# make fuzz: each harness for FUZZ_TIME seconds (default 60), its new corpus
+# entries kept in build/asan/corpus/NAME; make fuzz-check: what make check
+# runs, FUZZ_RUNS seeded executions of each (deterministic).
+FUZZ_TIME ?= 60
+FUZZ_RUNS ?= 300000
+fuzz: asan
+	@tests/fuzz/run.sh time $(FUZZ_TIME) $(FUZZERS)
+
+fuzz-check: asan
+	@tests/fuzz/run.sh runs $(FUZZ_RUNS) $(FUZZERS)
+
 check:
 	@tools/host-deps.sh check
 	@for a in $(ARCHS); do \
 	  $(MAKE) --no-print-directory -j$(JOBS) ARCH=$$a build/$$a/benchbox build/$$a/test_unit || exit 1; done
-	@tests/run.sh $(ARCHS)
+	@$(MAKE) --no-print-directory asan
+	@FUZZ_RUNS=$(FUZZ_RUNS) tests/run.sh $(ARCHS) asan fuzz
 
 clean distclean:
 	rm -rf build
 
 help:
-	@sed -n '3,12s/^# //p' Makefile
+	@sed -n '3,17s/^# //p' Makefile
 
 FORCE:
 
--include $(OBJS:.o=.d) $(TEST_OBJS:.o=.d)
+-include $(OBJS:.o=.d) $(TEST_OBJS:.o=.d) $(FUZZERS:%=$(B)/obj/tests/fuzz/%.d)

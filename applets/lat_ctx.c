@@ -13,6 +13,7 @@
  * switch. Result per N: lap time / N - that overhead, in microseconds
  * (medians). The token's value is checked after every lap (self-check).
  */
+#define _GNU_SOURCE	/* pipe2() (glibc declares it only then; musl always) */
 #include "applet.h"
 #include "lat_pipe.h"
 #include "util.h"

@@ -14,6 +14,7 @@
  * Also the shared process plumbing (see lat_pipe.h) for lat_unix, bw_pipe,
  * bw_unix and lat_ctx.
  */
+#define _GNU_SOURCE	/* pipe2() (glibc declares it only then; musl always) */
 #include "applet.h"
 #include "lat_pipe.h"
 #include "lmbench.h"

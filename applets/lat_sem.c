@@ -20,6 +20,7 @@
  * this process removes the set itself, then kills and reaps partner and
  * guard.
  */
+#define _GNU_SOURCE	/* pipe2() (glibc declares it only then; musl always) */
 #include "applet.h"
 #include "lat_pipe.h"
 #include "lmbench.h"

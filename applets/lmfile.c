@@ -92,20 +92,25 @@ long lm_bread(const void *buf, size_t n)
 	const long *p = buf;
 	const unsigned char *c;
 	size_t blocks = n / (BREAD_UNROLL * sizeof(long)), i;
-	long s = 0;
+	unsigned long s = 0;	/* wraps: any data may be summed */
 
 	for (i = 0; i < blocks; i++, p += BREAD_UNROLL) {
 		unsigned j;
 
+		/* one add after another, as the signed sum was compiled: the
+		 * empty asm keeps gcc from regrouping the (associative)
+		 * unsigned adds, which loads many longs ahead and spills */
 #pragma GCC unroll 128
-		for (j = 0; j < BREAD_UNROLL; j++)
-			s += load_one(p + j);
+		for (j = 0; j < BREAD_UNROLL; j++) {
+			s += (unsigned long)load_one(p + j);
+			__asm__("" : "+r"(s));
+		}
 	}
 	for (i = blocks * BREAD_UNROLL * sizeof(long); i + sizeof(long) <= n; i += sizeof(long))
-		s += load_one(p++);
+		s += (unsigned long)load_one(p++);
 	for (c = (const unsigned char *)p; i < n; i++)
 		s += *c++;
-	return s;
+	return (long)s;
 }
 
 void lm_permute(uint32_t *v, uint32_t n, uint64_t seed)

@@ -302,7 +302,7 @@ const char *cpu_model(int cpu, char *buf, size_t len)
 	char *p;
 
 	(void)cpu;
-	if (__get_cpuid_max(0x80000000, NULL) >= 0x80000004 &&
+	if ((unsigned)__get_cpuid_max(0x80000000, NULL) >= 0x80000004 &&
 	    __get_cpuid(0x80000002, &r[0], &r[1], &r[2], &r[3]) &&
 	    __get_cpuid(0x80000003, &r[4], &r[5], &r[6], &r[7]) &&
 	    __get_cpuid(0x80000004, &r[8], &r[9], &r[10], &r[11])) {

@@ -129,7 +129,7 @@ static int caches_cpuid(struct sys_cache *out, int max)
 	memcpy(vendor + 8, &c, 4);
 	vendor[12] = '\0';
 	if (!strcmp(vendor, "AuthenticAMD") || !strcmp(vendor, "HygonGenuine")) {
-		if (__get_cpuid_max(0x80000000, NULL) < 0x8000001d)
+		if ((unsigned)__get_cpuid_max(0x80000000, NULL) < 0x8000001d)	/* int in clang */
 			return 0;
 		leaf = 0x8000001d;
 	} else if (a < 4) {

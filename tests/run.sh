@@ -6,8 +6,15 @@
 # build/ARCH/benchbox: natively for the host's ARCH, under qemu-user for the
 # others ($QEMU_aarch64, $QEMU_armv7, set by the Makefile). Prints one line
 # per test, a summary per target, and last the line `N passed, N failed`.
+# ARCH "asan" is the sanitizer build (make asan): the host's tests (ARCH is
+# the host's in them, SANITIZER=asan; those that check the product's static
+# musl nature skip), with ASan and UBSan writing any report into a folder
+# that is checked after the unit tests and after each test file: a report
+# fails that file, even one from a child whose exit status a test ignores.
+# ARCH "fuzz" runs each libFuzzer harness (tests/fuzz/run.sh runs, FUZZ_RUNS
+# executions, default 300000; built by make asan), one line each.
 # ONLY="lat_tcp bw_tcp" limits the run to those CLI test files (no unit
-# tests), for working on one applet.
+# tests, no fuzzers), for working on one applet.
 # Exit status: 0 when nothing failed.
 set -u
 cd "$(dirname "$0")/.."
@@ -18,8 +25,44 @@ ROOT=$(pwd)
 export ROOT
 tp=0 tf=0 ts=0
 
-for arch in "$@"; do
-	bin=$ROOT/build/$arch/benchbox
+# san_check LABEL: a FAIL line, the first lines of each, for every sanitizer
+# report in $sanlog (then removed)
+san_check() {
+	[ -n "$sanlog" ] || return 0
+	for f in "$sanlog"/*; do
+		[ -f "$f" ] || continue
+		echo "FAIL [$target] $1: sanitizer report ($(basename "$f"))"
+		grep -E '^(==|SUMMARY|    #[0-9] |[^ ].*runtime error)' "$f" | head -n 14 | sed 's/^/    /'
+		echo F >> "$counts"
+		rm -f "$f"
+	done
+}
+
+for target in "$@"; do
+	if [ "$target" = fuzz ]; then
+		[ -z "${ONLY:-}" ] || continue
+		echo "== fuzz (tests/fuzz, ${FUZZ_RUNS:-300000} executions of each)"
+		out=$(tests/fuzz/run.sh runs "${FUZZ_RUNS:-300000}" \
+			$(cd tests/fuzz && ls *.c | sed 's/\.c$//'))
+		printf '%s\n' "$out" | grep -v '^[0-9]* passed, [0-9]* failed$'
+		p=$(printf '%s\n' "$out" | grep -c '^PASS ') f=$(printf '%s\n' "$out" | grep -c '^FAIL ')
+		echo "fuzz: $p passed, $f failed, 0 skipped"
+		tp=$((tp + p)) tf=$((tf + f))
+		continue
+	fi
+	arch=$target sanitizer="" sanlog="" asan=""
+	if [ "$target" = asan ]; then
+		arch=$HOST_ARCH sanitizer=asan
+		sanlog=$(mktemp -d)
+		# any report aborts; leaks only in the unit tests (below): an
+		# applet that exits without freeing is not a bug
+		# (the same common flags in both: clang's UBSan, part of the
+		# ASan runtime, reads its own after ASan's and overrides them)
+		asan="halt_on_error=1:abort_on_error=1:print_stacktrace=1:disable_coredump=1"
+		asan="$asan:log_path=$sanlog/report:detect_leaks"
+		export ASAN_OPTIONS="$asan=0" UBSAN_OPTIONS="$asan=0"
+	fi
+	bin=$ROOT/build/$target/benchbox
 	if [ "$arch" = "$HOST_ARCH" ]; then
 		run=""
 	else
@@ -27,28 +70,31 @@ for arch in "$@"; do
 		[ -n "$run" ] || { echo "FAIL [$arch] no qemu command for $arch"; tf=$((tf + 1)); continue; }
 	fi
 	counts=$(mktemp)
-	echo "== $arch${run:+ (under $run)}"
+	echo "== $target${run:+ (under $run)}${sanitizer:+ ($arch, ASan+UBSan)}"
 
 	# unit tests: one PASS/FAIL/SKIP line each; the kernel tests once more
 	# with every CPU feature masked off (the portable paths only)
 	for pass in all masked; do
 		[ -z "${ONLY:-}" ] || break
-		if [ ! -x "$ROOT/build/$arch/test_unit" ]; then
-			echo "FAIL [$arch] unit: build/$arch/test_unit missing"
+		if [ ! -x "$ROOT/build/$target/test_unit" ]; then
+			echo "FAIL [$target] unit: build/$target/test_unit missing"
 			echo F >> "$counts"
 			break
 		fi
 		if [ $pass = all ]; then
 			label=unit
-			$run "$ROOT/build/$arch/test_unit" > "$counts.unit" 2>&1
+			ASAN_OPTIONS=${asan:+$asan=1} UBSAN_OPTIONS=${asan:+$asan=1} \
+				$run "$ROOT/build/$target/test_unit" > "$counts.unit" 2>&1
 		else
 			label="unit, BENCHBOX_CPU_MASK=0xffffffff"
-			BENCHBOX_CPU_MASK=0xffffffff $run "$ROOT/build/$arch/test_unit" kernels > "$counts.unit" 2>&1
+			ASAN_OPTIONS=${asan:+$asan=1} UBSAN_OPTIONS=${asan:+$asan=1} BENCHBOX_CPU_MASK=0xffffffff \
+				$run "$ROOT/build/$target/test_unit" kernels > "$counts.unit" 2>&1
 		fi
 		rc=$?
-		grep -E '^(PASS|FAIL|SKIP) ' "$counts.unit" | sed "s/^\([A-Z]*\) /\1 [$arch] $label: /"
+		grep -E '^(PASS|FAIL|SKIP) ' "$counts.unit" | sed "s/^\([A-Z]*\) /\1 [$target] $label: /"
 		grep -E '^FAIL' "$counts.unit" >/dev/null || [ $rc -eq 0 ] ||
-			{ echo "FAIL [$arch] $label: test_unit exited $rc"; tail -n 5 "$counts.unit"; echo F >> "$counts"; }
+			{ echo "FAIL [$target] $label: test_unit exited $rc"; tail -n 5 "$counts.unit"; echo F >> "$counts"; }
+		san_check "$label"
 		grep -E '^PASS ' "$counts.unit" | sed 's/.*/P/' >> "$counts"
 		grep -E '^FAIL ' "$counts.unit" | sed 's/.*/F/' >> "$counts"
 		grep -E '^SKIP ' "$counts.unit" | sed 's/.*/S/' >> "$counts"
@@ -61,13 +107,17 @@ for arch in "$@"; do
 		*" $(basename "$t" .test) "*) ;;
 		*) continue ;;
 		esac
-		ARCH=$arch RUN=$run BIN=$bin COUNTS=$counts TEST_FILE=$(basename "$t" .test) \
+		ARCH=$arch LABEL=$target SANITIZER=$sanitizer RUN=$run BIN=$bin COUNTS=$counts \
+			TEST_FILE=$(basename "$t" .test) \
 			sh -c '. "$ROOT/tests/cli/testing.sh"; . "$1"; testing_done' sh "$t"
+		san_check "$(basename "$t" .test)"
 	done
 
 	p=$(grep -c P "$counts") f=$(grep -c F "$counts") s=$(grep -c S "$counts")
 	rm -f "$counts"
-	echo "$arch: $p passed, $f failed, $s skipped"
+	[ -z "$sanlog" ] || rmdir "$sanlog"
+	unset ASAN_OPTIONS UBSAN_OPTIONS
+	echo "$target: $p passed, $f failed, $s skipped"
 	tp=$((tp + p)) tf=$((tf + f)) ts=$((ts + s))
 done
 

@@ -1,8 +1,9 @@
 #!/bin/sh
 # host-deps.sh - install the Debian 12 packages benchbox needs to build and test
 #
-# Usage: tools/host-deps.sh [run|check]
+# Usage: tools/host-deps.sh [run|san|check]
 #   run    tools for a host build (native gcc, make, bzip2, deb-src entries)
+#   san    the above plus clang and its sanitizer/libFuzzer runtimes (make asan, make fuzz)
 #   check  the above plus the cross compilers and qemu-user for the cross tests
 #
 # Installs only what is missing, says what and why, and needs root (or sudo).
@@ -26,6 +27,17 @@ want make make "runs the build"
 want gcc gcc "compiles musl, zlib, mbedtls and benchbox for x86_64"
 want bzip2 bzip2 "unpacks the zlib source tarball"
 want xz xz-utils "unpacks Debian source packages"
+if [ "$mode" = san ] || [ "$mode" = check ]; then
+	want clang-14 clang "compiles the libFuzzer harnesses (make fuzz, make check)"
+	# gcc's ASan/UBSan runtimes (libasan8, libubsan1) come with gcc itself
+	rt=$(clang-14 -print-file-name=libclang_rt.fuzzer-$(uname -m).a 2>/dev/null || :)
+	case $rt in
+	/*) [ -e "$rt" ] || rt="" ;;
+	*) rt="" ;;
+	esac
+	[ -n "$rt" ] || { need="$need libclang-rt-14-dev"; why="$why
+  libclang-rt-14-dev: clang's libFuzzer and sanitizer runtimes (make fuzz, make check)"; }
+fi
 if [ "$mode" = check ]; then
 	want file file "the tests check that each binary is statically linked"
 	want aarch64-linux-gnu-gcc gcc-aarch64-linux-gnu "cross compiler for the aarch64 build"

@@ -10,7 +10,9 @@
 #   skip    NAME REASON
 # In CMD, $BB runs the benchbox under test (through qemu-user when cross),
 # $BIN is its path, $RUN the qemu prefix ("" natively), $ARCH the target, and
-# $T a scratch directory emptied before each check.
+# $T a scratch directory emptied before each check. $SANITIZER is "asan" when
+# $BIN is the sanitizer build (dynamic, glibc; ARCH is the host's): checks of
+# the product's static musl nature (and booting it as /init) skip then.
 # Results are appended to $COUNTS as P, F or S.
 
 BB="$RUN $BIN"
@@ -24,9 +26,9 @@ _begin() {
 
 _result() {	# _result P|F|S NAME [DETAIL]
 	case $1 in
-	P) echo "PASS [$ARCH] $TEST_FILE: $2" ;;
-	F) echo "FAIL [$ARCH] $TEST_FILE: $2"; [ -z "${3:-}" ] || printf '%s\n' "$3" | sed 's/^/    /' ;;
-	S) echo "SKIP [$ARCH] $TEST_FILE: $2${3:+ ($3)}" ;;
+	P) echo "PASS [${LABEL:-$ARCH}] $TEST_FILE: $2" ;;
+	F) echo "FAIL [${LABEL:-$ARCH}] $TEST_FILE: $2"; [ -z "${3:-}" ] || printf '%s\n' "$3" | sed 's/^/    /' ;;
+	S) echo "SKIP [${LABEL:-$ARCH}] $TEST_FILE: $2${3:+ ($3)}" ;;
 	esac
 	echo "$1" >> "$COUNTS"
 }

@@ -15,7 +15,7 @@
 static long bread_ref(const unsigned char *p, size_t n)
 {
 	size_t i = 0;
-	long s = 0, v;
+	unsigned long s = 0, v;	/* wraps, as lm_bread's */
 
 	for (; i + sizeof(long) <= n; i += sizeof(long)) {
 		memcpy(&v, p + i, sizeof(v));
@@ -23,7 +23,7 @@ static long bread_ref(const unsigned char *p, size_t n)
 	}
 	for (; i < n; i++)
 		s += p[i];
-	return s;
+	return (long)s;
 }
 
 TEST(lmfile_bread)
