@@ -34,7 +34,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	char *s = fuzz_str(data, size);
 	unsigned m = 0xa5a5a5a5u, m2 = 0;
-	int64_t v;
+	uint64_t v;
 	int rc = cpu_parse_mask(s, &m);
 
 	if (rc) {
@@ -42,9 +42,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		FUZZ_CHECK(m == 0xa5a5a5a5u, "failed but wrote %#x", m);
 	} else {
 		FUZZ_CHECK(cpu_parse_mask(s, &m2) == 0 && m2 == m, "'%s': %#x then %#x", s, m, m2);
-		if (!parse_int(s, &v))
-			FUZZ_CHECK(v >= 0 && v <= 0xffffffffll && m == (unsigned)v,
-				   "'%s' is the number %lld, mask %#x", s, (long long)v, m);
+		if (!parse_uint_hex(s, &v))
+			FUZZ_CHECK(v <= 0xffffffffull && m == (unsigned)v,
+				   "'%s' is the number %llu, mask %#x", s, (unsigned long long)v, m);
 		else
 			FUZZ_CHECK(by_words(s) == m, "'%s': %#x, word by word %#x", s, m, by_words(s));
 	}

@@ -36,8 +36,7 @@ static void check_result(char **f, int n)
 	FUZZ_CHECK(r.note && strlen(r.note) <= strlen(note) &&
 		   !strcmp(r.note, note + strlen(note) - strlen(r.note)),
 		   "note '%s' is not a tail of '%s'", r.note ? r.note : "(null)", note);
-	/* TODO(issue 14): better is -1, 0 or 1 once the reader checks it
-	 * (today any integer is cast to int). */
+	FUZZ_CHECK(r.better >= -1 && r.better <= 1, "better %d", r.better);
 }
 
 /* fields back to one CSV record, each quoted */

@@ -5,26 +5,41 @@
  *
  * Invariants: a failure returns -1 with a message and no array; success
  * returns n >= 0 lines, each with min <= max, both finite, and a metric
- * that is a non-empty word (no blank, no '#', NUL-terminated within its
- * field) found again by verdict_expect_find(); the number of accepted
- * lines is at most the number of lines of the text.
+ * that is a non-empty word (no blank, no control, no '#', NUL-terminated
+ * within its field) found again by verdict_expect_find(); the number of
+ * accepted lines is at most the number of lines of the text; a text with
+ * a NUL byte, or a byte order mark anywhere but at its start or in a
+ * comment (after '#': text nobody reads), is refused.
+ * The parser gets the bytes themselves (text[0..len), no NUL after them),
+ * so ASan catches a read past the end.
  */
 #include "fuzz.h"
 #include "verdict.h"
 
 #include <math.h>
 
+/* Byte i lies in a comment: a '#' comes before it on its line. */
+static int in_comment(const uint8_t *data, size_t i)
+{
+	while (i > 0 && data[i - 1] != '\n')
+		if (data[--i] == '#')
+			return 1;
+	return 0;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	char *text = fuzz_str(data, size), err[160] = "";
+	char *text = malloc(size ? size : 1), err[160] = "";
 	struct verdict_expect *e = (struct verdict_expect *)&err;	/* must be reset */
 	size_t lines = 1, i;
-	int n = verdict_expect_parse(text, &e, err, sizeof(err)), k;
+	int n, k;
 
-	for (i = 0; text[i]; i++)
+	if (!text)
+		abort();
+	memcpy(text, data, size);
+	n = verdict_expect_parse(text, size, &e, err, sizeof(err));
+	for (i = 0; i < size; i++)
 		lines += text[i] == '\n';
-	/* TODO(issue 14): a file with a NUL byte is refused by the reader;
-	 * here only the text before it is parsed (fuzz_str). */
 	if (n < 0) {
 		FUZZ_CHECK(n == -1, "returned %d", n);
 		FUZZ_CHECK(err[0], "failed without a message");
@@ -32,6 +47,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		free(text);
 		return 0;
 	}
+	FUZZ_CHECK(!fuzz_has_nul(data, size), "a text with a NUL byte accepted");
+	for (i = 1; i + 3 <= size; i++)
+		if (!memcmp(data + i, "\xef\xbb\xbf", 3))
+			FUZZ_CHECK(in_comment(data, i), "a BOM at offset %zu accepted", i);
 	FUZZ_CHECK((size_t)n <= lines, "%d entries from %zu lines", n, lines);
 	FUZZ_CHECK(n == 0 || e, "%d entries, no array", n);
 	for (k = 0; k < n; k++) {
@@ -42,6 +61,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			   k, len);
 		FUZZ_CHECK(!strpbrk(x->metric, " \t\n\r\v\f#"), "entry %d: metric '%s' has a blank",
 			   k, x->metric);
+		for (i = 0; i < len; i++)
+			FUZZ_CHECK((unsigned char)x->metric[i] >= 0x20 && x->metric[i] != 0x7f,
+				   "entry %d: a control byte in the metric", k);
 		FUZZ_CHECK(isfinite(x->lo) && isfinite(x->hi), "entry %d: %g..%g", k, x->lo, x->hi);
 		FUZZ_CHECK(x->lo <= x->hi, "entry %d: min %g > max %g", k, x->lo, x->hi);
 		FUZZ_CHECK(verdict_expect_find(e, n, x->metric) != NULL, "entry %d: not found", k);

@@ -111,13 +111,4 @@ static inline int fuzz_applet(char **argv)
 	return rc;
 }
 
-/* Whether the TODO(issue 14) filters that keep known bugs out are off:
- * BENCHBOX_FUZZ_KNOWN=1 runs every input (tests/fuzz/crashers/ then crash). */
-static inline int fuzz_known_bugs(void)
-{
-	const char *e = getenv("BENCHBOX_FUZZ_KNOWN");
-
-	return e && *e == '1';
-}
-
 #endif

@@ -5,34 +5,39 @@
  *
  * The input is one or two texts (split at the first NUL byte), parsed in
  * turn into one settings block as init does (defaults file, then the
- * kernel's command line). Invariants: every string setting is NULL or a
- * non-empty string that starts inside buf and ends (its NUL) inside buf;
- * buf, unknown and bad each end with a NUL inside their own arrays;
- * format is a known emitter; quick is 0 or 1; then is one of its values;
- * the second text only adds to the lists of words not understood and
- * leaves the settings it does not name as they were.
+ * kernel's command line). Invariants (applets/init.h states them): every
+ * string setting is NULL, a default, or a non-empty string that starts in
+ * buf[0..used) and ends there; unknown and bad end with a NUL inside their
+ * arrays; suite passes suite_check() (no tool that would start a suite
+ * again); format is a known emitter; quick is 0 or 1; then is one of its
+ * values; a text over INIT_TEXT_MAX bytes or with a NUL byte is refused
+ * with one line and leaves the settings exactly as they were; the second
+ * text only adds to the lists of words not understood.
  */
 #include "fuzz.h"
 #include "init.h"
 #include "report.h"
+#include "run.h"
 
 static void check_str(const struct init_settings *s, const char *name, const char *v,
 		      int may_be_default)
 {
-	const char *b = s->buf, *e = s->buf + sizeof(s->buf);
+	const char *b = s->buf, *e = s->buf + s->used;
 
 	if (!v)
 		return;
-	if (may_be_default && (v < b || v >= e))
+	if (may_be_default && (v < s->buf || v >= s->buf + sizeof(s->buf)))
 		return;		/* the compiled-in default ("quick", "ktap") */
-	FUZZ_CHECK(v >= b && v < e, "%s points outside buf", name);
-	FUZZ_CHECK(memchr(v, '\0', (size_t)(e - v)), "%s does not end inside buf", name);
+	FUZZ_CHECK(v >= b && v < e, "%s points outside buf[0..used)", name);
+	FUZZ_CHECK(memchr(v, '\0', (size_t)(e - v)), "%s does not end inside buf[0..used)", name);
 	FUZZ_CHECK(*v, "%s is empty", name);
 }
 
 static void check(const struct init_settings *s)
 {
-	FUZZ_CHECK(memchr(s->buf, '\0', sizeof(s->buf)), "buf has no NUL");
+	char err[256];
+
+	FUZZ_CHECK(s->used <= sizeof(s->buf), "used %zu", s->used);
 	FUZZ_CHECK(memchr(s->unknown, '\0', sizeof(s->unknown)), "unknown has no NUL");
 	FUZZ_CHECK(memchr(s->bad, '\0', sizeof(s->bad)), "bad has no NUL");
 	FUZZ_CHECK(s->suite && s->format, "suite or format unset");
@@ -46,61 +51,92 @@ static void check(const struct init_settings *s)
 	FUZZ_CHECK(emitter_find(s->format), "format '%s'", s->format);
 	FUZZ_CHECK(s->quick == 0 || s->quick == 1, "quick %d", s->quick);
 	FUZZ_CHECK(s->then >= THEN_POWEROFF && s->then <= THEN_WAIT, "then %d", (int)s->then);
-	/* TODO(issue 14): suite names only measuring applets (or a suite)
-	 * once the settings check them; today run refuses them later. */
-	/* TODO(issue 14): with the (settings, text, len, err, errlen) form,
-	 * feed the input's length and assert a message for a refused text. */
+	/* no tool (init, run, ...) that would start a suite again */
+	FUZZ_CHECK(suite_check(s->suite, err, sizeof(err)) == 0, "suite '%s': %s", s->suite, err);
 }
 
-/* TODO(issue 14): two known bugs of a second text (tests/fuzz/crashers/
- * init_settings/): a first text that fills buf makes the second write past
- * it, and an empty string in the first's words (a word "", or an empty
- * value: benchbox.expect=) makes the second overwrite the first's
- * settings. Until the new init_settings_parse() lands, such first texts
- * get no second text. */
-static int known_bug(const char *first)
+/* One text as init applies it; the settings before and after are checked,
+ * and a refused text must leave them exactly as they were. */
+static void apply(struct init_settings *s, const uint8_t *text, size_t len)
 {
-	size_t n = strlen(first);
-	const char *eq;
+	struct init_settings *was = malloc(sizeof(*s));
+	char *copy = malloc(len ? len : 1), err[256] = "";
+	int rc;
 
-	for (eq = strchr(first, '='); eq; eq = strchr(eq + 1, '='))
-		if (!eq[1] || eq[1] == ' ' || eq[1] == '\t' || eq[1] == '\n')
-			return 1;
-	return n >= 4000 || strstr(first, "\"\"") || (n && first[n - 1] == '"');
+	if (!was || !copy)
+		abort();
+	memcpy(was, s, sizeof(*s));
+	memcpy(copy, text, len);	/* exactly len bytes: ASan sees a read past them */
+	rc = init_settings_parse(s, copy, len, err, sizeof(err));
+	FUZZ_CHECK(rc == 0 || rc == -1, "returned %d", rc);
+	if (rc) {
+		FUZZ_CHECK(err[0] && !strchr(err, '\n'), "refused without one line");
+		FUZZ_CHECK(!memcmp(was, s, sizeof(*s)), "a refused text changed the settings");
+	} else {
+		FUZZ_CHECK(len <= INIT_TEXT_MAX, "a text of %zu bytes accepted", len);
+		FUZZ_CHECK(!memchr(text, 0, len), "a text with a NUL byte accepted");
+	}
+	check(s);
+	free(copy);
+	free(was);
 }
 
+/* The length of a list without the "..." that ends a full one. */
+static size_t body(const char *s)
+{
+	size_t n = strlen(s);
+
+	return n >= 3 && !strcmp(s + n - 3, "...") ? n - 3 : n;
+}
+
+/* A list of words only grows: now starts with was, except that a list
+ * that filled up ends in "..." in place of its last bytes. */
+static int grew(const char *was, const char *now)
+{
+	size_t w = body(was), v = body(now);
+
+	if (v == strlen(now))
+		return v >= w && !strncmp(was, now, w);
+	return !strncmp(was, now, v < w ? v : w);
+}
+
+/* The input is one or two texts, split at its first NUL byte, parsed in
+ * turn into one settings block as init does (defaults file, then the
+ * kernel's command line); the second may hold NUL bytes of its own, which
+ * must be refused. */
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	char *text = fuzz_str(data, size);
 	const uint8_t *nul = memchr(data, 0, size);
+	size_t first = nul ? (size_t)(nul - data) : size;
 	struct init_settings *s = malloc(sizeof(*s));
+	char unknown[sizeof(s->unknown)], bad[sizeof(s->bad)];
 
 	if (!s)
 		abort();
 	init_settings_default(s);
-	init_settings_parse(s, text);
 	check(s);
-	if (nul && (fuzz_known_bugs() || !known_bug(text))) {
-		char *second = fuzz_str(nul + 1, size - (size_t)(nul + 1 - data));
-		char unknown[sizeof(s->unknown)], bad[sizeof(s->bad)], was[7][sizeof(s->buf)];
+	apply(s, data, first);
+	if (nul) {
 		const char **v[7] = { &s->suite, &s->board, &s->expect, &s->format, &s->out,
 				      &s->budget, &s->args };
 		static const char *const key[7] = { "suite", "board", "expect", "format", "out",
 						    "budget", "args" };
-		char word[32];
-		int k, o;
+		size_t n = size - first - 1, k, o;
+		char *second = malloc(n + 1), word[32];
+		char (*was)[sizeof(s->buf)] = malloc(7 * sizeof(s->buf));
 
-		memcpy(unknown, s->unknown, sizeof(unknown));
-		memcpy(bad, s->bad, sizeof(bad));
+		if (!second || !was)
+			abort();
 		for (k = 0; k < 7; k++)
 			snprintf(was[k], sizeof(was[k]), "%s", *v[k] ? *v[k] : "(none)");
-		init_settings_parse(s, second);
-		check(s);
-		/* a setting the second text does not name (its quotes
-		 * removed, as the parser does) keeps its value */
-		for (k = 0, o = 0; second[k]; k++)
-			if (second[k] != '"')
-				second[o++] = second[k];
+		memcpy(unknown, s->unknown, sizeof(unknown));
+		memcpy(bad, s->bad, sizeof(bad));
+		apply(s, nul + 1, n);
+		/* a setting the second text does not name (its quotes removed,
+		 * as the parser does) keeps its value */
+		for (k = 0, o = 0; k < n; k++)
+			if (nul[1 + k] != '"' && nul[1 + k])
+				second[o++] = (char)nul[1 + k];
 		second[o] = '\0';
 		for (k = 0; k < 7; k++) {
 			snprintf(word, sizeof(word), "benchbox.%s", key[k]);
@@ -109,13 +145,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 					   "%s was '%s', is '%s' after a text without it", key[k],
 					   was[k], *v[k] ? *v[k] : "(none)");
 		}
-		/* a later text adds to the lists of words not understood */
-		FUZZ_CHECK(!strncmp(s->unknown, unknown, strlen(unknown)),
-			   "unknown was '%s', now '%s'", unknown, s->unknown);
-		FUZZ_CHECK(!strncmp(s->bad, bad, strlen(bad)), "bad was '%s', now '%s'", bad, s->bad);
+		free(was);
 		free(second);
+		/* a later text adds to the lists of words not understood */
+		FUZZ_CHECK(grew(unknown, s->unknown), "unknown was '%s', now '%s'", unknown,
+			   s->unknown);
+		FUZZ_CHECK(grew(bad, s->bad), "bad was '%s', now '%s'", bad, s->bad);
 	}
 	free(s);
-	free(text);
 	return 0;
 }
