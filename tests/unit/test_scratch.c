@@ -152,6 +152,20 @@ TEST(scratch_removed_on_signal)
 	run_signal_case(t, SIGHUP, 1);	/* nohup: SIGHUP stays ignored */
 }
 
+/* The sanitizer build's runtime owns SIGSEGV, SIGBUS and SIGFPE: the
+ * scratch handler chains to it, and it reports a crash (a report fails
+ * the run) and aborts. Those three are checked in the product builds. */
+#if defined(__SANITIZE_ADDRESS__)
+#define SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define SANITIZED 1
+#endif
+#endif
+#ifndef SANITIZED
+#define SANITIZED 0
+#endif
+
 /* Every signal whose default action ends the process and that can be
  * caught: the files go, and the process still dies of that signal. */
 TEST(scratch_removed_on_every_fatal_signal)
@@ -164,7 +178,8 @@ TEST(scratch_removed_on_every_fatal_signal)
 	unsigned i;
 
 	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
-		run_signal_case(t, sigs[i], 0);
+		if (!SANITIZED || (sigs[i] != SIGSEGV && sigs[i] != SIGBUS && sigs[i] != SIGFPE))
+			run_signal_case(t, sigs[i], 0);
 	run_signal_case(t, SIGRTMIN, 0);
 	run_signal_case(t, SIGRTMIN + 1, 0);	/* SIGRTMAX: qemu-user cannot deliver it */
 }
