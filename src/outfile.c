@@ -8,6 +8,7 @@
  */
 #define _GNU_SOURCE
 #include "outfile.h"
+#include "scratch.h"
 #include "util.h"
 
 #include <errno.h>
@@ -21,69 +22,7 @@
 #include <sys/un.h>
 #include <unistd.h>
 
-enum { MAX_LINKS = 40, TMP_SLOTS = 2 };
-
-/* The temporary files to remove if a signal ends the run, by the process
- * that made them only (a forked helper that inherits the handler, say a
- * writer that meets a closed pipe, must not take them along). The mutable
- * file-scope variables: a signal handler can reach nothing else. Two
- * slots: init's benchbox.out and an -o of the same process. */
-static volatile sig_atomic_t tmp_live[TMP_SLOTS];
-static pid_t tmp_owner[TMP_SLOTS];
-static char tmp_path[TMP_SLOTS][4096];
-
-static void on_signal(int sig)
-{
-	int i;
-
-	for (i = 0; i < TMP_SLOTS; i++)
-		if (tmp_live[i] && getpid() == tmp_owner[i])
-			unlink(tmp_path[i]);
-	signal(sig, SIG_DFL);
-	raise(sig);
-}
-
-/* Remove the temporary files on sig, unless sig is ignored (nohup, a
- * background job of a non-interactive shell): that choice stays. */
-static void catch_signal(int sig)
-{
-	struct sigaction old, sa;
-
-	if (sigaction(sig, NULL, &old) == 0 && old.sa_handler == SIG_IGN)
-		return;
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_signal;
-	sigemptyset(&sa.sa_mask);
-	sigaction(sig, &sa, NULL);
-}
-
-static void tmp_register(const char *path)
-{
-	int i;
-
-	if (getpid() == 1)	/* signals do not end PID 1: no handler */
-		return;
-	for (i = 0; i < TMP_SLOTS; i++)
-		if (!tmp_live[i] && strlen(path) < sizeof(tmp_path[i])) {
-			memcpy(tmp_path[i], path, strlen(path) + 1);
-			tmp_owner[i] = getpid();
-			tmp_live[i] = 1;
-			break;
-		}
-	catch_signal(SIGINT);
-	catch_signal(SIGTERM);
-	catch_signal(SIGHUP);
-	catch_signal(SIGPIPE);	/* stdout into a reader that quit */
-}
-
-static void tmp_unregister(const char *path)
-{
-	int i;
-
-	for (i = 0; i < TMP_SLOTS; i++)
-		if (tmp_live[i] && !strcmp(tmp_path[i], path))
-			tmp_live[i] = 0;
-}
+enum { MAX_LINKS = 40 };
 
 /* The name at the end of path's chain of symbolic links (path itself when
  * it is no link), malloc'd; *st gets what it is, st->st_mode 0 when it
@@ -210,6 +149,7 @@ static int open_direct(struct outfile *o, const struct stat *st, unsigned flags,
 
 int out_open(struct outfile *o, const char *path, unsigned flags, char *err, size_t len)
 {
+	sigset_t all, old;
 	struct stat st;
 	int rc;
 
@@ -242,7 +182,21 @@ int out_open(struct outfile *o, const char *path, unsigned flags, char *err, siz
 	o->atomic = 1;
 	o->tmp = xmalloc(strlen(o->target) + 8);
 	sprintf(o->tmp, "%s.XXXXXX", o->target);
+	/* made and registered with every signal held, so none can end the
+	 * process in between and leave the temporary behind; PID 1 registers
+	 * nothing (the signals that end other processes do not end it) */
+	sigfillset(&all);
+	sigprocmask(SIG_BLOCK, &all, &old);
 	o->fd = mkostemp(o->tmp, O_CLOEXEC);
+	if (o->fd >= 0 && getpid() != 1 && scratch_adopt(o->tmp)) {
+		int e = errno;
+
+		close(o->fd);
+		unlink(o->tmp);
+		o->fd = -1;
+		errno = e;
+	}
+	sigprocmask(SIG_SETMASK, &old, NULL);
 	if (o->fd < 0) {
 		rc = set_err(err, len, strerror(errno));
 		free(o->tmp);
@@ -252,7 +206,6 @@ int out_open(struct outfile *o, const char *path, unsigned flags, char *err, siz
 		return rc;
 	}
 	fchmod(o->fd, 0644);
-	tmp_register(o->tmp);
 	return 0;
 }
 
@@ -267,7 +220,7 @@ int out_sync(struct outfile *o)
 static void out_free(struct outfile *o)
 {
 	if (o->tmp)
-		tmp_unregister(o->tmp);
+		scratch_forget(o->tmp);
 	free(o->tmp);
 	free(o->target);
 	o->tmp = o->target = NULL;

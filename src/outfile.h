@@ -20,8 +20,10 @@
  *   a socket (AF_UNIX)            connected to (stream, else datagram) and
  *                                 written directly;
  *   a directory                   refused (OUT_ISDIR).
- * The temporary file is removed if SIGINT, SIGTERM, SIGHUP or SIGPIPE ends
- * the process (not as PID 1, where they do not end it).
+ * The temporary file is removed as scratch files are (src/scratch.h: it is
+ * adopted into their registry): at exit() before out_commit(), and on
+ * every signal that ends the process and can be caught, by the process
+ * that made it only; not as PID 1, where those signals do not end it.
  */
 #ifndef BENCHBOX_OUTFILE_H
 #define BENCHBOX_OUTFILE_H

@@ -15,9 +15,10 @@
  * (do not share a scratch directory across containers).
  *
  * The handler is installed for every signal whose default action ends the
- * process and that can be caught (the list is in scratch.h). The action it
- * replaced is kept: a handler found there (report.c's, which removes a
- * half-written -o file) is called after ours has removed the files, then
+ * process and that can be caught (the list is in scratch.h); it is the one
+ * such handler in benchbox (the -o temporary of src/outfile.c is adopted
+ * into the registry). The action it replaced is kept: a handler found
+ * there is called after ours has removed the files, then
  * the default action is restored and the signal raised again; it is
  * blocked while the handler runs, so it is delivered on return and the
  * process dies of it (a fault such as SIGSEGV: the instruction faults
@@ -291,6 +292,25 @@ int scratch_file(const char *dir, const char *tag, int extra_flags, char *path, 
 int scratch_mkdir(const char *dir, const char *tag, char *path, size_t len)
 {
 	return create(dir, tag, 1, 0, path, len);
+}
+
+int scratch_adopt(const char *path)
+{
+	if (strlen(path) >= sizeof(slots[0].path)) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	return claim(path, 0) ? 0 : -1;
+}
+
+void scratch_forget(const char *path)
+{
+	unsigned i;
+
+	for (i = 0; i < SCRATCH_MAX; i++)
+		if (slots[i].used && slots[i].owner == getpid() &&
+		    strcmp(slots[i].path, path) == 0)
+			slots[i].used = 0;
 }
 
 void scratch_remove(const char *path)

@@ -50,6 +50,16 @@ int scratch_file(const char *dir, const char *tag, int extra_flags, char *path, 
  * under it goes. 0, or -1 with errno set. */
 int scratch_mkdir(const char *dir, const char *tag, char *path, size_t len);
 
+/* Register a file that another module made (the -o temporary beside its
+ * target, src/outfile.c) to be removed as scratch objects are: at exit()
+ * and on every signal above, by this process only, until scratch_forget().
+ * 0, or -1 with errno set (ENAMETOOLONG, or EMFILE: no slot left). */
+int scratch_adopt(const char *path);
+
+/* Forget a registered path without removing it (it was renamed into
+ * place). Unknown paths are ignored. */
+void scratch_forget(const char *path);
+
 /* Remove a registered object now (recursively for a directory) and forget
  * it. Unknown paths are ignored. */
 void scratch_remove(const char *path);
