@@ -224,12 +224,7 @@ const struct applet applet_bw_tcp = {
 		   "ADDR:PORT\" on stderr, serves one client run and exits 0; with --stay\n"
 		   "it serves runs one after another until 'bw_tcp -S HOST' or a signal.\n"
 		   "\n"
-		   "--timeout SEC (default 5) bounds every wait for the other side: the\n"
-		   "client gives up on a connection or an answer that has not come in SEC\n"
-		   "seconds, says \"HOST port PORT: no answer in SEC s\" and exits 1; a\n"
-		   "server ends a session whose client has been silent that long, and,\n"
-		   "only when --timeout is given, waits no longer for a client to come\n"
-		   "(exit 1 if none came; 0 once --stay has served one).\n"
+		   LMNET_TIMEOUT_HELP
 		   "\n"
 		   "Default output, like lmbench's, is one line on stderr: \"S B MB/sec\",\n"
 		   "S the message size in 10^6 bytes (\"0.065536 1234.56 MB/sec\").\n"

@@ -277,24 +277,15 @@ static int compare_run(struct run_ctx *ctx)
 	for (i = 0; i < newf.n; i++) {
 		const struct results_rec *jr = &newf.recs[i];
 		struct result_verdict rv;
-		struct result r = { 0 };
+		struct result r;
 		char note[256];
 
 		if (board && !*jr->metric)
 			continue;	/* nothing to look up */
 		counts[judge_one(jr, board, &oldf, ex, nex, &c.rows[c.n], note, sizeof(note))]++;
+		results_rec_result(jr, &r);
 		r.applet = "compare";
-		r.test = jr->test;
-		r.kernel = jr->kernel;
-		r.params = jr->params;
-		r.unit = jr->unit;
-		r.better = jr->better;
-		r.value = jr->value;
-		r.min = jr->min;
-		r.max = jr->max;
-		r.samples = jr->samples;
-		r.iters = jr->iters;
-		r.metric = *jr->metric ? jr->metric : NULL;
+		r.text = NULL;		/* judged as a number, or not at all */
 		r.note = note;
 		rv.out = c.rows[c.n].vo;
 		rv.out.why = c.rows[c.n].why;

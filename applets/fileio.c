@@ -81,17 +81,6 @@ void fio_say(const char *fmt, ...)
 	fputc('\n', stderr);
 }
 
-const char *fio_human(uint64_t bytes, char *buf, size_t len)
-{
-	if (bytes < 1024)
-		snprintf(buf, len, "%llu B", (unsigned long long)bytes);
-	else if (bytes < (1ull << 30))
-		snprintf(buf, len, "%.1f MiB", (double)bytes / (1 << 20));
-	else
-		snprintf(buf, len, "%.1f GiB", (double)bytes / (1 << 30));
-	return buf;
-}
-
 int fio_parse_sizes(const char *text, uint64_t *out, int max)
 {
 	char item[64];

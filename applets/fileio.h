@@ -164,8 +164,6 @@ void fio_guide_print(struct run_ctx *ctx, const struct fio_guide *g);
 
 /* A progress or method line on stderr: "fileio: ...". */
 void fio_say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-/* "512 B", "12.3 MiB", "79.1 GiB" */
-const char *fio_human(uint64_t bytes, char *buf, size_t len);
 /* The mount holding device number dev: its file-system type and source.
  * 0 found, -1 not found or no /proc/self/mountinfo. */
 int fio_mount_of(dev_t dev, char *fstype, size_t flen, char *source, size_t slen);

@@ -324,9 +324,9 @@ static void rand_header(struct rand *r)
 	snprintf(r->note, sizeof(r->note), "%s%s%s, engine: threads, %s", r->f.fs,
 		 *r->f.source ? " " : "", r->f.source, o->direct ? "O_DIRECT" : "buffered");
 	fio_say("rand: a %s file in %s (%s%s%s, %s free), written first; %u threads of "
-		"pread/pwrite (engine: threads), %s, %g s per phase", fio_human(r->size, size,
+		"pread/pwrite (engine: threads), %s, %g s per phase", format_human(r->size, size,
 		sizeof(size)), r->f.dir, r->f.fs, *r->f.source ? " " : "", r->f.source,
-		fio_human(r->f.free, free, sizeof(free)), o->depth,
+		format_human(r->f.free, free, sizeof(free)), o->depth,
 		o->direct ? "O_DIRECT" : "buffered", o->secs);
 }
 

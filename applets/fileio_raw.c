@@ -157,7 +157,7 @@ static const char *dev_name(const struct raw_dev *d, char *buf, size_t len)
 	char size[32];
 
 	snprintf(buf, len, "%s (%s%s%s%s%s%s)", d->path,
-		 d->size_known ? fio_human(d->size, size, sizeof(size)) : "size unknown",
+		 d->size_known ? format_human(d->size, size, sizeof(size)) : "size unknown",
 		 *d->model ? ", '" : "", d->model, *d->model ? "'" : "",
 		 *d->timing ? ", " : "", d->timing);
 	return buf;

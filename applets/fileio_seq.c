@@ -116,8 +116,8 @@ static void seq_header(const struct seq *s)
 	char size[32], free[32];
 
 	fio_say("seq: a %s file in %s (%s%s%s, %s free); write()%s + fsync, then reads after %s",
-		fio_human(s->size, size, sizeof(size)), s->f.dir, s->f.fs,
-		*s->f.source ? " " : "", s->f.source, fio_human(s->f.free, free, sizeof(free)),
+		format_human(s->size, size, sizeof(size)), s->f.dir, s->f.fs,
+		*s->f.source ? " " : "", s->f.source, format_human(s->f.free, free, sizeof(free)),
 		s->o->direct ? " O_DIRECT" : s->o->sync ? " O_SYNC" : "",
 		fio_cache_plan(s->o->direct));
 }

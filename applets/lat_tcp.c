@@ -159,12 +159,7 @@ const struct applet applet_lat_tcp = {
 		   "ADDR:PORT\" on stderr, serves one client run and exits 0; with --stay\n"
 		   "it serves runs one after another until 'lat_tcp -S HOST' or a signal.\n"
 		   "\n"
-		   "--timeout SEC (default 5) bounds every wait for the other side: the\n"
-		   "client gives up on a connection or an answer that has not come in SEC\n"
-		   "seconds, says \"HOST port PORT: no answer in SEC s\" and exits 1; a\n"
-		   "server ends a session whose client has been silent that long, and,\n"
-		   "only when --timeout is given, waits no longer for a client to come\n"
-		   "(exit 1 if none came; 0 once --stay has served one).\n"
+		   LMNET_TIMEOUT_HELP
 		   "\n"
 		   "Default output, like lmbench's, is one line on stderr: \"TCP latency\n"
 		   "using localhost: T microseconds\" (HOST when given).\n"

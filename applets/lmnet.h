@@ -131,4 +131,13 @@ int lmnet_quit_stream(const struct inet_addr *a, const void *req, size_t len, in
 int lmnet_readn(int fd, void *buf, size_t n);
 int lmnet_writen(int fd, const void *buf, size_t n);
 
+/* The --timeout paragraph of the four lmbench network applets' usage. */
+#define LMNET_TIMEOUT_HELP \
+	"--timeout SEC (default 5) bounds every wait for the other side: the\n" \
+	"client gives up on a connection or an answer that has not come in SEC\n" \
+	"seconds, says \"HOST port PORT: no answer in SEC s\" and exits 1; a\n" \
+	"server ends a session whose client has been silent that long, and,\n" \
+	"only when --timeout is given, waits no longer for a client to come\n" \
+	"(exit 1 if none came; 0 once --stay has served one).\n"
+
 #endif

@@ -67,6 +67,7 @@ static int load(struct html_doc *d, struct results_file *f)
 		const struct results_rec *x = &f->recs[d->n];
 		struct html_rec *r = &d->recs[d->n];
 
+		r->src = x;
 		r->applet = x->applet;
 		r->test = x->test;
 		r->kernel = x->kernel;
@@ -93,21 +94,14 @@ static void judge(struct html_doc *d)
 
 	for (i = 0; d->board && i < d->n; i++) {
 		struct html_rec *h = &d->recs[i];
-		struct result r = { 0 };
+		struct result r;
 		const char *colon;
 
 		if (!*h->metric) {
 			h->verdict = -1;
 			continue;
 		}
-		r.applet = h->applet;
-		r.test = h->test;
-		r.unit = h->unit;
-		r.better = h->better;
-		r.value = h->value;
-		r.text = h->text;
-		r.note = h->note;
-		r.metric = h->metric;
+		results_rec_result(h->src, &r);
 		h->verdict = (int)compare_board_result(d->board->id, &r, NULL, note, sizeof(note));
 		colon = strchr(note, ':');
 		snprintf(h->why, sizeof(h->why), "%s", colon ? colon + strspn(colon, ": ") : "");

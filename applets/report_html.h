@@ -10,8 +10,10 @@
 #include <stdio.h>
 
 #include "refdata.h"
+#include "results.h"
 
 struct html_rec {
+	const struct results_rec *src;	/* the file's record */
 	const char	*applet, *test, *kernel, *params, *unit, *note, *metric;
 	const char	*text;		/* a non-numeric value, else NULL */
 	double		value, min, max;	/* NaN when absent */

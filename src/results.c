@@ -180,3 +180,22 @@ void results_free(struct results_file *f)
 	free(f->recs);
 	memset(f, 0, sizeof(*f));
 }
+
+void results_rec_result(const struct results_rec *x, struct result *r)
+{
+	memset(r, 0, sizeof(*r));
+	r->applet = x->applet;
+	r->test = x->test;
+	r->kernel = x->kernel;
+	r->params = x->params;
+	r->unit = x->unit;
+	r->better = x->better;
+	r->value = x->value;
+	r->min = x->min;
+	r->max = x->max;
+	r->text = x->text;
+	r->samples = x->samples;
+	r->iters = x->iters;
+	r->note = x->note;
+	r->metric = *x->metric ? x->metric : NULL;
+}

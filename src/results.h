@@ -19,6 +19,7 @@
 #include <stdint.h>
 
 #include "json.h"
+#include "report.h"
 
 struct results_rec {
 	const char	*applet, *test;
@@ -53,5 +54,8 @@ int  results_parse(const char *text, size_t len, struct results_file *f,
  * line. */
 int  results_load(const char *path, struct results_file *f);
 void results_free(struct results_file *f);
+/* The record as a struct result (its strings still owned by the file;
+ * metric NULL when empty, verdict NULL). */
+void results_rec_result(const struct results_rec *x, struct result *r);
 
 #endif

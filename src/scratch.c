@@ -437,17 +437,6 @@ int scratch_free(const char *dir, uint64_t *bytes)
 	return 0;
 }
 
-static const char *human(uint64_t bytes, char *buf, size_t len)
-{
-	if (bytes < 1024)
-		snprintf(buf, len, "%llu B", (unsigned long long)bytes);
-	else if (bytes < (1ull << 30))
-		snprintf(buf, len, "%.1f MiB", (double)bytes / (1 << 20));
-	else
-		snprintf(buf, len, "%.1f GiB", (double)bytes / (1 << 30));
-	return buf;
-}
-
 int scratch_room(const char *dir, uint64_t size, const uint64_t *have)
 {
 	char sz[32], need[32], margin[32], got[32];
@@ -460,9 +449,9 @@ int scratch_room(const char *dir, uint64_t size, const uint64_t *have)
 	if (size <= UINT64_MAX - m && free_bytes >= size + m)
 		return 0;
 	errorf("skipped: not enough free space: needs %s in %s (%s and a %s margin), %s free",
-	       size <= UINT64_MAX - m ? human(size + m, need, sizeof(need)) : "more", dir,
-	       human(size, sz, sizeof(sz)), human(m, margin, sizeof(margin)),
-	       human(free_bytes, got, sizeof(got)));
+	       size <= UINT64_MAX - m ? format_human(size + m, need, sizeof(need)) : "more", dir,
+	       format_human(size, sz, sizeof(sz)), format_human(m, margin, sizeof(margin)),
+	       format_human(free_bytes, got, sizeof(got)));
 	errno = ENOSPC;
 	return -1;
 }

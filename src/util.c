@@ -228,6 +228,17 @@ char *format_size(uint64_t n, char *buf, size_t len)
 	return buf;
 }
 
+const char *format_human(uint64_t bytes, char *buf, size_t len)
+{
+	if (bytes < 1024)
+		snprintf(buf, len, "%llu B", (unsigned long long)bytes);
+	else if (bytes < (1ull << 30))
+		snprintf(buf, len, "%.1f MiB", (double)bytes / (1 << 20));
+	else
+		snprintf(buf, len, "%.1f GiB", (double)bytes / (1 << 30));
+	return buf;
+}
+
 const char *sysroot_path(const char *path, char *buf, size_t len)
 {
 	const char *root = getenv("BENCHBOX_SYSROOT");

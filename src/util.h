@@ -54,6 +54,8 @@ int parse_uint_hex(const char *s, uint64_t *out);
 /* Format bytes with the largest binary suffix that divides them exactly:
  * 16777216 -> "16M", 1536 -> "1536". parse_size() reads it back. */
 char *format_size(uint64_t n, char *buf, size_t len);
+/* Bytes for people, one decimal: "512 B", "16.0 MiB", "1.5 GiB". */
+const char *format_human(uint64_t bytes, char *buf, size_t len);
 
 /* The path to open for a /proc or /sys path: unchanged, or under
  * $BENCHBOX_SYSROOT when set (tests, and replaying a board's captured
