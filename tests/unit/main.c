@@ -10,6 +10,7 @@
  */
 #include "minitest.h"
 
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -107,7 +108,15 @@ int main(int argc, char **argv)
 {
 	unsigned pass = 0, fail = 0, skip = 0;
 	size_t i;
+	int sig;
 
+	/* Every signal at its default action, whatever the run inherited (a
+	 * background job of a non-interactive shell starts with SIGINT and
+	 * SIGQUIT ignored, and scratch rightly keeps an ignored signal
+	 * ignored): the tests that set a disposition set it themselves. */
+	for (sig = 1; sig < NSIG; sig++)
+		if (sig != SIGKILL && sig != SIGSTOP)
+			signal(sig, SIG_DFL);
 	for (i = 0; i < sizeof(tests) / sizeof(tests[0]); i++) {
 		struct mt t;
 
