@@ -25,7 +25,10 @@
  */
 #include "applet.h"
 #include "cpu.h"
+#include "lat_pipe.h"
 #include "mem.h"
+#include "outfile.h"
+#include "scratch.h"
 #include "team.h"
 #include "util.h"
 #include "zlib_kernels.h"
@@ -372,24 +375,42 @@ static int wanted(const struct run_ctx *ctx, const struct zk_kernel *k)
 	return 1;
 }
 
-/* --dump: the corpus into a file, for other tools to compress. */
+/* --dump: the corpus into a file, for other tools to compress; written by
+ * the rule of every file benchbox writes (src/outfile.h: a regular file
+ * complete or not at all, after a free-space check; a link followed; a
+ * device or FIFO written directly; a directory refused). */
 static int dump(const char *path, size_t size)
 {
-	unsigned char *buf = xmalloc(size);
-	FILE *f = fopen(path, "wb");
-	int rc = EXIT_OK;
+	struct outfile o;
+	unsigned char *buf;
+	char err[256];
+	int rc = out_open(&o, path, 0, err, sizeof(err));
 
-	if (!f) {
-		errorf("--dump: %s: %s", path, strerror(errno));
-		free(buf);
-		return EXIT_FAIL;
+	if (rc) {
+		errorf("--dump: %s: %s", path, err);
+		return rc == OUT_ISDIR ? EXIT_USAGE : EXIT_FAIL;
 	}
+	if (o.atomic) {
+		char *dir = xstrdup(o.target), *slash = strrchr(dir, '/');
+
+		if (!slash)
+			strcpy(dir, ".");
+		else
+			slash[slash == dir] = '\0';	/* "/x" -> "/" */
+		rc = scratch_room(dir, size, NULL);
+		free(dir);
+		if (rc) {
+			out_abort(&o);
+			return EXIT_SKIP;
+		}
+	}
+	buf = xmalloc(size);
 	zc_generate(buf, size);
-	if (fwrite(buf, 1, size, f) != size) {
+	if (ipc_writen(o.fd, buf, size)) {
 		errorf("--dump: %s: %s", path, strerror(errno));
+		out_abort(&o);
 		rc = EXIT_FAIL;
-	}
-	if (fclose(f) && rc == EXIT_OK) {
+	} else if (out_commit(&o)) {	/* the temporary is gone already */
 		errorf("--dump: %s: %s", path, strerror(errno));
 		rc = EXIT_FAIL;
 	}
@@ -578,8 +599,10 @@ static int zlib_run(struct run_ctx *ctx)
 	}
 	for (i = 0; i < T_COUNT; i++)
 		tests[i] |= !any;
-	if (opt_given(ctx, "dump"))
+	if (opt_given(ctx, "dump")) {
+		ctx->rep->silent = 1;	/* the file is the output: no empty document */
 		return dump(opt_str(ctx, "dump"), (size_t)size);
+	}
 
 	/* --kernel: zlib's deflate/inflate run for all, best and zlib */
 	zlib_rows = !*ctx->kernel || !strcmp(ctx->kernel, "all") ||
