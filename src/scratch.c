@@ -17,12 +17,14 @@
  * The handler is installed for every signal whose default action ends the
  * process and that can be caught (the list is in scratch.h); it is the one
  * such handler in benchbox (the -o temporary of src/outfile.c is adopted
- * into the registry). The action it replaced is kept: a handler found
- * there is called after ours has removed the files, then
- * the default action is restored and the signal raised again; it is
- * blocked while the handler runs, so it is delivered on return and the
- * process dies of it (a fault such as SIGSEGV: the instruction faults
- * again, now with the default action).
+ * into the registry). It removes the files, restores the default action
+ * and raises the signal again; the signal is blocked while the handler
+ * runs, so it is delivered on return and the process dies of it (a fault
+ * such as SIGSEGV: the instruction faults again, now with the default
+ * action). A signal found ignored (nohup) or already caught when the first
+ * object is made keeps that action: ignoring it was the caller's choice,
+ * and a handler (a test harness's timer, a sanitizer's fault report) may
+ * not mean the signal to end the process.
  */
 #define _GNU_SOURCE
 #include "scratch.h"
@@ -52,7 +54,6 @@ struct slot {
 /* The registry and the actions our handler replaced: file scope because
  * the signal handler reads them. */
 static struct slot slots[SCRATCH_MAX];
-static struct sigaction prev[_NSIG];
 static int hooked;
 
 /* Default action "terminate" or "core"; SIGKILL and SIGSTOP cannot be
@@ -161,17 +162,12 @@ static void remove_all(void)
 		}
 }
 
-static void on_signal(int sig, siginfo_t *si, void *uc)
+static void on_signal(int sig)
 {
-	const struct sigaction *p = &prev[sig];
 	struct sigaction sa;
 	int e = errno;
 
 	remove_all();
-	if (p->sa_flags & SA_SIGINFO)
-		p->sa_sigaction(sig, si, uc);
-	else if (p->sa_handler != SIG_DFL && p->sa_handler != SIG_IGN)
-		p->sa_handler(sig);
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = SIG_DFL;
 	sigaction(sig, &sa, NULL);
@@ -181,14 +177,13 @@ static void on_signal(int sig, siginfo_t *si, void *uc)
 
 static void hook_one(int sig)
 {
-	struct sigaction sa;
+	struct sigaction old, sa;
 
-	if (sig <= 0 || sig >= _NSIG || sigaction(sig, NULL, &prev[sig]) ||
-	    (!(prev[sig].sa_flags & SA_SIGINFO) && prev[sig].sa_handler == SIG_IGN))
-		return;		/* ignored (nohup) stays ignored */
+	if (sig <= 0 || sig >= _NSIG || sigaction(sig, NULL, &old) ||
+	    (old.sa_flags & SA_SIGINFO) || old.sa_handler != SIG_DFL)
+		return;		/* ignored (nohup) or someone's handler: theirs */
 	memset(&sa, 0, sizeof(sa));
-	sa.sa_sigaction = on_signal;
-	sa.sa_flags = SA_SIGINFO;
+	sa.sa_handler = on_signal;
 	sigfillset(&sa.sa_mask);
 	sigaction(sig, &sa, NULL);
 }

@@ -12,11 +12,11 @@
  *   SIGVTALRM SIGPROF SIGPOLL SIGPWR SIGSYS and SIGRTMIN..SIGRTMAX
  *
  * (SIGPIPE: a write to stdout after its reader quit, `| head -1`). The
- * handler removes everything with raw system calls only, calls the
- * handler it replaced if there was one, then re-raises the signal with
- * its default action so the process still dies of it and the exit status
- * says so. A signal that was ignored when the first scratch object was
- * made (nohup) stays ignored. Only the process that created an object
+ * handler removes everything with raw system calls only, then re-raises
+ * the signal with its default action so the process still dies of it and
+ * the exit status says so. A signal that was ignored when the first
+ * scratch object was made (nohup) stays ignored, and one that had a
+ * handler keeps it (that handler's owner decides what the signal means). Only the process that created an object
  * removes it: forked children never do. SIGKILL cannot be caught: `run`
  * stops a test with SIGTERM first, SIGKILL only after a grace period.
  *

@@ -184,6 +184,41 @@ TEST(scratch_removed_on_every_fatal_signal)
 	run_signal_case(t, SIGRTMIN + 1, 0);	/* SIGRTMAX: qemu-user cannot deliver it */
 }
 
+/* A signal that already had a handler when the first object was made
+ * keeps it (a harness's timer, a sanitizer's report): it is not turned
+ * into a fatal one, and the files stay until the run ends or removes them. */
+static volatile sig_atomic_t usr2_seen;
+
+static void on_usr2(int sig)
+{
+	(void)sig;
+	usr2_seen++;
+}
+
+TEST(scratch_keeps_a_handler_it_found)
+{
+	char f[4096];
+	int status = -1, fd;
+	pid_t pid = fork();
+
+	REQUIRE(pid >= 0);
+	if (pid == 0) {
+		signal(SIGUSR2, on_usr2);
+		fd = scratch_file(scratch_dir(NULL), "unitkeep", 0, f, sizeof(f));
+		if (fd < 0)
+			_exit(10);
+		raise(SIGUSR2);		/* the handler's: no death */
+		if (usr2_seen != 1 || !exists(f))
+			_exit(11);
+		raise(SIGUSR1);		/* default: the files go, and we die of it */
+		_exit(12);
+	}
+	REQUIRE(waitpid(pid, &status, 0) == pid);
+	CHECK(WIFSIGNALED(status) && WTERMSIG(status) == SIGUSR1);
+	if (WIFEXITED(status))
+		CHECK_EQ_INT(WEXITSTATUS(status), 0);
+}
+
 /* A PID that has just exited (and been reaped): dead unless reused. */
 static pid_t dead_pid(void)
 {
