@@ -38,6 +38,11 @@
 
 enum { LOADS_PER_ITER = 100, MAX_SIZE_MB = INT_MAX };
 
+struct sizes {			/* --sizes: only these points, ascending */
+	uint64_t	v[64];
+	size_t		n;
+};
+
 /* chains ------------------------------------------------------------------ */
 
 size_t lat_chain_slots(size_t range, size_t stride)
@@ -270,6 +275,46 @@ static int parse_stride(const char *a, size_t *stride)
 	return 0;
 }
 
+/* --sizes=LIST: sizes in bytes (k, m suffixes), comma-separated, sorted
+ * ascending with duplicates dropped. */
+static int parse_sizes(const char *list, struct sizes *sz)
+{
+	const char *p = list;
+	char word[32];
+	size_t n, i, j;
+	uint64_t v;
+
+	sz->n = 0;
+	for (;;) {
+		n = strcspn(p, ",");
+		if (!n || n >= sizeof(word)) {
+			errorf("--sizes: '%s' is not a comma-separated list of sizes", list);
+			return -1;
+		}
+		memcpy(word, p, n);
+		word[n] = 0;
+		if (parse_size(word, &v) || v < sizeof(void *) || v > (uint64_t)MAX_SIZE_MB << 20) {
+			errorf("--sizes: '%s' is not a size from %zu bytes to %d MiB", word,
+			       sizeof(void *), MAX_SIZE_MB);
+			return -1;
+		}
+		if (sz->n == ARRAY_LEN(sz->v)) {
+			errorf("--sizes: at most %zu sizes", ARRAY_LEN(sz->v));
+			return -1;
+		}
+		for (i = 0; i < sz->n && sz->v[i] < v; i++)
+			;
+		if (i == sz->n || sz->v[i] != v) {
+			for (j = sz->n++; j > i; j--)
+				sz->v[j] = sz->v[j - 1];
+			sz->v[i] = v;
+		}
+		if (!p[n])
+			return 0;
+		p += n + 1;
+	}
+}
+
 /* The default sweep: 4 x the LLC rounded up to a power of two MiB, at
  * least 8 MiB; 64 MiB when the LLC is unknown. */
 static uint64_t default_mb(void)
@@ -325,14 +370,29 @@ static const struct emitter emit_lmbench = {
 
 /* run ------------------------------------------------------------------------ */
 
+/* The point after size: the next of the --sizes list (ascending), or of
+ * lmbench's sweep. */
+static uint64_t next_size(const struct sizes *sz, uint64_t size)
+{
+	size_t i;
+
+	if (!sz->n)
+		return lat_sweep_next(size);
+	for (i = 0; i < sz->n; i++)
+		if (sz->v[i] > size)
+			return sz->v[i];
+	return UINT64_MAX;
+}
+
 static int sweep(struct run_ctx *ctx, struct lat *s, struct team *team, unsigned nthr,
-		 uint64_t max, const char *huge_txt)
+		 uint64_t max, const struct sizes *only, const char *huge_txt)
 {
 	char params[128], group[40], metric[64], sz[32];
 	uint64_t size;
 
 	snprintf(group, sizeof(group), "stride=%zu", s->stride);
-	for (size = LAT_SWEEP_FIRST; size <= max; size = lat_sweep_next(size)) {
+	for (size = only->n ? only->v[0] : LAT_SWEEP_FIRST; size <= max;
+	     size = next_size(only, size)) {
 		struct result r = { 0 };
 		struct bench_stats st;
 		uint64_t warm, k;
@@ -367,12 +427,17 @@ static int sweep(struct run_ctx *ctx, struct lat *s, struct team *team, unsigned
 		k = size * 1000 / 1048576;	/* printed MiB x 1000, truncated */
 		snprintf(metric, sizeof(metric), "lat_mem_rd-stride%zu-sz%lluk", s->stride,
 			 (unsigned long long)k);
+		/* The guides' "sz50" row is their smallest value, an L1 load-to-use
+		 * latency: the sweep's first point, 512 B (METHODS.md, lat_mem_rd). */
+		if (size == LAT_SWEEP_FIRST)
+			snprintf(metric, sizeof(metric), "lat_mem_rd-stride%zu-sz50", s->stride);
 		r.test = s->random ? "rd_random" : "rd";
 		r.params = params;
 		r.unit = UNIT_NS;
 		r.better = -1;
 		result_from_time(&r, &st, 1.0 / LOADS_PER_ITER);
-		r.metric = k >= 1 && !s->random && nthr == 1 ? metric : NULL;
+		r.metric = (k >= 1 || size == LAT_SWEEP_FIRST) && !s->random && nthr == 1 ?
+			   metric : NULL;
 		r.group = group;
 		r.x = (double)size;
 		report(ctx, &r);
@@ -387,10 +452,13 @@ static int lat_mem_rd_run(struct run_ctx *ctx)
 	uint64_t mb, max, need;
 	struct lat s;
 	struct team *team = NULL;
+	struct sizes only = { { 0 }, 0 };
 	char why[256], huge_txt[24];
 	int rc = EXIT_OK, a;
 
 	memset(&s, 0, sizeof(s));
+	if (opt_str(ctx, "sizes") && parse_sizes(opt_str(ctx, "sizes"), &only))
+		return EXIT_USAGE;
 	if (mem_parse_huge(opt_str(ctx, "hugepages"), &s.huge)) {	/* the choice list checked it */
 		errorf("--hugepages: '%s' is not on, off or default", opt_str(ctx, "hugepages"));
 		return EXIT_USAGE;
@@ -398,8 +466,13 @@ static int lat_mem_rd_run(struct run_ctx *ctx)
 	if (ctx->argc > 0) {
 		if (parse_mb(ctx->argv[0], &mb))
 			return EXIT_USAGE;
+		if (only.n && only.v[only.n - 1] > mb * 1048576) {
+			errorf("--sizes: %llu bytes is over SIZE_MB %llu",
+			       (unsigned long long)only.v[only.n - 1], (unsigned long long)mb);
+			return EXIT_USAGE;
+		}
 	} else {
-		mb = default_mb();
+		mb = only.n ? (only.v[only.n - 1] + 1048575) / 1048576 : default_mb();
 	}
 	if ((size_t)(ctx->argc > 1 ? ctx->argc - 1 : 0) > ARRAY_LEN(strides)) {
 		errorf("at most %zu strides", ARRAY_LEN(strides));
@@ -413,7 +486,7 @@ static int lat_mem_rd_run(struct run_ctx *ctx)
 	else
 		reporter_set_arg(ctx->rep, &strides_given);
 
-	max = mb * 1048576;
+	max = only.n ? only.v[only.n - 1] : mb * 1048576;
 	need = (max + 2 * (uint64_t)page) * nthr;
 	if (mem_fits(need, why, sizeof(why))) {
 		errorf("SIZE_MB %llu%s: %s", (unsigned long long)mb,
@@ -452,7 +525,7 @@ static int lat_mem_rd_run(struct run_ctx *ctx)
 		if (s.stride > max)
 			warnf("stride %zu is larger than %llu MiB: no points", s.stride,
 			      (unsigned long long)mb);
-		rc = sweep(ctx, &s, team, nthr, max, huge_txt);
+		rc = sweep(ctx, &s, team, nthr, max, &only, huge_txt);
 	}
 out:
 	team_stop(team);
@@ -469,13 +542,16 @@ static const struct opt_spec opts[] = {
 	  "random page order, random slot order in each page" },
 	{ "hugepages", 0,   OPT_CHOICE, "default", 0, 0, "on|off|default",
 	  "madvise the buffer for transparent huge pages, against them, or not" },
+	{ "sizes",     0,   OPT_STR,    NULL, 0, 0, NULL,
+	  "only these working sets (bytes, k/m suffixes, comma-separated)" },
 	{ 0 }
 };
 
 const struct applet applet_lat_mem_rd = {
 	.name     = "lat_mem_rd",
 	.summary  = "memory read latency over a sweep of buffer sizes",
-	.usage    = "usage: lat_mem_rd [-P N] [-t] [--hugepages=on|off|default] [SIZE_MB [STRIDE...]]\n"
+	.usage    = "usage: lat_mem_rd [-P N] [-t] [--hugepages=on|off|default] [--sizes=LIST]\n"
+		    "                  [SIZE_MB [STRIDE...]]\n"
 		    "\n"
 		    "Memory read latency: a ring of pointers, one every STRIDE bytes, is\n"
 		    "walked with dependent loads over buffers from 512 bytes up to SIZE_MB,\n"
@@ -491,7 +567,8 @@ const struct applet applet_lat_mem_rd = {
 		    "-t visits the pages in a random (but fixed) order and the slots of each\n"
 		    "page in a random order, one page per load: TLB misses included, no\n"
 		    "prefetch help. -P N runs N walkers at once, each on its own buffer; the\n"
-		    "latency is still per load of one walker.\n"
+		    "latency is still per load of one walker. --sizes=512,32k,1m measures\n"
+		    "only those working sets (up to SIZE_MB when given), not the sweep.\n"
 		    "\n"
 		    "The default output (--format=lmbench) is the classic tool's, on stderr:\n"
 		    "a '\"stride=N' line per curve, then 'SIZE NS' per point, SIZE in MiB\n"
