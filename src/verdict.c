@@ -39,6 +39,13 @@ void verdict_judge(const struct verdict_in *in, const struct verdict_ref *ref,
 		out->why = in->invalid ? "the result is flagged" : "not comparable";
 		return;
 	}
+	/* a time or cost at or below zero is not a measurement: an overhead
+	 * subtracted (lat_ctx) was larger than what it measured */
+	if (in->better < 0 && v <= 0) {
+		out->v = V_INVALID;
+		out->why = "not above zero: below what the method resolves";
+		return;
+	}
 	if (ref->expect) {
 		out->lo = ref->lo;
 		out->hi = ref->hi;

@@ -14,7 +14,8 @@
  *   (suspiciously better: usually a measurement problem, or a different
  *   configuration). A low-confidence reference never gives FAIL or FAST,
  *   only WARN. No reference: NO-REF. A result that is throttled, failed,
- *   skipped or not a number: INVALID.
+ *   skipped or not a number, or a lower-is-better value (a time) at or
+ *   below zero: INVALID.
  */
 #ifndef BENCHBOX_VERDICT_H
 #define BENCHBOX_VERDICT_H

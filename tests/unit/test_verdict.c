@@ -86,6 +86,29 @@ TEST(verdict_noref_and_invalid)
 	CHECK_STR(verdict_name(V_FAST), "FAST");
 }
 
+/* lat_ctx subtracts an overhead: on a loaded machine the switch can come
+ * out at or below zero, which is no measurement, not a FAST. */
+TEST(verdict_time_not_above_zero)
+{
+	struct verdict_in in = { -0.07, -1, 0 };
+	struct verdict_ref ref = { 1, 5.26, 4.98, 5.58, 0, 0, 0, 0 };
+	struct verdict_out out;
+
+	verdict_judge(&in, &ref, &out);
+	CHECK_EQ_INT(out.v, V_INVALID);
+	CHECK(strstr(out.why, "zero") != NULL);
+	in.value = 0;
+	verdict_judge(&in, &ref, &out);
+	CHECK_EQ_INT(out.v, V_INVALID);
+	in.value = 0.5;			/* small but positive: a real FAST */
+	verdict_judge(&in, &ref, &out);
+	CHECK_EQ_INT(out.v, V_FAST);
+	in.value = 0;			/* a rate of zero is a real FAIL */
+	in.better = 1;
+	verdict_judge(&in, &ref, &out);
+	CHECK_EQ_INT(out.v, V_FAIL);
+}
+
 TEST(verdict_expect_file)
 {
 	const char *ok = "# my board\n\nbw_mem-rd-16mb 5000 6000\nlat_pipe 0 20 # us\n"
