@@ -52,6 +52,8 @@ static const struct opt_spec opts[] = {
 	  "judge each result against this board's published numbers" },
 	{ "expect", 'e', OPT_STR,    NULL, 0, 0, NULL,
 	  "a file of 'METRIC MIN MAX' lines: those metrics' accepted bands" },
+	{ "verbose", 'v', OPT_BOOL,  NULL, 0, 0, NULL,
+	  "a suite's full records on stdout, not the summary" },
 	{ 0 }
 };
 
@@ -90,6 +92,8 @@ struct tally {
 	struct verdict_expect *ex;	/* its lines */
 	int		nex;
 	unsigned	verdicts[V_COUNT];
+	struct run_summary *sum;	/* a suite on stdout: its summary, else NULL */
+	int		progress_tty;	/* progress rewrites one stderr line */
 };
 
 static int has_opt(const struct test *t, const char *name)
@@ -211,21 +215,27 @@ static void plan_add_words(struct plan *p, char **words, int nwords, double budg
 	t->skip = skip;
 }
 
-/* A suite's command line: split into words on spaces, %dram replaced. */
+/* A suite's command line: split into words on spaces, %dram replaced
+ * (in a word too: --sizes=%dramm). */
 static void plan_add(struct plan *p, const char *cmd, double budget, const char *skip)
 {
-	char *copy = xstrdup(cmd), *w, *save = NULL, num[16];
+	char *copy = xstrdup(cmd), *w, *save = NULL, num[80], *pct;
 	char **words = xcalloc(strlen(cmd) / 2 + 2, sizeof(*words));
-	int n = 0;
+	char **nums = xcalloc(strlen(cmd) / 2 + 2, sizeof(*nums));
+	int n = 0, i;
 
 	for (w = strtok_r(copy, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
-		if (!strcmp(w, "%dram")) {
-			snprintf(num, sizeof(num), "%u", dram_mib());
-			w = num;
+		if ((pct = strstr(w, "%dram")) != NULL && strlen(w) < 64) {
+			snprintf(num, sizeof(num), "%.*s%u%s", (int)(pct - w), w, dram_mib(),
+				 pct + 5);
+			w = nums[n] = xstrdup(num);
 		}
 		words[n++] = w;
 	}
 	plan_add_words(p, words, n, budget, skip);
+	for (i = 0; i < n; i++)
+		free(nums[i]);
+	free(nums);
 	free(words);
 	free(copy);
 }
@@ -456,13 +466,15 @@ static int emit_rows(struct run_ctx *ctx, char *rows, const char *throttled,
 			r.verdict = &rv;
 		}
 		skipped |= !!(r.flags & REPORT_SKIPPED);
+		if (tl->sum)
+			run_summary_see(tl->sum, &r);
 		report(ctx, &r);
 	}
 	return skipped;
 }
 
-static void status_row(struct run_ctx *ctx, const struct test *t, unsigned flags,
-		       const char *note)
+static void status_row(struct run_ctx *ctx, const struct tally *tl, const struct test *t,
+		       unsigned flags, const char *note)
 {
 	const char *args = t->cmd + strlen(t->argv[0]) + (t->argc > 1);
 	char *params = xmalloc(strlen(args) + 6);
@@ -477,6 +489,8 @@ static void status_row(struct run_ctx *ctx, const struct test *t, unsigned flags
 	r.value = r.min = r.max = NAN;
 	r.flags = flags;
 	r.note = note;
+	if (tl->sum)
+		run_summary_see(tl->sum, &r);
 	report(ctx, &r);
 	free(params);
 }
@@ -501,14 +515,14 @@ static int outcome(struct run_ctx *ctx, const struct test *t, const struct child
 		return 0;
 	} else if (WEXITSTATUS(st) == EXIT_SKIP) {
 		if (!had_skip_row)
-			status_row(ctx, t, REPORT_SKIPPED, o->skip_why[0] ? o->skip_why :
+			status_row(ctx, tl, t, REPORT_SKIPPED, o->skip_why[0] ? o->skip_why :
 				   o->last_err);
 		return 2;
 	} else {
 		tl->wrong |= WEXITSTATUS(st) == EXIT_WRONG;
 		snprintf(note, sizeof(note), "exit %d: %s", WEXITSTATUS(st), o->last_err);
 	}
-	status_row(ctx, t, REPORT_FAILED, note);
+	status_row(ctx, tl, t, REPORT_FAILED, note);
 	return 1;
 }
 
@@ -523,10 +537,15 @@ static void run_one(struct run_ctx *ctx, const struct test *t, struct tally *tl,
 
 	memset(&o, 0, sizeof(o));
 	if (t->skip) {
-		status_row(ctx, t, REPORT_SKIPPED, t->skip);
+		status_row(ctx, tl, t, REPORT_SKIPPED, t->skip);
 		tl->skipped++;
-		fprintf(stderr, "run: [%zu/%zu] %s: skipped (%s)\n", i + 1, n, t->argv[0], t->skip);
+		fprintf(stderr, "%srun: [%zu/%zu] %s: skipped (%s)\n",
+			tl->progress_tty ? "\r\033[K" : "", i + 1, n, t->argv[0], t->skip);
 		return;
+	}
+	if (tl->progress_tty) {		/* what is running now, on one line */
+		fprintf(stderr, "\r\033[Krun: [%zu/%zu] %.60s ...", i + 1, n, t->cmd);
+		fflush(stderr);
 	}
 	sys_clocks_read(&before);
 	if (run_child(t->argv, t->argc, t->budget, &run_stop, &o)) {
@@ -542,8 +561,10 @@ static void run_one(struct run_ctx *ctx, const struct test *t, struct tally *tl,
 	tl->failed += k == 1;
 	tl->skipped += k == 2;
 	tl->throttled += !!*throttled;
-	fprintf(stderr, "run: [%zu/%zu] %s: %s%s (%.2f s)\n", i + 1, n, t->cmd, words[k],
-		*throttled ? ", throttled" : "", o.wall_s);
+	/* on a terminal a passed test's line is overwritten by the next */
+	fprintf(stderr, "%srun: [%zu/%zu] %s: %s%s (%.2f s)%s", tl->progress_tty ? "\r\033[K" : "",
+		i + 1, n, t->cmd, words[k], *throttled ? ", throttled" : "", o.wall_s,
+		tl->progress_tty && !k && !*throttled ? "" : "\n");
 	child_out_free(&o);
 }
 
@@ -560,17 +581,45 @@ static void summary_row(struct run_ctx *ctx, const char *test, double v, const c
 
 static void summary(struct run_ctx *ctx, const struct tally *tl, double wall)
 {
-	fprintf(stderr, "run: %u tests run: %u passed, %u failed, %u skipped, %u throttled; "
-		"%.1f s\n", tl->run, tl->passed, tl->failed, tl->skipped, tl->throttled, wall);
-	if (tl->board || tl->expect)
-		fprintf(stderr, "run: against %s%s%s: %u PASS, %u WARN, %u FAIL, %u FAST, "
-			"%u NO-REF, %u INVALID\n", tl->board ? tl->board : "",
-			tl->board && tl->expect ? " and " : "", tl->expect ? tl->expect : "",
-			tl->verdicts[V_PASS], tl->verdicts[V_WARN], tl->verdicts[V_FAIL],
-			tl->verdicts[V_FAST], tl->verdicts[V_NOREF], tl->verdicts[V_INVALID]);
+	char against[512];
+
+	snprintf(against, sizeof(against), "%s%s%s", tl->board ? tl->board : "",
+		 tl->board && tl->expect ? " and " : "", tl->expect ? tl->expect : "");
+	if (tl->progress_tty)
+		fputs("\r\033[K", stderr);
+	if (tl->sum) {			/* stdout has the summary instead of the records */
+		struct run_totals t = {
+			tl->run, tl->passed, tl->failed, tl->skipped, tl->throttled,
+			{ 0 }, tl->board || tl->expect, against, wall, ctx->rep->path,
+		};
+
+		memcpy(t.verdicts, tl->verdicts, sizeof(t.verdicts));
+		fflush(stderr);
+		run_summary_print(stdout, tl->sum, &t);
+	} else {
+		/* the verdicts lead: they are what a run against a board is for */
+		if (tl->board || tl->expect)
+			fprintf(stderr, "run: %u PASS, %u WARN, %u FAIL, %u FAST, %u NO-REF, "
+				"%u INVALID against %s\n", tl->verdicts[V_PASS],
+				tl->verdicts[V_WARN], tl->verdicts[V_FAIL], tl->verdicts[V_FAST],
+				tl->verdicts[V_NOREF], tl->verdicts[V_INVALID], against);
+		fprintf(stderr, "run: %u tests run: %u passed, %u failed, %u skipped, "
+			"%u throttled; %.1f s\n", tl->run, tl->passed, tl->failed, tl->skipped,
+			tl->throttled, wall);
+	}
 	/* a table has no room for them; ktap's plan and test lines are its summary */
 	if (ctx->rep->em == &emit_table || ctx->rep->em == &emit_ktap)
 		return;
+	if (tl->board) {		/* report charts the board's numbers from it */
+		struct result r;
+
+		memset(&r, 0, sizeof(r));
+		r.test = "board";
+		r.unit = "";
+		r.text = ref_board(tl->board)->id;
+		r.note = "the board the verdicts are against";
+		report(ctx, &r);
+	}
 	summary_row(ctx, "tests", tl->run, "");
 	summary_row(ctx, "passed", tl->passed, "");
 	summary_row(ctx, "failed", tl->failed, "");
@@ -741,6 +790,16 @@ static int run_run(struct run_ctx *ctx)
 		for (size_t i = 0; i < p.n; i++)
 			p.t[i].budget = opt_double(ctx, "budget");
 	}
+	/* a suite on a terminal or a pipe, no --format, no --verbose: a summary
+	 * a person reads in seconds; the records go to -o only */
+	if (s && !ctx->format_given && !opt_int(ctx, "verbose") && !opt_int(ctx, "list")) {
+		tl.sum = run_summary_new();
+		ctx->rep->out[0].off = 1;
+		/* nothing is written yet (begin waits for the first record): the -o
+		 * file gets JSON, what compare and report read */
+		ctx->rep->em = &emit_json;
+		tl.progress_tty = isatty(STDERR_FILENO);
+	}
 	rc = EXIT_OK;
 	if (opt_int(ctx, "list")) {
 		list_plan(&p);
@@ -749,6 +808,7 @@ static int run_run(struct run_ctx *ctx)
 		rc = run_plan(ctx, &p, &tl);
 	if (tl.expect && !opt_int(ctx, "list"))
 		verdict_expect_warn_unused(tl.expect, tl.ex, tl.nex);
+	run_summary_free(tl.sum);
 	free(tl.ex);
 	plan_free(&p);
 	return rc;
@@ -758,18 +818,25 @@ const struct applet applet_run = {
 	.name    = "run",
 	.summary = "run a suite of tests, each in its own process",
 	.flags   = APPLET_TOOL,
-	.usage   = "usage: run [-b SECONDS] [-l] [--board BOARD] [--expect FILE] quick|guide|all|APPLET[,APPLET...] [-- ARGS]\n"
+	.usage   = "usage: run [-b SECONDS] [-l] [-v] [--board BOARD] [--expect FILE] quick|guide|all|APPLET[,APPLET...] [-- ARGS]\n"
 		   "\n"
 		   "Runs a suite, each test in a forked child with a time budget, and\n"
 		   "prints every test's records through one output (--format, -o).\n"
-		   "  quick   a sanity check of the board in seconds: clocks, memory\n"
-		   "          bandwidth and latency, syscall, context switch and pipe\n"
-		   "          latency, Dhrystone, CoreMark, Linpack, AES and SHA-256, zlib\n"
+		   "  quick   a sanity check of the board in seconds, at the vendor\n"
+		   "          guides' parameters where they publish a row: clocks, DRAM\n"
+		   "          bandwidth (bw_mem, STREAM) and latency, cache latency,\n"
+		   "          syscall, context switch, pipe and AF_UNIX, Dhrystone,\n"
+		   "          Whetstone, CoreMark, Linpack, AES and SHA-256, zlib\n"
 		   "  guide   every metric of the vendor guides' system-benchmark and\n"
 		   "          crypto tables, with their parameters (a few minutes)\n"
 		   "  all     every applet at its defaults (net needs a peer and fileio\n"
 		   "          writes a lot: name them to run them)\n"
 		   "  APPLET,...  these applets, with ARGS (after --) or their defaults\n"
+		   "A suite with no --format prints a summary instead of its records:\n"
+		   "a line per headline figure with the board's published value and\n"
+		   "the verdict, every failure, the verdict counts, the tally and where\n"
+		   "the records went: to -o FILE, as JSON unless --format says\n"
+		   "otherwise. --verbose prints the records as a table instead.\n"
 		   "-l prints the command lines instead of running them. --quick,\n"
 		   "--kernel and --dir are passed on to every test.\n"
 		   "A suite runs measuring applets only: run, init, mkinitramfs, report,\n"

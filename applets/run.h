@@ -11,7 +11,8 @@
 #include "report.h"
 
 /* One test of a suite: an applet's command line, words split on spaces.
- * The word "%dram" becomes 4 x the last-level cache in MiB (at least 8). */
+ * "%dram" becomes 4 x the last-level cache in MiB (at least 8), in a word
+ * too ("--sizes=%dramm"). */
 struct suite_test {
 	const char	*cmd;		/* "bw_mem --quick 64m rd" */
 	double		budget;		/* seconds; 0 = the suite's */
@@ -73,5 +74,23 @@ int csv_next(char **p, char **fields, int max);
  * into fields. The note's leading flag names become flags again.
  * Returns 0, or -1 for the header or a malformed record. */
 int csv_result(char **fields, int n, struct result *r);
+
+/* The terminal summary of a suite (run_summary.c): the headline figures
+ * with their published values and verdicts, failures, counts. */
+struct run_totals {
+	unsigned	run, passed, failed, skipped, throttled;
+	unsigned	verdicts[V_COUNT];
+	int		judged;		/* a board or --expect judged the results */
+	const char	*against;	/* "j721e", "j721e and FILE" */
+	double		wall;
+	const char	*output;	/* the -o file, NULL when none */
+};
+struct run_summary;
+struct run_summary *run_summary_new(void);
+void run_summary_free(struct run_summary *s);
+/* Every record of the run, judged (r->verdict) where it is, and every
+ * status row. */
+void run_summary_see(struct run_summary *s, const struct result *r);
+void run_summary_print(FILE *f, const struct run_summary *s, const struct run_totals *t);
 
 #endif

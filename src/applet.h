@@ -59,6 +59,7 @@ struct run_ctx {
 	int			cpus_given;	/* --cpu was given (the process is pinned) */
 	const char		*kernel;	/* --kernel, "" when not given */
 	const char		*dir;		/* --dir, "" when not given */
+	int			format_given;	/* --format was given */
 	struct reporter		*rep;
 };
 

@@ -643,7 +643,7 @@ static void out_begin(struct reporter *rep, int i)
 {
 	struct emit_out *o = &rep->out[i];
 
-	if (o->begun || o->err)
+	if (o->begun || o->err || o->off)
 		return;
 	o->begun = 1;
 	errno = 0;
@@ -691,7 +691,7 @@ void reporter_emit(struct reporter *rep, const struct result *r)
 		struct emit_out *o = &rep->out[i];
 
 		out_begin(rep, i);
-		if (o->err)
+		if (o->err || o->off)
 			continue;
 		errno = 0;
 		rep->em->record(o, r);

@@ -91,6 +91,8 @@ struct emit_out {
 	int		begun;		/* begin() is out (it waits for the first record) */
 	int		err;		/* errno of the first failed write: the output is
 					   then left alone */
+	int		off;		/* gets nothing (run's terminal summary stands
+					   in for stdout's records) */
 };
 
 struct emitter {

@@ -137,3 +137,100 @@ TEST(run_child_status)
 	CHECK_STR(signal_name(SIGILL, sig, sizeof(sig)), "SIGILL");
 	CHECK_STR(signal_name(77, sig, sizeof(sig)), "signal 77");
 }
+
+/* The terminal summary: the headline figures with their published values
+ * and verdicts, clocks grouped by cluster, failures, the counts first. */
+TEST(run_summary_lines)
+{
+	struct run_summary *s = run_summary_new();
+	struct run_totals tot = { 3, 2, 1, 0, 0, { 1, 0, 1, 0, 2, 0 }, 1, "j721e", 4.25, NULL };
+	struct result_verdict pass = { { V_PASS, 0, 0, 0, "" }, 1, 5107.56, 5085.82, 5155.47 };
+	struct result_verdict fail = { { V_FAIL, 0, 0, 0, "" }, 1, 0.4, 0.39, 0.42 };
+	struct result r;
+	char buf[4096];
+	FILE *f = tmpfile();
+	size_t n;
+
+	REQUIRE(s && f);
+	memset(&r, 0, sizeof(r));
+	r.applet = "sysinfo";
+	r.test = "cpu.model";
+	r.params = "cpus=0,2-3";
+	r.text = "Cortex-A72";
+	run_summary_see(s, &r);
+	r.params = "cpus=1";
+	r.text = "Cortex-A53";
+	run_summary_see(s, &r);
+	memset(&r, 0, sizeof(r));
+	r.applet = "mhz";
+	r.test = "measured";
+	r.unit = "MHz";
+	r.params = "cpu=0";
+	r.value = 1990;
+	run_summary_see(s, &r);
+	r.params = "cpu=3";
+	r.value = 2010;
+	run_summary_see(s, &r);
+	r.params = "cpu=1";
+	r.value = 1400;
+	run_summary_see(s, &r);
+	memset(&r, 0, sizeof(r));
+	r.applet = "bw_mem";
+	r.test = "rd";
+	r.unit = "MB/s";
+	r.value = 5100;
+	r.metric = "bw_mem-rd-16mb";
+	r.verdict = &pass;
+	run_summary_see(s, &r);
+	r.applet = "lat_syscall";
+	r.test = "null";
+	r.unit = "us";
+	r.value = 0.9;
+	r.metric = "lat_syscall-null";
+	r.verdict = &fail;
+	run_summary_see(s, &r);
+	r.applet = "lat_syscall";	/* a FAIL that is no headline is listed */
+	r.test = "read";
+	r.value = 2;
+	r.metric = "lat_syscall-read";
+	run_summary_see(s, &r);
+	memset(&r, 0, sizeof(r));
+	r.applet = "lat_mem_rd";	/* the sweep's last size is the DRAM point */
+	r.test = "rd_random";
+	r.unit = "ns";
+	r.params = "size=64M,stride=64";
+	r.value = 150;
+	run_summary_see(s, &r);
+	r.params = "size=128M,stride=64";
+	r.value = 160;
+	run_summary_see(s, &r);
+	memset(&r, 0, sizeof(r));
+	r.applet = "lat_ctx";
+	r.test = "status";
+	r.params = "args=-s 128 2";
+	r.flags = REPORT_FAILED;
+	r.note = "killed by SIGKILL";
+	r.value = NAN;
+	run_summary_see(s, &r);
+	run_summary_print(f, s, &tot);
+	rewind(f);
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	buf[n] = 0;
+	fclose(f);
+	run_summary_free(s);
+	CHECK(strstr(buf, "cpu 0,2-3 Cortex-A72") != NULL);
+	CHECK(strstr(buf, "2000 MHz") != NULL);		/* the mean of CPUs 0 and 3 */
+	CHECK(strstr(buf, "cpu 1 Cortex-A53") != NULL);
+	CHECK(strstr(buf, "1400 MHz") != NULL);
+	CHECK(strstr(buf, "DRAM read") != NULL);
+	CHECK(strstr(buf, "5107.6  PASS") != NULL);		/* the published mean, the verdict */
+	CHECK(strstr(buf, "0.4000  FAIL") != NULL);
+	CHECK(strstr(buf, "random pages, 128M") != NULL);
+	CHECK(strstr(buf, "150") == NULL);
+	CHECK(strstr(buf, "FAIL    lat_syscall-read 2 us") != NULL);
+	CHECK(strstr(buf, "FAILED  lat_ctx -s 128 2: killed by SIGKILL") != NULL);
+	CHECK(strstr(buf, "DRAM write") == NULL);		/* not measured: no line */
+	CHECK(strstr(buf, "1 PASS, 0 WARN, 1 FAIL, 0 FAST, 2 NO-REF, 0 INVALID against j721e\n"
+			  "3 tests: 2 passed, 1 failed") != NULL);
+	CHECK(strstr(buf, "full records: not kept") != NULL);
+}
