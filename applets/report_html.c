@@ -86,6 +86,19 @@ static int load(struct html_doc *d, struct results_file *f)
 	return 0;
 }
 
+/* The board a `run --board` judged against (its "board" record), so the
+ * page charts its published numbers without --board; NULL when none. */
+static const struct ref_board *run_board(const struct html_doc *d)
+{
+	size_t i;
+
+	for (i = 0; i < d->n; i++)
+		if (!strcmp(d->recs[i].applet, "run") && !strcmp(d->recs[i].test, "board") &&
+		    d->recs[i].text)
+			return ref_board(d->recs[i].text);
+	return NULL;
+}
+
 /* With a board: each record with a metric judged by compare's rule. */
 static void judge(struct html_doc *d)
 {
@@ -458,6 +471,8 @@ static int report_run(struct run_ctx *ctx)
 	d.path = ctx->argv[0];
 	if (load(&d, &rf))
 		return EXIT_USAGE;	/* a file named on the command line */
+	if (!board)
+		d.board = run_board(&d);
 	judge(&d);
 	if (!title) {
 		snprintf(deftitle, sizeof(deftitle), "benchbox results: %s", path_basename(d.path));
@@ -488,10 +503,10 @@ const struct applet applet_report = {
 		   "throttled rows marked. Everything is inline (style, SVG charts): no\n"
 		   "script, no link, prints as it shows. --board BOARD judges each guide\n"
 		   "metric as 'compare' does and adds the board's published values to\n"
-		   "the charts; without it, verdicts already in the notes (run --board)\n"
-		   "are counted. The page goes to stdout, or with -o to FILE, written\n"
-		   "in full or not at all. A missing or malformed file, or an unknown\n"
-		   "board, is a usage error (2).\n",
+		   "the charts; without it, the board a 'run --board' named in the file\n"
+		   "does, else verdicts already in the notes are counted. The page goes\n"
+		   "to stdout, or with -o to FILE, written in full or not at all. A\n"
+		   "missing or malformed file, or an unknown board, is a usage error (2).\n",
 	.opts    = opts,
 	.unit    = "",
 	.classic = &emit_html,
