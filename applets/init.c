@@ -632,7 +632,7 @@ const struct applet applet_init = {
 		   "line (after those of /benchbox.cmdline, which it overrides):\n"
 		   "  benchbox.suite=quick|guide|all|APPLET[,APPLET...]   (quick)\n"
 		   "  benchbox.format=ktap|json|csv|table|markdown|guide  (ktap)\n"
-		   "  benchbox.board=BOARD      judge against the board's published numbers\n"
+		   "  benchbox.board=BOARD      judge against the board's numbers (or auto, none)\n"
 		   "  benchbox.expect=FILE      judge against an --expect file\n"
 		   "  benchbox.out=/dev/DEV|FILE  a copy of the marked output\n"
 		   "  benchbox.budget=SECONDS   per test    benchbox.quick=1  --quick for all\n"

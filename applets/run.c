@@ -27,6 +27,7 @@
  */
 #include "run.h"
 #include "applet.h"
+#include "boardid.h"
 #include "compare.h"
 #include "refdata.h"
 #include "sys.h"
@@ -38,6 +39,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -49,7 +51,7 @@ static const struct opt_spec opts[] = {
 	{ "list",   'l', OPT_BOOL,   NULL, 0, 0, NULL,
 	  "print the command lines the suite runs, and exit" },
 	{ "board",  0,   OPT_STR,    NULL, 0, 0, NULL,
-	  "judge each result against this board's published numbers" },
+	  "judge results against this board's numbers (or auto, none)" },
 	{ "expect", 'e', OPT_STR,    NULL, 0, 0, NULL,
 	  "a file of 'METRIC MIN MAX' lines: those metrics' accepted bands" },
 	{ "verbose", 'v', OPT_BOOL,  NULL, 0, 0, NULL,
@@ -740,14 +742,29 @@ static int run_plan(struct run_ctx *ctx, const struct plan *p, struct tally *tl)
 	return tl->failed || tl->verdicts[V_FAIL] ? EXIT_FAIL : EXIT_OK;
 }
 
-/* --board and --expect; -1 after a message. */
-static int verdict_opts(struct run_ctx *ctx, struct tally *tl)
+/* --board and --expect; -1 after a message. --board auto, and no --board
+ * when detect is set (the quick suite), take the board from the
+ * devicetree (src/boardid.c) and say which and why on stderr; none found
+ * is said only for auto. --board none judges against no board. */
+static int verdict_opts(struct run_ctx *ctx, struct tally *tl, int detect)
 {
+	const struct ref_board *b;
+	const char *board = opt_str(ctx, "board");
+	char why[512];
+
 	memset(tl, 0, sizeof(*tl));
-	tl->board = opt_str(ctx, "board");
-	if (tl->board && !ref_board(tl->board)) {
-		errorf("--board: unknown board '%s' (see 'benchbox boards')", tl->board);
-		return -1;
+	if (board ? !strcasecmp(board, "auto") : detect) {
+		if ((b = boardid_detect(why, sizeof(why)))) {
+			tl->board = b->alias;
+			fprintf(stderr, "run: board: %s (%s)\n", b->alias, why);
+		} else if (board)
+			fprintf(stderr, "run: board: none recognised (%s): no verdicts\n", why);
+	} else if (board && strcasecmp(board, "none")) {
+		if (!ref_board(board)) {
+			errorf("--board: unknown board '%s' (see 'benchbox boards')", board);
+			return -1;
+		}
+		tl->board = board;
 	}
 	if (!(tl->expect = opt_str(ctx, "expect")))
 		return 0;
@@ -781,7 +798,7 @@ static int run_run(struct run_ctx *ctx)
 		plan_free(&p);
 		return EXIT_USAGE;
 	}
-	if (verdict_opts(ctx, &tl)) {
+	if (verdict_opts(ctx, &tl, s && !strcmp(s->name, "quick"))) {
 		free(tl.ex);
 		plan_free(&p);
 		return EXIT_USAGE;
@@ -860,7 +877,12 @@ const struct applet applet_run = {
 		   "--board BOARD puts each result with a guide metric beside the board's\n"
 		   "published numbers: the verdict (PASS, WARN, FAIL, FAST, NO-REF,\n"
 		   "INVALID; see 'compare') leads its note, the summary counts them and\n"
-		   "a FAIL makes the exit status 1. --expect FILE: lines 'METRIC MIN MAX'\n"
+		   "a FAIL makes the exit status 1. --board auto finds the board in the\n"
+		   "devicetree (its compatible strings; another board on a guide board's\n"
+		   "SoC is judged as that one) and says which and why on stderr, or that\n"
+		   "none was recognised (no verdicts then). quick does the same without\n"
+		   "--board, silent when none matches; --board none turns it off.\n"
+		   "--expect FILE: lines 'METRIC MIN MAX'\n"
 		   "(# comments) that set those metrics' accepted bands, over the board's;\n"
 		   "without --board they alone judge their metrics (PASS inside, FAIL\n"
 		   "worse, FAST better). A malformed line is an error naming its number.\n"
