@@ -95,6 +95,8 @@ struct tally {
 	int		nex;
 	unsigned	verdicts[V_COUNT];
 	struct run_summary *sum;	/* a suite on stdout: its summary, else NULL */
+	char		board_why[512];	/* how the devicetree named the board, or
+					   why it named none; "" = not looked */
 	int		progress_tty;	/* progress rewrites one stderr line */
 };
 
@@ -593,6 +595,7 @@ static void summary(struct run_ctx *ctx, const struct tally *tl, double wall)
 		struct run_totals t = {
 			tl->run, tl->passed, tl->failed, tl->skipped, tl->throttled,
 			{ 0 }, tl->board || tl->expect, against, wall, ctx->rep->path,
+			tl->board_why,
 		};
 
 		memcpy(t.verdicts, tl->verdicts, sizeof(t.verdicts));
@@ -750,11 +753,11 @@ static int verdict_opts(struct run_ctx *ctx, struct tally *tl, int detect)
 {
 	const struct ref_board *b;
 	const char *board = opt_str(ctx, "board");
-	char why[512];
+	char *why = tl->board_why;
 
 	memset(tl, 0, sizeof(*tl));
 	if (board ? !strcasecmp(board, "auto") : detect) {
-		if ((b = boardid_detect(why, sizeof(why)))) {
+		if ((b = boardid_detect(why, sizeof(tl->board_why)))) {
 			tl->board = b->alias;
 			fprintf(stderr, "run: board: %s (%s)\n", b->alias, why);
 		} else if (board)

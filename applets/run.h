@@ -84,6 +84,8 @@ struct run_totals {
 	const char	*against;	/* "j721e", "j721e and FILE" */
 	double		wall;
 	const char	*output;	/* the -o file, NULL when none */
+	const char	*board_why;	/* how the devicetree named the board (or
+					   why none); "" when it was not read */
 };
 struct run_summary;
 struct run_summary *run_summary_new(void);

@@ -256,6 +256,8 @@ void run_summary_print(FILE *f, const struct run_summary *s, const struct run_to
 
 	for (i = 0; i < HL_COUNT; i++)
 		any |= s->hl[i].have;
+	if (t->board_why && *t->board_why && t->judged)
+		fprintf(f, "board: %s, found by its %s\n", t->against, t->board_why);
 	if (any || s->nmhz) {
 		fprintf(f, "%-15s %-22s %10s %-9s %10s  %s\n", "", "", "measured", "",
 			t->judged ? "published" : "", t->judged ? "verdict" : "");
@@ -276,6 +278,9 @@ void run_summary_print(FILE *f, const struct run_summary *s, const struct run_to
 		fprintf(f, "%u PASS, %u WARN, %u FAIL, %u FAST, %u NO-REF, %u INVALID against %s\n",
 			vc[V_PASS], vc[V_WARN], vc[V_FAIL], vc[V_FAST], vc[V_NOREF], vc[V_INVALID],
 			t->against);
+	else if (t->board_why && *t->board_why)
+		fprintf(f, "no verdicts: no known board (%s; --board BOARD names one)\n",
+			t->board_why);
 	else
 		fprintf(f, "no verdicts: no board (--board BOARD; 'benchbox boards' lists them)\n");
 	fprintf(f, "%u tests: %u passed, %u failed, %u skipped, %u throttled; %.1f s\n",

@@ -212,6 +212,7 @@ TEST(run_summary_lines)
 	r.note = "killed by SIGKILL";
 	r.value = NAN;
 	run_summary_see(s, &r);
+	tot.board_why = "devicetree compatible \"ti,j721e-evm\"";
 	run_summary_print(f, s, &tot);
 	rewind(f);
 	n = fread(buf, 1, sizeof(buf) - 1, f);
@@ -233,4 +234,6 @@ TEST(run_summary_lines)
 	CHECK(strstr(buf, "1 PASS, 0 WARN, 1 FAIL, 0 FAST, 2 NO-REF, 0 INVALID against j721e\n"
 			  "3 tests: 2 passed, 1 failed") != NULL);
 	CHECK(strstr(buf, "full records: not kept") != NULL);
+	CHECK(!strncmp(buf, "board: j721e, found by its devicetree compatible \"ti,j721e-evm\"\n",
+		       60));
 }
