@@ -547,8 +547,9 @@ static void run_one(struct run_ctx *ctx, const struct test *t, struct tally *tl,
 			tl->progress_tty ? "\r\033[K" : "", i + 1, n, t->argv[0], t->skip);
 		return;
 	}
-	if (tl->progress_tty) {		/* what is running now, on one line */
-		fprintf(stderr, "\r\033[Krun: [%zu/%zu] %.60s ...", i + 1, n, t->cmd);
+	if (tl->progress_tty) {		/* what is running now, on one short line */
+		fprintf(stderr, "\r\033[Krun: [%zu/%zu] %.56s%s", i + 1, n, t->cmd,
+			strlen(t->cmd) > 56 ? "..." : "");
 		fflush(stderr);
 	}
 	sys_clocks_read(&before);
@@ -565,10 +566,11 @@ static void run_one(struct run_ctx *ctx, const struct test *t, struct tally *tl,
 	tl->failed += k == 1;
 	tl->skipped += k == 2;
 	tl->throttled += !!*throttled;
-	/* on a terminal a passed test's line is overwritten by the next */
-	fprintf(stderr, "%srun: [%zu/%zu] %s: %s%s (%.2f s)%s", tl->progress_tty ? "\r\033[K" : "",
-		i + 1, n, t->cmd, words[k], *throttled ? ", throttled" : "", o.wall_s,
-		tl->progress_tty && !k && !*throttled ? "" : "\n");
+	/* on a terminal only what went wrong stays */
+	if (!tl->progress_tty || k || *throttled)
+		fprintf(stderr, "%srun: [%zu/%zu] %s: %s%s (%.2f s)\n",
+			tl->progress_tty ? "\r\033[K" : "", i + 1, n, t->cmd, words[k],
+			*throttled ? ", throttled" : "", o.wall_s);
 	child_out_free(&o);
 }
 
@@ -595,7 +597,7 @@ static void summary(struct run_ctx *ctx, const struct tally *tl, double wall)
 		struct run_totals t = {
 			tl->run, tl->passed, tl->failed, tl->skipped, tl->throttled,
 			{ 0 }, tl->board || tl->expect, against, wall, ctx->rep->path,
-			tl->board_why,
+			tl->board_why, tl->board,
 		};
 
 		memcpy(t.verdicts, tl->verdicts, sizeof(t.verdicts));

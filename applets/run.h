@@ -86,6 +86,7 @@ struct run_totals {
 	const char	*output;	/* the -o file, NULL when none */
 	const char	*board_why;	/* how the devicetree named the board (or
 					   why none); "" when it was not read */
+	const char	*board;		/* the board judged against, NULL = none */
 };
 struct run_summary;
 struct run_summary *run_summary_new(void);

@@ -14,6 +14,7 @@
  * every failed test and every other FAIL, so nothing bad hides, the
  * verdict counts first, the tests' tally, and where the records went.
  */
+#include "compare.h"
 #include "run.h"
 #include "util.h"
 
@@ -69,8 +70,6 @@ struct run_summary {
 		double	mhz;
 	} mhz[SUM_CPUS];
 	int		nmhz;
-	struct result_verdict clock_rv;	/* the cpu_clock record's verdict */
-	int		clock_judged;
 	char		bad[SUM_LINES][200];	/* failed tests, other FAILs */
 	int		nbad, more_bad;
 };
@@ -179,10 +178,6 @@ void run_summary_see(struct run_summary *s, const struct result *r)
 		s->mhz[s->nmhz++].mhz = r->value;
 		return;
 	}
-	if (metric && !strcmp(metric, "cpu_clock") && r->verdict) {
-		s->clock_rv = *r->verdict;
-		s->clock_judged = 1;
-	}
 	if (r->text || isnan(r->value))
 		return;
 	for (i = 0; i < HL_COUNT; i++) {
@@ -220,10 +215,31 @@ static void line(FILE *f, int tty, const char *label, const char *detail, double
 		judged && tty && *colour[rv->out.v] ? "\033[0m" : "");
 }
 
-static void clock_lines(FILE *f, int tty, const struct run_summary *s)
+/* A cluster's clock beside the board's published one (cpu_clock), by
+ * compare's rule; shown, not counted (the counts are the records'). */
+static int clock_verdict(const char *board, double mhz, struct result_verdict *rv)
+{
+	struct result r;
+	char note[256];
+
+	memset(&r, 0, sizeof(r));
+	r.applet = "mhz";
+	r.test = "measured";
+	r.unit = UNIT_MHZ;
+	r.better = 1;
+	r.value = r.min = r.max = mhz;
+	r.metric = "cpu_clock";
+	if (!board)
+		return 0;
+	compare_board_result(board, &r, rv, note, sizeof(note));
+	return 1;
+}
+
+static void clock_lines(FILE *f, int tty, const struct run_summary *s, const char *board)
 {
 	char label[32], detail[64];
-	int c, i;
+	struct result_verdict rv;
+	int c, i, judged;
 
 	for (c = 0; c < (s->ncl ? s->ncl : 1); c++) {
 		double sum = 0, lo = INFINITY, hi = -INFINITY;
@@ -245,7 +261,8 @@ static void clock_lines(FILE *f, int tty, const struct run_summary *s)
 				 s->cl[c].model);
 		else
 			snprintf(detail, sizeof(detail), "%d CPUs", n);
-		line(f, tty, label, detail, sum / n, UNIT_MHZ, s->clock_judged, &s->clock_rv);
+		judged = clock_verdict(board, sum / n, &rv);
+		line(f, tty, label, detail, sum / n, UNIT_MHZ, judged, &rv);
 	}
 }
 
@@ -261,7 +278,7 @@ void run_summary_print(FILE *f, const struct run_summary *s, const struct run_to
 	if (any || s->nmhz) {
 		fprintf(f, "%-15s %-22s %10s %-9s %10s  %s\n", "", "", "measured", "",
 			t->judged ? "published" : "", t->judged ? "verdict" : "");
-		clock_lines(f, tty, s);
+		clock_lines(f, tty, s, t->board);
 	}
 	for (i = 0; i < HL_COUNT; i++) {
 		const struct hl_val *hv = &s->hl[i];

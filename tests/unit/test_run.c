@@ -213,6 +213,7 @@ TEST(run_summary_lines)
 	r.value = NAN;
 	run_summary_see(s, &r);
 	tot.board_why = "devicetree compatible \"ti,j721e-evm\"";
+	tot.board = "j721e";		/* the clock lines are judged by cpu_clock */
 	run_summary_print(f, s, &tot);
 	rewind(f);
 	n = fread(buf, 1, sizeof(buf) - 1, f);
@@ -220,9 +221,9 @@ TEST(run_summary_lines)
 	fclose(f);
 	run_summary_free(s);
 	CHECK(strstr(buf, "cpu 0,2-3 Cortex-A72") != NULL);
-	CHECK(strstr(buf, "2000 MHz") != NULL);		/* the mean of CPUs 0 and 3 */
+	CHECK(strstr(buf, "2000 MHz             2000  PASS") != NULL);	/* CPUs 0 and 3 */
 	CHECK(strstr(buf, "cpu 1 Cortex-A53") != NULL);
-	CHECK(strstr(buf, "1400 MHz") != NULL);
+	CHECK(strstr(buf, "1400 MHz             2000  FAIL") != NULL);
 	CHECK(strstr(buf, "DRAM read") != NULL);
 	CHECK(strstr(buf, "5107.6  PASS") != NULL);		/* the published mean, the verdict */
 	CHECK(strstr(buf, "0.4000  FAIL") != NULL);
