@@ -1172,6 +1172,8 @@ static int speed_run(struct run_ctx *ctx)
 		}
 	}
 	S->out.mr = (int)opt_int(ctx, "mr");
+	if (S->out.mr)		/* +lines only: no preamble when nothing is measured */
+		ctx->rep->silent = 1;
 	if (S->out.mr && (!strcmp(S->engine, "both") || !strcmp(S->engine, "all"))) {
 		errorf("-mr prints one table: --engine=%s gives more (use best, mbedtls or "
 		       "kernel)", S->engine);
