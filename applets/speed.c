@@ -1240,10 +1240,11 @@ static int speed_run(struct run_ctx *ctx)
 	S->out.pk_s = S->pk_s;
 	reporter_set_arg(ctx->rep, &S->out);
 
-	/* plan: known-answer checks first, then the table order */
+	/* plan: known-answer checks first, then the table order: openssl's
+	 * (its table's index, the -evp rows last), then the command line's */
 	for (i = 0; i < nalgs; i++)
 		if (algs[i].alg->kind != SPEED_PK)
-			plan_alg(S, &algs[i], (int)i);
+			plan_alg(S, &algs[i], algs[i].mr_index * 256 + (int)i);
 	qsort(S->rows, S->nrows, sizeof(S->rows[0]), row_cmp);
 	engine_line(S, algs, nalgs);
 	for (i = 0; i < S->nrows; i++) {
@@ -1320,7 +1321,9 @@ const struct applet applet_speed = {
 		   "speed takes without -evp keeps it (aes-128-cbc, des-ede3, sha256);\n"
 		   "-evp ALG, and a name openssl times only through -evp, get the EVP\n"
 		   "name (AES-128-CBC, AES-128-GCM, DES-EDE3-CBC, ChaCha20-Poly1305; a\n"
-		   "digest's stays lower case). -evp takes ciphers and digests.\n"
+		   "digest's stays lower case). -evp takes ciphers and digests. Rows come\n"
+		   "in openssl's order (md5 sha1 sha256 sha512 des-ede3 aes-*-cbc, then the\n"
+		   "EVP-labelled ones in the command line's order), then public key.\n"
 		   "\n"
 		   "-mr: openssl's machine-readable lines instead: on stdout +H:SIZE:...\n"
 		   "then +F:INDEX:LABEL:BYTES/S:... per row (INDEX openssl's: md5 3, sha1 4,\n"
