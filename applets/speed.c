@@ -1078,9 +1078,11 @@ static int add_pick(struct pick *list, unsigned *n, const char *name, int evp)
 	if (a)
 		label = speed_label(a, name, evp, &mr);
 	if (!label) {
-		if (a && evp)
-			errorf("-evp %s: not a cipher or digest speed has (try 'speed --help')",
-			       name);
+		if (a && evp && a->kind != SPEED_PK)	/* des-ede3 */
+			errorf("-evp %s: openssl's DES-EDE3-ECB, which speed does not have "
+			       "(-evp des3 is DES-EDE3-CBC)", name);
+		else if (a && evp)
+			errorf("-evp %s: not a cipher or digest", name);
 		else
 			errorf("unknown algorithm '%s' (try 'speed --help')", name);
 		return -1;
