@@ -21,9 +21,15 @@
  * Engines (speed.h): "mbedtls" for every algorithm, the tuned kernels
  * (AES-NI, SHA-NI, ARMv8 crypto extensions, ...) where the CPU has them,
  * and "kernel" (AF_ALG, the path to an SoC's accelerator). --engine=best
- * takes, per algorithm, the first usable tuned kernel, else mbedtls. Every
- * implementation passes its known-answer vectors (NIST, FIPS, RFC) before
- * it is timed; a mismatch is exit 3.
+ * (the default) takes, per algorithm, the first usable tuned kernel, else
+ * mbedtls, and prints one table as openssl does; both and all add a table
+ * per further engine. Every implementation passes its known-answer vectors
+ * (NIST, FIPS, RFC) before it is timed; a mismatch is exit 3.
+ *
+ * Output (the classic emitter): openssl 3.0's layout and row labels for
+ * the same command line (speed_label()), or with -mr its machine-readable
+ * lines; the progress lines, or -mr's +DT/+R lines, go to stderr as
+ * openssl's do.
  *
  * Caveats: wall-clock time only (openssl's -elapsed; its default, user CPU
  * time, is not measured), so other load on the CPU lowers the figures. A
@@ -46,22 +52,22 @@
 /* algorithms, IVs and known answers (shared with tests/unit/test_speed.c) --- */
 
 const struct speed_alg speed_algs[] = {
-	{ "aes-128-cbc",	SPEED_CIPHER, 16, 16, 0 },
-	{ "aes-192-cbc",	SPEED_CIPHER, 24, 16, 0 },
-	{ "aes-256-cbc",	SPEED_CIPHER, 32, 16, 0 },
-	{ "aes-128-ecb",	SPEED_CIPHER, 16, 16, 0 },
-	{ "aes-192-ecb",	SPEED_CIPHER, 24, 16, 0 },
-	{ "aes-256-ecb",	SPEED_CIPHER, 32, 16, 0 },
-	{ "aes-128-ctr",	SPEED_CIPHER, 16, 16, 0 },
-	{ "aes-128-gcm",	SPEED_AEAD,   16,  1, 16 },
-	{ "des-ede3-cbc",	SPEED_CIPHER, 24,  8, 0 },
-	{ "md5",		SPEED_DIGEST,  0,  1, 16 },
-	{ "sha1",		SPEED_DIGEST,  0,  1, 20 },
-	{ "sha256",		SPEED_DIGEST,  0,  1, 32 },
-	{ "sha512",		SPEED_DIGEST,  0,  1, 64 },
-	{ "chacha20-poly1305",	SPEED_AEAD,   32,  1, 16 },
-	{ "rsa2048",		SPEED_PK,      0,  1, 0 },
-	{ "ecdsap256",		SPEED_PK,      0,  1, 0 },
+	{ "aes-128-cbc",	SPEED_CIPHER, 16, 16, 0,  "AES-128-CBC", "aes-128-cbc", 19 },
+	{ "aes-192-cbc",	SPEED_CIPHER, 24, 16, 0,  "AES-192-CBC", "aes-192-cbc", 20 },
+	{ "aes-256-cbc",	SPEED_CIPHER, 32, 16, 0,  "AES-256-CBC", "aes-256-cbc", 21 },
+	{ "aes-128-ecb",	SPEED_CIPHER, 16, 16, 0,  "AES-128-ECB", NULL, 0 },
+	{ "aes-192-ecb",	SPEED_CIPHER, 24, 16, 0,  "AES-192-ECB", NULL, 0 },
+	{ "aes-256-ecb",	SPEED_CIPHER, 32, 16, 0,  "AES-256-ECB", NULL, 0 },
+	{ "aes-128-ctr",	SPEED_CIPHER, 16, 16, 0,  "AES-128-CTR", NULL, 0 },
+	{ "aes-128-gcm",	SPEED_AEAD,   16,  1, 16, "AES-128-GCM", NULL, 0 },
+	{ "des-ede3-cbc",	SPEED_CIPHER, 24,  8, 0,  "DES-EDE3-CBC", "des-ede3", 11 },
+	{ "md5",		SPEED_DIGEST,  0,  1, 16, "md5", "md5", 3 },
+	{ "sha1",		SPEED_DIGEST,  0,  1, 20, "sha1", "sha1", 4 },
+	{ "sha256",		SPEED_DIGEST,  0,  1, 32, "sha256", "sha256", 6 },
+	{ "sha512",		SPEED_DIGEST,  0,  1, 64, "sha512", "sha512", 7 },
+	{ "chacha20-poly1305",	SPEED_AEAD,   32,  1, 16, "ChaCha20-Poly1305", NULL, 0 },
+	{ "rsa2048",		SPEED_PK,      0,  1, 0,  NULL, "rsa2048", 2 },
+	{ "ecdsap256",		SPEED_PK,      0,  1, 0,  NULL, "ecdsap256", 3 },
 	{ 0 }
 };
 
@@ -69,12 +75,24 @@ const struct speed_alg *speed_alg_find(const char *name)
 {
 	const struct speed_alg *a;
 
-	if (!strcmp(name, "des3"))
+	if (!strcmp(name, "des3") || !strcmp(name, "des-ede3"))
 		name = "des-ede3-cbc";
 	for (a = speed_algs; a->name; a++)
 		if (!strcmp(a->name, name))
 			return a;
 	return NULL;
+}
+
+const char *speed_label(const struct speed_alg *alg, const char *name, int evp, int *mr_index)
+{
+	*mr_index = SPEED_MR_EVP;
+	if (evp)
+		return alg->evp && strcmp(name, "des-ede3") ? alg->evp : NULL;
+	if (alg->legacy && !strcmp(name, alg->legacy)) {
+		*mr_index = alg->mr_index;
+		return alg->legacy;
+	}
+	return alg->evp;
 }
 
 static const uint8_t iv_seq[16] = {
@@ -435,19 +453,36 @@ static void job_free(struct job *j, unsigned P)
 struct speed_out {
 	const size_t	*sizes;
 	unsigned	nsizes;
-	double		rate[MAX_SIZES];	/* bytes/s of the row being reported */
+	int		mr;			/* -mr: openssl's machine-readable lines */
+	char		engines[512];		/* the first table's engine(s), for the
+						   preamble's "engine:" line */
+	const char	*label;			/* the row being reported: its label, */
+	int		mr_index;		/* +F index */
+	double		rate[MAX_SIZES];	/* and bytes/s */
 	double		sym_s, pk_s;		/* the windows, for the "short" note */
 	double		sign_s, verify_s, sign_rate, verify_rate;	/* public key */
 	unsigned	bits;
 };
 
+/* The records' group of the first table's rows (other tables: the engine). */
+static const char first_table[] = "*";
+
+/* Where openssl prints its preamble (version:, built on:, options:,
+ * compiler:, CPUINFO:), before the table: benchbox's own lines. -mr has
+ * none, as openssl's has none. */
 static void classic_begin(struct emit_out *o, const struct run_info *info)
 {
+	const struct speed_out *s = o->arg;
+
+	if (s && s->mr)
+		return;
 	fprintf(o->f, "version: benchbox %s speed (%s)\n", info->version, info->mbedtls);
 	fprintf(o->f, "options: wall-clock time (-elapsed); rates in 1000s of bytes/s\n");
 	fprintf(o->f, "compiler: %s %s\n", info->cc, info->cflags);
 	fprintf(o->f, "CPUINFO: %s: %s\n", info->arch, *info->cpu_features ? info->cpu_features
 									 : "(no extensions)");
+	if (s && *s->engines)
+		fprintf(o->f, "engine: %s\n", s->engines);
 }
 
 /* o->group holds the last table's name from its second byte on; its first
@@ -471,6 +506,35 @@ static int new_table(struct emit_out *o, const struct result *r, const struct sp
 	return 1;
 }
 
+/* -mr (openssl speed -mr's stdout): "+H:size:size..." once before the
+ * first cipher or digest row, "+F:index:label:bytes/s:..." per row,
+ * "+F2:index:bits:sign/s:verify/s" for RSA, "+F4:..." for ECDSA.
+ * o->group[0] is 'H' once +H is out. */
+static void mr_record(struct emit_out *o, const struct result *r, const struct speed_out *s)
+{
+	unsigned i;
+
+	if (!strncmp(r->group, "pk:", 3)) {
+		if (r->x == 1)
+			fprintf(o->f, "+F%d:%d:%u:%f:%f\n", strcmp(r->test, "rsa2048") ? 4 : 2,
+				s->mr_index, s->bits, s->sign_rate, s->verify_rate);
+		return;
+	}
+	if (r->x != (double)s->sizes[s->nsizes - 1])	/* whole row at its last size */
+		return;
+	if (o->group[0] != 'H') {
+		fputs("+H", o->f);
+		for (i = 0; i < s->nsizes; i++)
+			fprintf(o->f, ":%zu", s->sizes[i]);
+		fputc('\n', o->f);
+		o->group[0] = 'H';
+	}
+	fprintf(o->f, "+F:%d:%s", s->mr_index, s->label);
+	for (i = 0; i < s->nsizes; i++)
+		fprintf(o->f, ":%.2f", s->rate[i]);
+	fputc('\n', o->f);
+}
+
 static void classic_record(struct emit_out *o, const struct result *r)
 {
 	const struct speed_out *s = o->arg;
@@ -478,6 +542,10 @@ static void classic_record(struct emit_out *o, const struct result *r)
 
 	if (!s || (r->flags & (REPORT_FAILED | REPORT_SKIPPED)))
 		return;
+	if (s->mr) {
+		mr_record(o, r, s);
+		return;
+	}
 	if (!strncmp(r->group, "pk:", 3)) {
 		int rsa = !strcmp(r->test, "rsa2048");
 
@@ -490,12 +558,13 @@ static void classic_record(struct emit_out *o, const struct result *r)
 			fprintf(o->f, "rsa %4u bits %8.6fs %8.6fs %8.1f %8.1f\n", s->bits,
 				s->sign_s, s->verify_s, s->sign_rate, s->verify_rate);
 		else
-			fprintf(o->f, "%4u bit ecdsa (%s) %8.4fs %8.4fs %8.1f %8.1f\n", s->bits,
+			fprintf(o->f, "%4u bits ecdsa (%s) %8.4fs %8.4fs %8.1f %8.1f\n", s->bits,
 				"nistp256", s->sign_s, s->verify_s, s->sign_rate, s->verify_rate);
 		return;
 	}
 	if (new_table(o, r, s)) {
-		fprintf(o->f, "engine: %s\n", r->kernel);
+		if (strcmp(r->group, first_table))	/* the first table's is above */
+			fprintf(o->f, "engine: %s\n", r->kernel);
 		fputs("The 'numbers' are in 1000s of bytes per second processed.\n", o->f);
 		fprintf(o->f, "%-12s", "type");
 		for (i = 0; i < s->nsizes; i++)
@@ -504,7 +573,7 @@ static void classic_record(struct emit_out *o, const struct result *r)
 	}
 	if (r->x != (double)s->sizes[s->nsizes - 1])	/* whole row at its last size */
 		return;
-	fprintf(o->f, "%-13s", r->test);
+	fprintf(o->f, "%-13s", s->label);
 	for (i = 0; i < s->nsizes; i++)
 		if (s->rate[i] > 10000)
 			fprintf(o->f, " %11.2fk", s->rate[i] / 1e3);
@@ -525,10 +594,20 @@ static const struct emitter emit_openssl = {
 
 enum row_state { ROW_RUN, ROW_SKIP, ROW_FAILED };
 
+/* An algorithm as the command line named it (a positional name or -evp). */
+struct pick {
+	const struct speed_alg	*alg;
+	const char		*label;		/* openssl's row label for that form */
+	int			mr_index;	/* -mr's +F index */
+	int			metric;		/* the first pick of its algorithm: the
+						   records' metric */
+};
+
 struct row {
 	const struct speed_alg	*alg;
 	const struct speed_impl	*impl;
-	int			primary;	/* the --engine choice: first tables, metric */
+	const struct pick	*pick;
+	int			primary;	/* the --engine choice: first table, metric */
 	int			rank;		/* table order */
 	int			order;		/* algorithm order */
 	enum row_state		state;
@@ -537,7 +616,7 @@ struct row {
 
 struct speed {
 	struct run_ctx		*ctx;
-	const char		*engine;	/* best, mbedtls, kernel, all */
+	const char		*engine;	/* best, both, mbedtls, kernel, all */
 	size_t			sizes[MAX_SIZES];
 	unsigned		nsizes, P;
 	double			sym_s, pk_s;
@@ -545,35 +624,30 @@ struct speed {
 	unsigned		measured;
 	struct row		rows[MAX_ROWS];
 	unsigned		nrows;
-	const char		*engines[MAX_ROWS];	/* primary engines, first seen first */
-	unsigned		nengines;
 	struct speed_out	out;
 };
 
-static int engine_rank(struct speed *S, const char *engine, int primary)
+/* The order of the tables after the first: mbedtls, the tuned ones in
+ * their table's order, kernel (the first table keeps the command line's). */
+static int engine_rank(const char *engine, int primary)
 {
 	unsigned i;
 
-	if (!primary) {		/* mbedtls, the tuned ones in table order, kernel */
-		if (!strcmp(engine, "mbedtls"))
-			return 1000;
-		if (!strcmp(engine, "kernel"))
-			return 3000;
-		for (i = 0; speed_tuned[i].alg; i++)
-			if (!strcmp(speed_tuned[i].engine, engine))
-				return 2000 + (int)i;
-		return 2999;
-	}
-	for (i = 0; i < S->nengines; i++)
-		if (!strcmp(S->engines[i], engine))
-			return (int)i;
-	S->engines[S->nengines] = engine;
-	return (int)S->nengines++;
+	if (primary)
+		return 0;
+	if (!strcmp(engine, "mbedtls"))
+		return 1000;
+	if (!strcmp(engine, "kernel"))
+		return 3000;
+	for (i = 0; speed_tuned[i].alg; i++)
+		if (!strcmp(speed_tuned[i].engine, engine))
+			return 2000 + (int)i;
+	return 2999;
 }
 
 /* Add a row for impl after its known-answer check. Returns the check's
  * answer: 0 ok, -1 mismatch (row failed), 1 refused (row skipped). */
-static int add_row(struct speed *S, const struct speed_alg *alg, int order,
+static int add_row(struct speed *S, const struct pick *pk, int order,
 		   const struct speed_impl *impl, int primary, int keep_refused)
 {
 	struct row *r;
@@ -584,17 +658,18 @@ static int add_row(struct speed *S, const struct speed_alg *alg, int order,
 		return rc;
 	r = &S->rows[S->nrows++];
 	memset(r, 0, sizeof(*r));
-	r->alg = alg;
+	r->alg = pk->alg;
+	r->pick = pk;
 	r->impl = impl;
 	r->primary = primary;
 	r->order = order;
 	r->state = rc == 0 ? ROW_RUN : rc < 0 ? ROW_FAILED : ROW_SKIP;
 	snprintf(r->why, sizeof(r->why), "%s", rc ? why : "");
-	r->rank = rc == 0 ? engine_rank(S, impl->engine, primary) : 0;
+	r->rank = rc == 0 ? engine_rank(impl->engine, primary) : 0;
 	return rc;
 }
 
-static void add_missing(struct speed *S, const struct speed_alg *alg, int order,
+static void add_missing(struct speed *S, const struct pick *pk, int order,
 			const char *engine, const char *why)
 {
 	static const struct speed_impl none[] = {
@@ -606,12 +681,13 @@ static void add_missing(struct speed *S, const struct speed_alg *alg, int order,
 		return;
 	r = &S->rows[S->nrows++];
 	memset(r, 0, sizeof(*r));
-	r->alg = alg;
+	r->alg = pk->alg;
+	r->pick = pk;
 	r->impl = none;
 	r->order = order;
 	r->primary = 1;
 	r->state = ROW_SKIP;
-	snprintf(r->why, sizeof(r->why), "%s (%s): %s", alg->name, engine, why);
+	snprintf(r->why, sizeof(r->why), "%s (%s): %s", pk->alg->name, engine, why);
 }
 
 static const struct speed_impl *find_impl(const struct speed_impl *tab, const char *alg)
@@ -623,8 +699,9 @@ static const struct speed_impl *find_impl(const struct speed_impl *tab, const ch
 }
 
 /* The rows of one symmetric algorithm for the chosen engine(s). */
-static void plan_alg(struct speed *S, const struct speed_alg *alg, int order)
+static void plan_alg(struct speed *S, const struct pick *pk, int order)
 {
+	const struct speed_alg *alg = pk->alg;
 	const struct speed_impl *mb = find_impl(speed_mbedtls, alg->name), *t;
 	const struct speed_impl *kern = find_impl(speed_kernel, alg->name), *best = NULL;
 	int all = !strcmp(S->engine, "all"), both = !strcmp(S->engine, "both");
@@ -632,9 +709,9 @@ static void plan_alg(struct speed *S, const struct speed_alg *alg, int order)
 
 	if (!strcmp(S->engine, "kernel")) {
 		if (kern)
-			add_row(S, alg, order, kern, 1, 1);
+			add_row(S, pk, order, kern, 1, 1);
 		else
-			add_missing(S, alg, order, "kernel",
+			add_missing(S, pk, order, "kernel",
 				    "no kernel (AF_ALG) implementation here");
 		return;
 	}
@@ -642,7 +719,7 @@ static void plan_alg(struct speed *S, const struct speed_alg *alg, int order)
 		for (t = speed_tuned; t->alg && !best; t++) {
 			if (strcmp(t->alg, alg->name) || !cpu_has(cpu, t->needs))
 				continue;
-			switch (add_row(S, alg, order, t, 1, 0)) {
+			switch (add_row(S, pk, order, t, 1, 0)) {
 			case 0:
 			case -1:	/* a wrong answer is reported, never replaced */
 				best = t;
@@ -653,20 +730,20 @@ static void plan_alg(struct speed *S, const struct speed_alg *alg, int order)
 		}
 	}
 	if (!best && mb) {
-		add_row(S, alg, order, mb, 1, 1);
+		add_row(S, pk, order, mb, 1, 1);
 		best = mb;
 	}
 	if (both && mb && mb != best)	/* the plain software stack beside it */
-		add_row(S, alg, order, mb, 0, 1);
+		add_row(S, pk, order, mb, 0, 1);
 	if (!all)
 		return;
 	if (mb && mb != best)
-		add_row(S, alg, order, mb, 0, 1);
+		add_row(S, pk, order, mb, 0, 1);
 	for (t = speed_tuned; t->alg; t++)
 		if (t != best && !strcmp(t->alg, alg->name) && cpu_has(cpu, t->needs))
-			add_row(S, alg, order, t, 0, 1);
+			add_row(S, pk, order, t, 0, 1);
 	if (kern)
-		add_row(S, alg, order, kern, 0, 1);
+		add_row(S, pk, order, kern, 0, 1);
 }
 
 static int row_cmp(const void *pa, const void *pb)
@@ -675,7 +752,7 @@ static int row_cmp(const void *pa, const void *pb)
 
 	if (a->primary != b->primary)
 		return b->primary - a->primary;
-	if (a->rank != b->rank)
+	if (!a->primary && a->rank != b->rank)	/* the first table: command-line order */
 		return a->rank - b->rank;
 	return a->order - b->order;
 }
@@ -721,8 +798,11 @@ static void run_row(struct speed *S, const struct row *rw)
 		int err = 0;
 
 		j.size = S->sizes[i];
-		fprintf(stderr, "Doing %s for %gs on %zu size blocks: ", rw->alg->name, j.dur,
-			j.size);
+		if (S->out.mr)
+			fprintf(stderr, "+DT:%s:%g:%zu\n", rw->pick->label, j.dur, j.size);
+		else
+			fprintf(stderr, "Doing %s for %gs on %zu size blocks: ", rw->pick->label,
+				j.dur, j.size);
 		team_body(t, 1);
 		for (k = 0; k < S->P; k++) {
 			struct worker *w = &j.w[k];
@@ -738,7 +818,8 @@ static void run_row(struct speed *S, const struct row *rw)
 			struct result r = { 0 };
 			char p[64], sz[32];
 
-			fprintf(stderr, "failed\n");
+			if (!S->out.mr)
+				fprintf(stderr, "failed\n");
 			errorf("%s (%s): the operation failed at %zu bytes", rw->alg->name,
 			       rw->impl->engine, j.size);
 			snprintf(sz, sizeof(sz), "size=%zu", j.size);
@@ -750,21 +831,27 @@ static void run_row(struct speed *S, const struct row *rw)
 			r.better = 1;
 			r.flags = REPORT_FAILED;
 			r.note = "operation failed";
-			r.group = rw->impl->engine;
+			r.group = rw->primary ? first_table : rw->impl->engine;
 			report(ctx, &r);
 			S->rc = EXIT_FAIL;
 			team_stop(t);
 			job_free(&j, S->P);
 			return;
 		}
-		fprintf(stderr, "%llu %s's in %.2fs\n", (unsigned long long)total, rw->alg->name,
-			secs);
+		if (S->out.mr)
+			fprintf(stderr, "+R:%llu:%s:%f\n", (unsigned long long)total,
+				rw->pick->label, secs);
+		else
+			fprintf(stderr, "%llu %s's in %.2fs\n", (unsigned long long)total,
+				rw->pick->label, secs);
 		S->out.rate[i] = rate;
 		counts[i] = total;
 	}
 	team_stop(t);
 	job_free(&j, S->P);
 
+	S->out.label = rw->pick->label;
+	S->out.mr_index = rw->pick->mr_index;
 	for (i = 0; i < S->nsizes; i++) {
 		struct result r = { 0 };
 		char p[64], sz[32], metric[48];
@@ -780,11 +867,11 @@ static void run_row(struct speed *S, const struct row *rw)
 		r.iters = counts[i];
 		r.samples = 1;
 		r.flags = S->sym_s < ossl_sym_s ? REPORT_SHORT : 0;
-		if (rw->primary && S->P == 1 && !j.decrypt) {
+		if (rw->primary && rw->pick->metric && S->P == 1 && !j.decrypt) {
 			snprintf(metric, sizeof(metric), "%s-%zu", rw->alg->name, S->sizes[i]);
 			r.metric = metric;
 		}
-		r.group = rw->impl->engine;
+		r.group = rw->primary ? first_table : rw->impl->engine;
 		r.x = (double)S->sizes[i];
 		report(ctx, &r);
 	}
@@ -801,7 +888,11 @@ static int run_pk_op(struct speed *S, struct team *t, struct job *j, const char 
 	double secs = 0;
 
 	j->pk_verify = verify;
-	if (rsa)
+	if (S->out.mr)		/* openssl -mr: +DTP:bits:op:rsa|ecdsa:seconds */
+		fprintf(stderr, "+DTP:%u:%s:%s:%g\n", bits,
+			rsa ? verify ? "public" : "private" : verify ? "verify" : "sign",
+			rsa ? "rsa" : "ecdsa", j->dur);
+	else if (rsa)
 		fprintf(stderr, "Doing %u bits %s rsa's for %gs: ", bits,
 			verify ? "public" : "private", j->dur);
 	else
@@ -811,7 +902,8 @@ static int run_pk_op(struct speed *S, struct team *t, struct job *j, const char 
 	*rate = 0;
 	for (k = 0; k < S->P; k++) {
 		if (j->w[k].err) {
-			fprintf(stderr, "failed\n");
+			if (!S->out.mr)
+				fprintf(stderr, "failed\n");
 			errorf("%s: %s failed", alg, verify ? "verify" : "sign");
 			return -1;
 		}
@@ -822,7 +914,10 @@ static int run_pk_op(struct speed *S, struct team *t, struct job *j, const char 
 			*rate += (double)j->w[k].count / j->w[k].secs;
 	}
 	*count = total;
-	if (rsa)
+	if (S->out.mr)		/* +R1/+R2 RSA private/public, +R5/+R6 ECDSA sign/verify */
+		fprintf(stderr, "+R%d:%llu:%u:%.2f\n", (rsa ? 1 : 5) + verify,
+			(unsigned long long)total, bits, secs);
+	else if (rsa)
 		fprintf(stderr, "%llu %u bits %s RSA's in %.2fs\n", (unsigned long long)total, bits,
 			verify ? "public" : "private", secs);
 	else
@@ -877,8 +972,10 @@ static void run_pk(struct speed *S, const char *alg)
 		S->rc = EXIT_FAIL;
 		return;
 	}
-	fprintf(stderr, "Generated the %u-bit %s key (fixed seed) in %.2fs\n", speed_pk_bits(alg),
-		!strcmp(alg, "rsa2048") ? "RSA" : "ECDSA", (double)(bench_clock_ns() - t0) / 1e9);
+	if (!S->out.mr)
+		fprintf(stderr, "Generated the %u-bit %s key (fixed seed) in %.2fs\n",
+			speed_pk_bits(alg), !strcmp(alg, "rsa2048") ? "RSA" : "ECDSA",
+			(double)(bench_clock_ns() - t0) / 1e9);
 	if (speed_pk_worker_new(key, 0, &chk) || speed_pk_check(chk, 0, why, sizeof(why))) {
 		if (chk)
 			errorf("%s: self-check failed: %s", alg, why);
@@ -903,6 +1000,7 @@ static void run_pk(struct speed *S, const char *alg)
 		unsigned flags = S->pk_s < ossl_pk_s ? REPORT_SHORT : 0;
 
 		S->out.bits = speed_pk_bits(alg);
+		S->out.mr_index = speed_alg_find(alg)->mr_index;
 		S->out.sign_rate = sign_rate;
 		S->out.verify_rate = verify_rate;
 		S->out.sign_s = sign_rate > 0 ? 1 / sign_rate : 0;
@@ -918,20 +1016,22 @@ static void run_pk(struct speed *S, const char *alg)
 }
 
 static const struct opt_spec opts[] = {
-	{ "engine", 0, OPT_CHOICE, "both", 0, 0, "both|best|mbedtls|kernel|all",
-	  "code path: best and mbedtls, best only, one, or all (a table each)" },
+	{ "engine", 0, OPT_CHOICE, "best", 0, 0, "best|both|mbedtls|kernel|all",
+	  "best: one table; both, all: more tables" },
 	{ "parallel", 'P', OPT_INT, "1", 1, 1024, NULL,
 	  "copies run in parallel (threads); rates add" },
 	{ "multi", 0, OPT_INT, NULL, 1, 1024, NULL, "openssl's -multi N: the same as -P N",
 	  OPT_DASH1 },
 	{ "seconds", 0, OPT_DOUBLE, NULL, 0.001, 86400, NULL,
-	  "seconds per size and per operation (3, public key 10; --quick 0.05)", OPT_DASH1 },
+	  "per size and operation (3 s, public key 10 s)", OPT_DASH1 },
 	{ "bytes", 0, OPT_SIZE, NULL, 1, 1 << 28, NULL,
-	  "one buffer size instead of 16 64 256 1024 8192 16384", OPT_DASH1 },
+	  "one buffer size instead of 16 .. 16384", OPT_DASH1 },
 	{ "evp", 0, OPT_STR, NULL, 0, 0, NULL, "run ALG too (openssl -evp ALG)", OPT_DASH1 },
 	{ "decrypt", 0, OPT_BOOL, NULL, 0, 0, NULL, "time decryption (ECB, CBC, CTR ciphers)",
 	  OPT_DASH1 },
 	{ "elapsed", 0, OPT_BOOL, NULL, 0, 0, NULL, "wall-clock time (always so; accepted)",
+	  OPT_DASH1 },
+	{ "mr", 0, OPT_BOOL, NULL, 0, 0, NULL, "openssl's machine-readable lines (+H: +F: ...)",
 	  OPT_DASH1 },
 	{ 0 }
 };
@@ -966,26 +1066,93 @@ static void warn_skipped(struct speed *S)
 	free(done);
 }
 
-static int add_alg(const struct speed_alg **list, unsigned *n, const char *name)
+/* Add the algorithm `name` (as -evp gave it when evp) unless that form is in
+ * already; -1 (said) when speed has no such algorithm. */
+static int add_pick(struct pick *list, unsigned *n, const char *name, int evp)
 {
 	const struct speed_alg *a = speed_alg_find(name);
+	const char *label = NULL;
+	int mr = 0;
 	unsigned i;
 
-	if (!a) {
-		errorf("unknown algorithm '%s' (try 'speed --help')", name);
+	if (a)
+		label = speed_label(a, name, evp, &mr);
+	if (!label) {
+		if (a && evp && a->kind != SPEED_PK)	/* des-ede3 */
+			errorf("-evp %s: openssl's DES-EDE3-ECB, which speed does not have "
+			       "(-evp des3 is DES-EDE3-CBC)", name);
+		else if (a && evp)
+			errorf("-evp %s: not a cipher or digest", name);
+		else
+			errorf("unknown algorithm '%s' (try 'speed --help')", name);
 		return -1;
 	}
 	for (i = 0; i < *n; i++)
-		if (list[i] == a)
+		if (list[i].alg == a && !strcmp(list[i].label, label))
 			return 0;
-	list[(*n)++] = a;
+	list[*n].alg = a;
+	list[*n].label = label;
+	list[*n].mr_index = mr;
+	list[*n].metric = 1;
+	for (i = 0; i < *n; i++)
+		if (list[i].alg == a)
+			list[*n].metric = 0;
+	(*n)++;
 	return 0;
+}
+
+/* The preamble's engine line: "mbedtls", or "aesni (aes-128-cbc), mbedtls
+ * (md5 rsa2048)" when the first table's rows come from more than one. */
+static void engine_line(struct speed *S, const struct pick *picks, unsigned npicks)
+{
+	const char *seen[MAX_ROWS + 1];
+	unsigned nseen = 0, i, k;
+	int pk = 0;
+	char *b = S->out.engines;
+	size_t len = sizeof(S->out.engines), at = 0;
+
+	for (i = 0; i < npicks; i++)
+		pk |= picks[i].alg->kind == SPEED_PK;
+	for (i = 0; i < S->nrows; i++) {
+		if (!S->rows[i].primary || S->rows[i].state != ROW_RUN)
+			continue;
+		for (k = 0; k < nseen && strcmp(seen[k], S->rows[i].impl->engine); k++)
+			;
+		if (k == nseen)
+			seen[nseen++] = S->rows[i].impl->engine;
+	}
+	if (pk && strcmp(S->engine, "kernel")) {	/* public key: mbedtls */
+		for (k = 0; k < nseen && strcmp(seen[k], "mbedtls"); k++)
+			;
+		if (k == nseen)
+			seen[nseen++] = "mbedtls";
+	}
+	if (nseen == 1)
+		snprintf(b, len, "%s", seen[0]);
+	if (nseen < 2)
+		return;
+	for (k = 0; k < nseen && at < len; k++) {
+		at += (size_t)snprintf(b + at, len - at, "%s%s (", k ? ", " : "", seen[k]);
+		for (i = 0; i < S->nrows && at < len; i++)
+			if (S->rows[i].primary && S->rows[i].state == ROW_RUN &&
+			    !strcmp(S->rows[i].impl->engine, seen[k]))
+				at += (size_t)snprintf(b + at, len - at, "%s%s",
+						       b[at - 1] == '(' ? "" : " ",
+						       S->rows[i].pick->label);
+		for (i = 0; i < npicks && at < len; i++)
+			if (picks[i].alg->kind == SPEED_PK && !strcmp(seen[k], "mbedtls"))
+				at += (size_t)snprintf(b + at, len - at, "%s%s",
+						       b[at - 1] == '(' ? "" : " ",
+						       picks[i].label);
+		if (at < len)
+			at += (size_t)snprintf(b + at, len - at, ")");
+	}
 }
 
 static int speed_run(struct run_ctx *ctx)
 {
 	struct speed *S = xcalloc(1, sizeof(*S));
-	const struct speed_alg *algs[32];
+	struct pick algs[64];
 	unsigned nalgs = 0, i, k;
 	const char *evp = opt_str(ctx, "evp");
 	int rc;
@@ -995,15 +1162,25 @@ static int speed_run(struct run_ctx *ctx)
 	if (*ctx->kernel && !opt_given(ctx, "engine")) {	/* --kernel as a synonym */
 		if (!strcmp(ctx->kernel, "c"))
 			S->engine = "mbedtls";
-		else if (!strcmp(ctx->kernel, "best") || !strcmp(ctx->kernel, "mbedtls") ||
-			 !strcmp(ctx->kernel, "kernel") || !strcmp(ctx->kernel, "all"))
+		else if (!strcmp(ctx->kernel, "best") || !strcmp(ctx->kernel, "both") ||
+			 !strcmp(ctx->kernel, "mbedtls") || !strcmp(ctx->kernel, "kernel") ||
+			 !strcmp(ctx->kernel, "all"))
 			S->engine = ctx->kernel;
 		else {
-			errorf("--kernel: '%s' is not one of best, mbedtls, kernel, all, c",
+			errorf("--kernel: '%s' is not one of best, both, mbedtls, kernel, all, c",
 			       ctx->kernel);
 			free(S);
 			return EXIT_USAGE;
 		}
+	}
+	S->out.mr = (int)opt_int(ctx, "mr");
+	if (S->out.mr)		/* +lines only: no preamble when nothing is measured */
+		ctx->rep->silent = 1;
+	if (S->out.mr && (!strcmp(S->engine, "both") || !strcmp(S->engine, "all"))) {
+		errorf("-mr prints one table: --engine=%s gives more (use best, mbedtls or "
+		       "kernel)", S->engine);
+		free(S);
+		return EXIT_USAGE;
 	}
 	if (opt_given(ctx, "multi") && opt_given(ctx, "parallel")) {
 		errorf("-multi and -P are the same option: give one");
@@ -1023,22 +1200,27 @@ static int speed_run(struct run_ctx *ctx)
 		memcpy(S->sizes, default_sizes, sizeof(default_sizes));
 		S->nsizes = ARRAY_LEN(default_sizes);
 	}
+	if ((unsigned)ctx->argc >= ARRAY_LEN(algs)) {
+		errorf("too many algorithms (%d)", ctx->argc);
+		free(S);
+		return EXIT_USAGE;
+	}
 	for (i = 0; i < (unsigned)ctx->argc; i++)
-		if (add_alg(algs, &nalgs, ctx->argv[i])) {
+		if (add_pick(algs, &nalgs, ctx->argv[i], 0)) {
 			free(S);
 			return EXIT_USAGE;
 		}
-	if (evp && add_alg(algs, &nalgs, evp)) {
+	if (evp && add_pick(algs, &nalgs, evp, 1)) {
 		free(S);
 		return EXIT_USAGE;
 	}
 	if (!nalgs)
 		for (i = 0; speed_algs[i].name; i++)
-			algs[nalgs++] = &speed_algs[i];
+			add_pick(algs, &nalgs, speed_algs[i].name, 0);
 	for (i = 0; i < nalgs; i++)
-		if (algs[i]->kind != SPEED_PK && S->sizes[0] % algs[i]->block) {
+		if (algs[i].alg->kind != SPEED_PK && S->sizes[0] % algs[i].alg->block) {
 			errorf("-bytes %zu: %s needs a multiple of %u bytes", S->sizes[0],
-			       algs[i]->name, algs[i]->block);
+			       algs[i].alg->name, algs[i].alg->block);
 			free(S);
 			return EXIT_USAGE;
 		}
@@ -1060,11 +1242,13 @@ static int speed_run(struct run_ctx *ctx)
 	S->out.pk_s = S->pk_s;
 	reporter_set_arg(ctx->rep, &S->out);
 
-	/* plan: known-answer checks first, then the table order */
+	/* plan: known-answer checks first, then the table order: openssl's
+	 * (its table's index, the -evp rows last), then the command line's */
 	for (i = 0; i < nalgs; i++)
-		if (algs[i]->kind != SPEED_PK)
-			plan_alg(S, algs[i], (int)i);
+		if (algs[i].alg->kind != SPEED_PK)
+			plan_alg(S, &algs[i], algs[i].mr_index * 256 + (int)i);
 	qsort(S->rows, S->nrows, sizeof(S->rows[0]), row_cmp);
+	engine_line(S, algs, nalgs);
 	for (i = 0; i < S->nrows; i++) {
 		struct row *rw = &S->rows[i];
 		struct result r = { 0 };
@@ -1079,7 +1263,7 @@ static int speed_run(struct run_ctx *ctx)
 		r.unit = UNIT_MB_S;
 		r.better = 1;
 		r.note = rw->why;
-		r.group = rw->impl->engine;
+		r.group = rw->primary ? first_table : rw->impl->engine;
 		if (rw->state == ROW_FAILED) {
 			errorf("%s", rw->why);
 			r.flags = REPORT_FAILED;
@@ -1093,15 +1277,17 @@ static int speed_run(struct run_ctx *ctx)
 	for (i = 0; i < S->nrows && S->rc != EXIT_FAIL; i++)
 		if (S->rows[i].state == ROW_RUN)
 			run_row(S, &S->rows[i]);
-	for (k = 0; k < nalgs && S->rc != EXIT_FAIL; k++) {
-		if (algs[k]->kind != SPEED_PK)
+	for (i = 0; speed_algs[i].name && S->rc != EXIT_FAIL; i++) {	/* openssl's order */
+		for (k = 0; k < nalgs && algs[k].alg != &speed_algs[i]; k++)
+			;
+		if (k == nalgs || speed_algs[i].kind != SPEED_PK)
 			continue;
 		if (!strcmp(S->engine, "kernel")) {
 			warnf("%s (kernel): skipped: public key runs through mbedtls only",
-			      algs[k]->name);
+			      speed_algs[i].name);
 			continue;
 		}
-		run_pk(S, algs[k]->name);
+		run_pk(S, speed_algs[i].name);
 	}
 	reporter_set_arg(ctx->rep, NULL);
 	rc = S->rc ? S->rc : S->measured ? EXIT_OK : EXIT_SKIP;
@@ -1114,39 +1300,57 @@ static int speed_run(struct run_ctx *ctx)
 const struct applet applet_speed = {
 	.name    = "speed",
 	.summary = "cipher, digest, signature throughput (openssl speed)",
-	.usage   = "usage: speed [-elapsed] [-seconds N] [-bytes N] [-evp ALG] [-decrypt] "
-		   "[-multi N] [ALGORITHM...]\n"
+	.usage   = "usage: speed [-elapsed] [-seconds N] [-bytes N] [-evp ALG] [-decrypt]\n"
+		   "             [-multi N] [-mr] [ALGORITHM...]\n"
 		   "\n"
 		   "openssl speed's method and output (`openssl speed -elapsed -evp ALG`):\n"
 		   "each algorithm runs for 3 s on buffers of 16, 64, 256, 1024, 8192 and\n"
 		   "16384 bytes; rate = operations x size / wall time, printed in 1000s of\n"
-		   "bytes per second ('k'), one table per engine. Public key: sign and\n"
-		   "verify for 10 s each, through mbedtls (keys from a fixed seed).\n"
-		   "Time is always wall-clock time (openssl's -elapsed; its CPU-time\n"
-		   "default is not available), so -elapsed is accepted and changes nothing.\n"
+		   "bytes per second ('k') in one table, as openssl 3.0 prints it: the\n"
+		   "preamble (version:, options:, compiler:, CPUINFO:, and benchbox's\n"
+		   "engine: line) above it, the 'Doing ...' progress lines on stderr.\n"
+		   "Public key: sign and verify for 10 s each, through mbedtls (keys from\n"
+		   "a fixed seed). Time is always wall-clock time (openssl's -elapsed; its\n"
+		   "CPU-time default is not available), so -elapsed changes nothing.\n"
+		   "--quick: 0.05 s windows instead (flagged short).\n"
 		   "openssl's single-dash options work as written (-seconds 1, -bytes 1024,\n"
-		   "-evp aes-128-cbc, -multi 2); --name forms too.\n"
+		   "-evp aes-128-cbc, -multi 2, -mr); --name forms too.\n"
 		   "\n"
 		   "ALGORITHM: aes-128-cbc aes-192-cbc aes-256-cbc aes-128-ecb aes-192-ecb\n"
-		   "aes-256-ecb aes-128-ctr aes-128-gcm des-ede3-cbc (des3) md5 sha1 sha256\n"
-		   "sha512 chacha20-poly1305 rsa2048 ecdsap256 (default: all).\n"
+		   "aes-256-ecb aes-128-ctr aes-128-gcm des-ede3-cbc (des3, des-ede3) md5\n"
+		   "sha1 sha256 sha512 chacha20-poly1305 rsa2048 ecdsap256 (default: all).\n"
+		   "Row labels are openssl 3.0's for the same command line: a name its\n"
+		   "speed takes without -evp keeps it (aes-128-cbc, des-ede3, sha256);\n"
+		   "-evp ALG, and a name openssl times only through -evp, get the EVP\n"
+		   "name (AES-128-CBC, AES-128-GCM, DES-EDE3-CBC, ChaCha20-Poly1305; a\n"
+		   "digest's stays lower case). -evp takes ciphers and digests. Rows come\n"
+		   "in openssl's order (md5 sha1 sha256 sha512 des-ede3 aes-*-cbc, then the\n"
+		   "EVP-labelled ones in the command line's order), then public key.\n"
+		   "\n"
+		   "-mr: openssl's machine-readable lines instead: on stdout +H:SIZE:...\n"
+		   "then +F:INDEX:LABEL:BYTES/S:... per row (INDEX openssl's: md5 3, sha1 4,\n"
+		   "sha256 6, sha512 7, des-ede3 11, aes-128/192/256-cbc 19/20/21, -evp 25),\n"
+		   "+F2:2:2048:SIGN/S:VERIFY/S for RSA, +F4:3:256:... for ECDSA; on stderr\n"
+		   "+DT:LABEL:SECONDS:SIZE and +R:COUNT:LABEL:SECONDS per timing, public\n"
+		   "key +DTP:BITS:OP:rsa|ecdsa:SECONDS and +R1/+R2 (RSA private/public),\n"
+		   "+R5/+R6 (ECDSA sign/verify) COUNT:BITS:SECONDS. One table only.\n"
 		   "\n"
 		   "Engines: mbedtls (every algorithm), benchbox's tuned kernels where the CPU\n"
 		   "has the instructions (AES-NI, SHA-NI, ARMv8 crypto extensions), kernel\n"
 		   "(the Linux crypto API through AF_ALG: an SoC's accelerator; skipped with\n"
-		   "the reason where AF_ALG is absent). --engine=both (default) shows the\n"
-		   "best path (the first usable tuned kernel, else mbedtls) and, where that\n"
-		   "is a tuned kernel, mbedtls beside it in a second table; --engine=best\n"
-		   "only the best path (one openssl-like table); --engine=all every engine,\n"
-		   "the best choices' tables first. Every implementation passes\n"
-		   "known-answer vectors (NIST SP 800-38A, FIPS 180, RFC 1321, RFC 8439, the\n"
-		   "GCM spec, SP 800-67) before it is timed: a wrong answer is exit 3.\n"
-		   "AEADs (gcm, chacha20-poly1305) encrypt and tag with a fixed nonce and no\n"
-		   "additional data; -decrypt applies to the ECB/CBC/CTR ciphers only.\n"
+		   "the reason where AF_ALG is absent). --engine=best (default): the best\n"
+		   "path per algorithm (the first usable tuned kernel, else mbedtls), one\n"
+		   "table, the engine of each row on the preamble's engine: line;\n"
+		   "--engine=both adds a second table, mbedtls's, where a tuned kernel was\n"
+		   "best; --engine=all a table per further engine. Every implementation\n"
+		   "passes known-answer vectors (NIST SP 800-38A, FIPS 180, RFC 1321,\n"
+		   "RFC 8439, the GCM spec, SP 800-67) before it is timed: a wrong answer is\n"
+		   "exit 3. AEADs (gcm, chacha20-poly1305) encrypt and tag with a fixed\n"
+		   "nonce and no additional data; -decrypt applies to ECB/CBC/CTR ciphers.\n"
 		   "\n"
 		   "Records (--format=table|csv|json): one per algorithm, engine and size,\n"
-		   "MB/s (10^6 bytes/s), metric ALG-SIZE (aes-128-cbc-16) on the --engine\n"
-		   "choice's rows; public key in ops/s, metric rsa2048-sign etc. Windows\n"
+		   "MB/s (10^6 bytes/s), metric ALG-SIZE (aes-128-cbc-16) on the first\n"
+		   "table's rows; public key in ops/s, metric rsa2048-sign etc. Windows\n"
 		   "shorter than openssl's 3 s (10 s public key) are flagged short.\n",
 	.opts    = opts,
 	.unit    = UNIT_MB_S,

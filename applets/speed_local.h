@@ -27,10 +27,29 @@ struct speed_alg {
 	unsigned	keylen;		/* bytes; 0 for digests and public key */
 	unsigned	block;		/* n must be a multiple of this (1: any n) */
 	unsigned	outlen;		/* digest bytes, 16 for an AEAD's tag, else 0 */
+	const char	*evp;		/* openssl 3.0's row label with -evp: "AES-128-CBC" */
+	const char	*legacy;	/* the name openssl 3.0's speed takes without -evp
+					   (also its row label), or NULL */
+	int		mr_index;	/* -mr's +F index of the legacy row (openssl's
+					   table); public key: +F2/+F4's index */
 };
 
 extern const struct speed_alg speed_algs[];	/* openssl's order; alg NULL ends it */
-const struct speed_alg *speed_alg_find(const char *name);	/* "des3" is an alias */
+/* By any name speed takes: the canonical one, "des3" and "des-ede3" (the
+ * legacy name of des-ede3-cbc). */
+const struct speed_alg *speed_alg_find(const char *name);
+
+/* -mr's +F index of a row timed through -evp (openssl 3.0's "evp" row). */
+#define SPEED_MR_EVP	25
+
+/* The row label openssl 3.0's speed prints for an algorithm given as
+ * `name` (evp = 0) or as `-evp name` (evp = 1), and -mr's +F index: a
+ * name its speed takes without -evp keeps its legacy label ("aes-128-cbc",
+ * "des-ede3", "md5"); everything else, and every -evp, gets the EVP name
+ * ("AES-128-ECB", "DES-EDE3-CBC", "ChaCha20-Poly1305"; digests: "sha256").
+ * NULL for a name -evp does not take (public key; "des-ede3", which is
+ * DES-EDE3-ECB to openssl's -evp). */
+const char *speed_label(const struct speed_alg *alg, const char *name, int evp, int *mr_index);
 
 /* Initial IV / counter / nonce of an algorithm (NULL if it has none). */
 const uint8_t *speed_iv(const char *alg, size_t *len);

@@ -122,6 +122,56 @@ TEST(speed_alg_table)
 	CHECK(speed_iv("sha256", &len) == NULL);
 }
 
+/* openssl 3.0.19's row labels and -mr +F indexes, as `openssl speed
+ * [-mr] -bytes 16 [-evp] NAME` prints them (NULL: openssl refuses the
+ * name in that form and speed either gives the -evp label or refuses). */
+TEST(speed_labels)
+{
+	static const struct {
+		const char *name;
+		int evp;
+		const char *label;
+		int mr;
+	} want[] = {
+		{ "md5", 0, "md5", 3 },			{ "md5", 1, "md5", 25 },
+		{ "sha1", 0, "sha1", 4 },		{ "sha1", 1, "sha1", 25 },
+		{ "sha256", 0, "sha256", 6 },		{ "sha256", 1, "sha256", 25 },
+		{ "sha512", 0, "sha512", 7 },		{ "sha512", 1, "sha512", 25 },
+		{ "des-ede3", 0, "des-ede3", 11 },	{ "des-ede3", 1, NULL, 0 },
+		{ "des3", 1, "DES-EDE3-CBC", 25 },	{ "des-ede3-cbc", 1, "DES-EDE3-CBC", 25 },
+		{ "des3", 0, "DES-EDE3-CBC", 25 },	{ "des-ede3-cbc", 0, "DES-EDE3-CBC", 25 },
+		{ "aes-128-cbc", 0, "aes-128-cbc", 19 }, { "aes-128-cbc", 1, "AES-128-CBC", 25 },
+		{ "aes-192-cbc", 0, "aes-192-cbc", 20 }, { "aes-192-cbc", 1, "AES-192-CBC", 25 },
+		{ "aes-256-cbc", 0, "aes-256-cbc", 21 }, { "aes-256-cbc", 1, "AES-256-CBC", 25 },
+		{ "aes-128-ecb", 0, "AES-128-ECB", 25 }, { "aes-256-ecb", 1, "AES-256-ECB", 25 },
+		{ "aes-192-ecb", 1, "AES-192-ECB", 25 }, { "aes-128-ctr", 1, "AES-128-CTR", 25 },
+		{ "aes-128-gcm", 1, "AES-128-GCM", 25 }, { "aes-128-gcm", 0, "AES-128-GCM", 25 },
+		{ "chacha20-poly1305", 1, "ChaCha20-Poly1305", 25 },
+		{ "chacha20-poly1305", 0, "ChaCha20-Poly1305", 25 },
+		{ "rsa2048", 0, "rsa2048", 2 },		{ "rsa2048", 1, NULL, 0 },
+		{ "ecdsap256", 0, "ecdsap256", 3 },	{ "ecdsap256", 1, NULL, 0 },
+	};
+	const struct speed_alg *a;
+	const char *got;
+	size_t i;
+	int mr;
+
+	for (i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+		a = speed_alg_find(want[i].name);
+		if (!CHECK(a != NULL))
+			continue;
+		mr = -1;
+		got = speed_label(a, want[i].name, want[i].evp, &mr);
+		if (!CHECK(want[i].label ? got && !strcmp(got, want[i].label) : !got))
+			mt_fail(MT_AT, "  ... %s%s: '%s'", want[i].evp ? "-evp " : "",
+				want[i].name, got ? got : "(null)");
+		if (got && !CHECK(mr == want[i].mr))
+			mt_fail(MT_AT, "  ... %s: +F index %d", want[i].name, mr);
+	}
+	for (a = speed_algs; a->name; a++)	/* every one has a label */
+		CHECK(speed_label(a, a->name, 0, &mr) != NULL);
+}
+
 TEST(speed_unhex)
 {
 	uint8_t b[4];
