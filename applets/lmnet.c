@@ -360,16 +360,17 @@ static int server_socket(struct run_ctx *ctx, const struct lmnet_proto *p,
  * pipe of serve_main among them). */
 static void detach(int keep)
 {
-	int fd = open("/dev/null", O_RDWR), max = (int)sysconf(_SC_OPEN_MAX);
+	int fd = open("/dev/null", O_RDWR), max = (int)sysconf(_SC_OPEN_MAX), i;
 
 	setsid();
 	if (chdir("/"))
-		_exit(1);
-	if (fd < 0)
-		_exit(1);
-	dup2(fd, 0);
-	dup2(fd, 1);
-	dup2(fd, 2);
+		errno = 0;	/* never; a server that stays where it was still serves */
+	for (i = 0; i < 3; i++) {	/* no /dev/null (a bare initramfs): none */
+		if (fd >= 0)
+			dup2(fd, i);
+		else
+			close(i);
+	}
 	if (max < 0 || max > FD_SCAN_MAX)
 		max = FD_SCAN_MAX;
 	for (fd = 3; fd < max; fd++)
@@ -390,6 +391,10 @@ static int serve_main(struct run_ctx *ctx, const struct lmnet_proto *p, int fore
 	s.fd = server_socket(ctx, p, &a);
 	if (s.fd < 0)
 		return s.fd == -2 ? EXIT_USAGE : EXIT_FAIL;
+	if (s.fd < 3 && (rc = fcntl(s.fd, F_DUPFD_CLOEXEC, 3)) >= 0) {
+		close(s.fd);	/* stdio was closed: keep it clear of detach() */
+		s.fd = rc;
+	}
 	if (life > 0)
 		s.deadline_ns = bench_clock_ns() + (uint64_t)(life * 1e9);
 	if (foreground) {
