@@ -168,6 +168,7 @@ int lmnet_writen(int fd, const void *buf, size_t n);
 
 /* The server paragraphs of the four lmbench network applets' usage. */
 #define LMNET_SERVER_HELP(name) \
+	"\n" \
 	"-s starts a server in the background, as lmbench's does, and exits 0\n" \
 	"once it listens (so '" name " -s; " name " HOST' cannot race): on every\n" \
 	"address ([::] and 0.0.0.0) unless --bind ADDR, in a session of its own\n" \
