@@ -43,7 +43,7 @@ lmnet_servers() {
 	[ -z "$p2" ] ||
 	testre  "-P 2 against one server" "BB_MARK=$m $BB $app -s $s && $c -P 2 --format=csv 127.0.0.1; $stop" "$p2"
 	testing "runs one after another, then -S" "BB_MARK=$m $BB $app -s $s && $c 127.0.0.1 2>/dev/null && $c localhost 2>/dev/null && $BB $app -S localhost -p $port; echo \$?; settle $m; unmark $m" "0\n0\n"
-	testre  "a second -s: 1 and one line (the port is in use)" "BB_MARK=$m $BB $app -s $s && { timeout -s KILL 60 $BB $app -s $s 2>&1; echo rc=\$?; } | tr '\\n' ' '; $stop" "^$app: cannot listen on [^ ]*:$port: Address in use [^:]* rc=1 \$"
+	testre  "a second -s: 1 and one line (the port is in use)" "BB_MARK=$m $BB $app -s $s && { timeout -s KILL 60 $BB $app -s $s 2>&1; echo rc=\$?; } | tr '\\n' ' '; $stop" "^$app: cannot listen on [^ ]*:$port: Address (already )?in use [^:]* rc=1 \$"
 	testing "the server is a daemon: own session, / and /dev/null" "BB_MARK=$m $BB $app -s $s && p=\$(marked $m) && [ \"\$(cut -d' ' -f6 /proc/\$p/stat)\" = \$p ] && readlink /proc/\$p/cwd /proc/\$p/fd/0 /proc/\$p/fd/1 /proc/\$p/fd/2; $stop" "/\n/dev/null\n/dev/null\n/dev/null\n"
 	testing "--lifetime: the server exits when it is over" "BB_MARK=$m $BB $app -s -p $port --lifetime=0.5 && settle $m; unmark $m" "0\n"
 	testre  "--foreground says where it listens: every address" "srv $app --foreground -p 0; cat srv.err; kill \$SRV" "^$app: listening on (\\[::\\]|0\\.0\\.0\\.0):[0-9]+\$"
