@@ -18,7 +18,7 @@
  * that -S learns it was taken. The server answers every datagram in turn,
  * whoever sent it, so -P clients share it. The wire is lmbench's: either
  * end may be lmbench's (but lmbench's server does not echo the exit
- * request, so -S to it says "no answer" although it exits). -P N runs N clients at once, each on its socket in
+ * request: -S to it stops it, then says that no server answered). -P N runs N clients at once, each on its socket in
  * a thread of its own; the time is per round trip of one client. lmbench
  * floors each interval at 1 s; we take --reps samples of --min-time
  * instead. Plumbing: lmnet.c.
