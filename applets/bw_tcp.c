@@ -5,17 +5,21 @@
  * A reimplementation of lmbench's bw_tcp from its published method (not
  * lmbench's code; its numbers are not "lmbench results"). The client asks
  * for SO_RCVBUF and SO_SNDBUF of 1 MiB (halved until the kernel takes it)
- * before it connects, then sends the message size -m (default 64 KiB) as
- * decimal ASCII and a newline; the server, with the same buffer request,
- * writes -m byte messages for as long as the connection stands. The
- * client reads -M bytes per iteration (default: one message, lmbench's
- * default) in reads of at most -m bytes. MB/s = bytes / time / 10^6 (the
- * median sample); the byte count is the self-check: every read must bring
- * data until -M bytes have come. lmbench streams for 7.5 s before timing;
- * we stream for 0.2 s (0.02 s with --quick), then the harness calibrates
- * and warms up as for every applet. The client closing the connection
- * ends the session; a size of 0 asks the server to exit (-S).
- * Plumbing: lmnet.c.
+ * before it connects, then sends the message size -m (default 64 KiB) in
+ * decimal and a NUL; the server, with the same buffer request, writes
+ * -m byte messages for as long as the connection stands, in a process of
+ * its own per client. The client reads -M bytes per iteration (default:
+ * one message, lmbench's default; -M alone sets -m too; -M is rounded up
+ * to a multiple of -m, as lmbench's) in reads of at most -m bytes. MB/s =
+ * bytes / time / 10^6 (the median sample); -P N clients read at once, each
+ * on its connection in a thread of its own, and the rate is their sum
+ * (lmbench's). The byte count is the self-check: every read must bring
+ * data until -M bytes have come. Before timing each client streams for
+ * -W microseconds, lmbench's LONGER warm-up of 7.5 s by default (0.02 s
+ * with --quick unless -W is given), then the harness calibrates and warms
+ * up as for every applet. The client closing the connection ends the
+ * session; a size of 0 asks the server to exit (-S). The wire is
+ * lmbench's: either end may be lmbench's. Plumbing: lmnet.c.
  */
 #include "applet.h"
 #include "lmnet.h"
@@ -28,7 +32,7 @@
 #include <string.h>
 #include <unistd.h>
 
-enum { BUFSIZE = 1 << 20, MSG_MAX = 1 << 26, LINE = 24 };
+enum { BUFSIZE = 1 << 20, MSG_MAX = 1 << 26, LINE = 24, WARMUP_US = 7500000 };
 
 /* lmbench's bw_tcp line: "%.6f %.2f MB/sec" = message size in 10^6
  * bytes (the record's x), then the rate. */
@@ -50,7 +54,9 @@ static void bw_end(struct emit_out *o)
 
 static const struct emitter emit_bw_tcp = { "lmbench", 1, bw_begin, bw_line, bw_end };
 
-/* The size line: digits and '\n'; the value, or -1 if it is not one. */
+/* The size: digits ended by a NUL (lmbench's client), a newline or the
+ * end of the stream (lmbench's -S writes "0" and closes); the value, -1 if
+ * it is not one, -2 for a connection that brought nothing. */
 static int64_t read_size(int fd)
 {
 	char line[LINE];
@@ -58,9 +64,15 @@ static int64_t read_size(int fd)
 	int64_t v;
 
 	for (i = 0; i < sizeof(line) - 1; i++) {
-		if (lmnet_readn(fd, &line[i], 1))
+		int err = lmnet_readn(fd, &line[i], 1);
+
+		if (err == ECONNRESET && i == 0)
+			return -2;
+		if (err == ECONNRESET)
+			break;
+		if (err)
 			return -1;
-		if (line[i] == '\n')
+		if (line[i] == '\0' || line[i] == '\n')
 			break;
 	}
 	line[i] = '\0';
@@ -70,22 +82,24 @@ static int64_t read_size(int fd)
 	return v;
 }
 
-/* One session: the size, then messages until the client goes away (or
- * takes nothing for idle_ms). */
-static enum lmnet_end bw_serve(int lfd, int idle_ms)
+static enum lmnet_end bw_greet(int fd, long *arg)
 {
-	int fd = inet_accept(lfd);
-	enum lmnet_end end = LMNET_DONE;
-	char *buf = NULL;
-	int64_t size;
+	int64_t size = read_size(fd);
 
-	if (fd < 0)
-		return LMNET_ERROR;
-	inet_timeouts(fd, idle_ms);
-	size = read_size(fd);
-	if (size == 0) {
-		end = LMNET_EXIT;
-	} else if (size > 0 && size <= MSG_MAX && (buf = malloc((size_t)size))) {
+	if (size == 0)
+		return LMNET_EXIT;
+	if (size < 0 || size > MSG_MAX)
+		return LMNET_DONE;
+	*arg = (long)size;
+	return LMNET_SERVE;
+}
+
+/* Messages until the client goes away (or takes nothing for --timeout). */
+static void bw_session(int fd, long size)
+{
+	char *buf = malloc((size_t)size);
+
+	if (buf) {
 		memset(buf, 'b', (size_t)size);
 		inet_bufsize(fd, SO_SNDBUF, BUFSIZE);
 		inet_bufsize(fd, SO_RCVBUF, BUFSIZE);
@@ -94,88 +108,121 @@ static enum lmnet_end bw_serve(int lfd, int idle_ms)
 	}
 	free(buf);
 	close(fd);
-	return end;
 }
 
 static int bw_quit(const struct inet_addr *a, int timeout_ms)
 {
-	return lmnet_quit_stream(a, "0\n", 2, 0, timeout_ms);
+	return lmnet_quit_stream(a, "0", 1, timeout_ms);
 }
 
-struct bw {
+/* One client (-P: one per thread). */
+struct bw_worker {
 	int		fd;
-	size_t		msg;
-	uint64_t	total;
 	int		err;		/* errno of the first failure, 0 = none */
+	const char	*what;		/* what failed */
 	char		*buf;
 };
 
-/* Read `bytes` in reads of at most msg; sets b->err on a failure. */
-static void bw_read(struct bw *b, uint64_t bytes)
+struct bw {
+	const struct lmnet	*n;
+	size_t			msg;
+	uint64_t		total;
+	double			warm_s;	/* -W */
+	struct bw_worker	*w;
+};
+
+/* Read `bytes` in reads of at most msg; sets w->err on a failure. */
+static void bw_read(const struct bw *b, struct bw_worker *w, uint64_t bytes)
 {
-	while (bytes && !b->err) {
-		ssize_t k = read(b->fd, b->buf, bytes < b->msg ? (size_t)bytes : b->msg);
+	while (bytes && !w->err) {
+		ssize_t k = read(w->fd, w->buf, bytes < b->msg ? (size_t)bytes : b->msg);
 
 		if (k > 0)
 			bytes -= (uint64_t)k;
 		else if (k == 0)
-			b->err = ECONNRESET;
+			w->err = ECONNRESET;
 		else if (errno != EINTR)
-			b->err = errno;
+			w->err = errno;
 	}
 }
 
-static void bw_body(void *arg, uint64_t iters)
+/* Connect, send the size, stream untimed for b->warm_s (lmbench: 7.5 s);
+ * the -P clients do this at once. */
+static int bw_setup(void *arg, unsigned idx)
 {
 	struct bw *b = arg;
+	struct bw_worker *w = &b->w[idx];
+	char line[LINE];
+	uint64_t end;
 
-	while (iters-- && !b->err)
-		bw_read(b, b->total);
+	w->what = "connect";
+	w->buf = malloc(b->msg);
+	w->fd = lmnet_dial(b->n, SOCK_STREAM, BUFSIZE);
+	if (w->fd < 0 || !w->buf) {
+		w->err = w->fd < 0 ? errno : ENOMEM;
+		return EXIT_FAIL;
+	}
+	w->what = "read";
+	snprintf(line, sizeof(line), "%zu", b->msg);
+	w->err = lmnet_writen(w->fd, line, strlen(line) + 1);
+	end = bench_clock_ns() + (uint64_t)(b->warm_s * 1e9);
+	while (!w->err && bench_clock_ns() < end)
+		bw_read(b, w, b->msg);
+	return w->err ? EXIT_FAIL : EXIT_OK;
 }
 
-/* Untimed streaming for `s` seconds (lmbench: 7.5 s). */
-static void bw_warm(struct bw *b, double s)
+static void bw_work(void *arg, unsigned idx, uint64_t iters)
 {
-	uint64_t end = bench_clock_ns() + (uint64_t)(s * 1e9);
+	struct bw *b = arg;
+	struct bw_worker *w = &b->w[idx];
 
-	while (!b->err && bench_clock_ns() < end)
-		bw_read(b, b->msg);
+	while (iters-- && !w->err)
+		bw_read(b, w, b->total);
 }
 
 static int bw_client(struct run_ctx *ctx, const struct lmnet *n)
 {
-	struct bw b = { .msg = (size_t)opt_size(ctx, "msg") };
+	struct bw b = { n, (size_t)opt_size(ctx, "msg"), opt_size(ctx, "total"), 0, NULL };
 	struct result r = { .unit = UNIT_MB_S, .better = 1 };
 	struct lmnet_text text;
 	struct bench_stats st;
-	char line[LINE], own[64], m[24], tot[24];
-	int rc = EXIT_FAIL;
+	struct bw_worker *bad = NULL;
+	char own[64], m[24], tot[24];
+	int rc;
+	unsigned i;
 
-	b.total = opt_given(ctx, "total") ? opt_size(ctx, "total") : b.msg;
-	b.fd = lmnet_connect(n, SOCK_STREAM, BUFSIZE);
-	if (b.fd < 0)
-		return EXIT_FAIL;
-	b.buf = xmalloc(b.msg);
-	snprintf(line, sizeof(line), "%zu\n", b.msg);
-	b.err = lmnet_writen(b.fd, line, strlen(line));
-	bw_warm(&b, ctx->quick ? 0.02 : 0.2);
-	if (!b.err && !bench_measure(&ctx->bench, bw_body, &b, &st))
-		rc = EXIT_OK;
-	close(b.fd);
-	free(b.buf);
-	if (b.err) {
-		lmnet_fail(n, "read", b.err);
-		return EXIT_FAIL;
+	/* lmbench: either size alone sets both; the total is whole messages */
+	if (!opt_given(ctx, "msg") && opt_given(ctx, "total") && b.total <= MSG_MAX)
+		b.msg = (size_t)b.total;
+	if (!opt_given(ctx, "total"))
+		b.total = b.msg;
+	if (b.total % b.msg)
+		b.total += b.msg - b.total % b.msg;
+	b.warm_s = ctx->quick && !opt_given(ctx, "warmup-us") ? 0.02
+		   : (double)opt_int(ctx, "warmup-us") / 1e6;
+	b.w = xcalloc(n->parallel, sizeof(*b.w));
+	for (i = 0; i < n->parallel; i++)
+		b.w[i].fd = -1;
+	rc = lmnet_measure(ctx, n, bw_setup, bw_work, &b, &st);
+	for (i = 0; i < n->parallel; i++) {
+		if (b.w[i].fd >= 0)
+			close(b.w[i].fd);
+		free(b.w[i].buf);
+		if (b.w[i].err && !bad)
+			bad = &b.w[i];
 	}
-	if (rc)
-		return rc;
+	if (bad)
+		lmnet_fail(n, bad->what, bad->err);
+	free(b.w);
+	if (bad || rc)
+		return bad ? EXIT_FAIL : rc;
 	format_size(b.msg, m, sizeof(m));
 	format_size(b.total, tot, sizeof(tot));
 	snprintf(own, sizeof(own), "msg=%s,total=%s", m, tot);
 	lmnet_result(ctx, n, &r, "read", own, "TCP bandwidth using",
 		     b.msg == 65536 && b.total == b.msg, &text);
 	r.x = (double)b.msg;
-	report_rate(ctx, r, &st, (double)b.total / 1e6);
+	report_rate(ctx, r, &st, (double)b.total * n->parallel / 1e6);
 	return EXIT_OK;
 }
 
@@ -183,7 +230,9 @@ static const struct lmnet_proto bw_proto = {
 	.name     = "bw_tcp",
 	.socktype = SOCK_STREAM,
 	.port     = LMNET_PORT_TCP_DATA,
-	.serve    = bw_serve,
+	.own_warmup = 1,
+	.greet    = bw_greet,
+	.session  = bw_session,
 	.quit     = bw_quit,
 };
 
@@ -194,10 +243,11 @@ static int bw_tcp_run(struct run_ctx *ctx)
 
 static const struct opt_spec opts[] = {
 	{ "msg", 'm', OPT_SIZE, "64k", 1, MSG_MAX, NULL, "bytes per message (write and read)" },
-	{ "total", 'M', OPT_SIZE, NULL, 1, 1e12, NULL,
-	  "bytes read per iteration (default: one message)" },
-	{ "port", 'p', OPT_INT, NULL, 0, 65535, NULL,
-	  "TCP port (31236 with -s, -S or HOST; a free one locally)" },
+	{ "total", 'M', OPT_SIZE, NULL, 1, 1e12, NULL, "bytes read per iteration [MSGSIZE]" },
+	LMNET_PARALLEL_OPT,
+	{ "warmup-us", 'W', OPT_INT, "7500000", 0, 1e9, NULL, "stream this long before timing (us)" },
+	LMNET_TRIES_OPT,
+	{ "port", 'p', OPT_INT, NULL, 0, 65535, NULL, "TCP port [31236; local: a free one]" },
 	LMNET_SERVER_OPTS,
 	{ 0 }
 };
@@ -205,31 +255,32 @@ static const struct opt_spec opts[] = {
 const struct applet applet_bw_tcp = {
 	.name    = "bw_tcp",
 	.summary = "TCP bandwidth (lmbench's bw_tcp)",
-	.usage   = "usage: bw_tcp [-m MSGSIZE] [-M TOTAL] [-p PORT] [HOST]\n"
-		   "       bw_tcp -s [--bind ADDR] [-p PORT] [--stay]\n"
+	.usage   = "usage: bw_tcp [-m MSGSIZE] [-M TOTAL] [-P N] [-W US] [-N N] [-p PORT] [HOST]\n"
+		   "       bw_tcp -s [--foreground] [--bind ADDR] [-p PORT]\n"
 		   "       bw_tcp -S HOST [-p PORT]\n"
 		   "\n"
 		   "A server writes MSGSIZE-byte messages (default 64k) into one TCP\n"
-		   "connection and this process reads TOTAL bytes (default MSGSIZE) per\n"
-		   "iteration, in reads of at most MSGSIZE; both ends ask for 1 MiB socket\n"
-		   "buffers. lmbench's method, but its 7.5 s of untimed streaming before\n"
-		   "the measurement is 0.2 s here (0.02 s with --quick). k/m are powers of\n"
+		   "connection and this process reads TOTAL bytes (default MSGSIZE; -M\n"
+		   "alone sets MSGSIZE too; rounded up to whole messages) per iteration,\n"
+		   "in reads of at most MSGSIZE; both ends ask for 1 MiB socket buffers.\n"
+		   "Before timing the client streams for -W US microseconds: lmbench's\n"
+		   "7.5 s by default (0.02 s with --quick unless -W is given). -P N runs\n"
+		   "N clients at once (threads, a connection each) and reports their sum;\n"
+		   "-N N takes N samples (default 11, as lmbench's). k/m are powers of\n"
 		   "1024, MB = 10^6 bytes; the median sample.\n"
 		   "\n"
-		   "Without HOST a server child is forked on 127.0.0.1 (a free port) and\n"
-		   "measured; it is killed and reaped on every exit. With HOST the client\n"
-		   "connects to a server started there with -s (port 31236 unless -p).\n"
-		   "-s serves in the foreground: it listens on --bind (127.0.0.1 unless\n"
-		   "given; 0.0.0.0 for every address), says \"bw_tcp: listening on\n"
-		   "ADDR:PORT\" on stderr, serves one client run and exits 0; with --stay\n"
-		   "it serves runs one after another until 'bw_tcp -S HOST' or a signal.\n"
+		   "With HOST the client connects to a server started there with -s\n"
+		   "(port 31236 unless -p). Without HOST a server child is forked on\n"
+		   "127.0.0.1 (a free port) and measured; it is killed and reaped on\n"
+		   "every exit.\n"
+		   LMNET_SERVER_HELP("bw_tcp")
 		   "\n"
 		   LMNET_TIMEOUT_HELP
 		   "\n"
 		   "Default output, like lmbench's, is one line on stderr: \"S B MB/sec\",\n"
 		   "S the message size in 10^6 bytes (\"0.065536 1234.56 MB/sec\").\n"
 		   "--format=table|csv|json prints the common record (metric bw_tcp at the\n"
-		   "defaults, to a loopback address).\n",
+		   "defaults, one client, to a loopback address).\n",
 	.opts    = opts,
 	.unit    = UNIT_MB_S,
 	.classic = &emit_bw_tcp,

@@ -10,12 +10,12 @@
  * port in TIME_WAIT for a minute: on loopback a long run can use up the
  * ephemeral ports (EADDRNOTAVAIL, said plainly), which is why the default
  * run is short (samples of 0.02 s) unless the kernel reuses such ports
- * (net.ipv4.tcp_tw_reuse). A session is framed by a control connection:
- * the client opens it first and sends 'C', and closes it at the end; the
- * server accepts and closes every other connection until then. 'X' on a
- * control connection asks the server to exit (-S); the server answers 'X'
- * (during a session the request is only closed, and -S says the server
- * was busy). Plumbing: lmnet.c.
+ * (net.ipv4.tcp_tw_reuse). The server takes one connection after another
+ * and reads it: a byte is the exit request (-S sends "0", as lmbench's),
+ * the end of the stream (the client's close) is one connection served. The
+ * wire is lmbench's: either end may be lmbench's. lmbench's lat_connect
+ * takes no -P (its notes: parallel connections fill the ports with
+ * TIME_WAIT), nor do we. Plumbing: lmnet.c.
  */
 #include "applet.h"
 #include "lmbench.h"
@@ -23,103 +23,31 @@
 #include "util.h"
 
 #include <errno.h>
-#include <fcntl.h>
-#include <poll.h>
 #include <stdio.h>
 #include <sys/socket.h>
 #include <sys/time.h>
 #include <unistd.h>
 
-enum {
-	CTL_SESSION	= 'C',
-	CTL_QUIT	= 'X',
-	CTL_WAIT_MS	= 5000,		/* for the control byte */
-};
-
-/* Accept and close every connection waiting on the non-blocking lfd. */
-static int drain(int lfd)
+/* A byte is the exit request; the client's close (or silence for
+ * --timeout) is one connection served. */
+static enum lmnet_end conn_greet(int fd, long *arg)
 {
-	int fd;
+	char c;
+	ssize_t k;
 
-	while ((fd = inet_accept(lfd)) >= 0)
-		close(fd);
-	return errno == EAGAIN || errno == EWOULDBLOCK ? 0 : -1;
-}
-
-/* Wait for the session's control connection (connections left from an
- * earlier session say nothing and are closed); its fd, or -1 on an exit
- * request (*end set) or a failure of lfd. */
-static int wait_control(int lfd, enum lmnet_end *end)
-{
-	struct pollfd p = { lfd, POLLIN, 0 };
-
-	for (;;) {
-		int fd = inet_accept(lfd);
-		char c = 0;
-
-		if (fd < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
-			if (poll(&p, 1, -1) < 0 && errno != EINTR)
-				break;
-			continue;
-		}
-		if (fd < 0)
-			break;
-		lmnet_timeout(fd, CTL_WAIT_MS);
-		if (!lmnet_readn(fd, &c, 1) && c == CTL_SESSION)
-			return fd;
-		if (c == CTL_QUIT) {	/* taken: say so, as -S waits for it */
-			lmnet_writen(fd, &c, 1);
-			close(fd);
-			*end = LMNET_EXIT;
-			return -1;
-		}
-		close(fd);
-	}
-	*end = LMNET_ERROR;
-	return -1;
-}
-
-/* A session ends when the client closes its control connection, or when
- * nothing at all has come for idle_ms (the client is gone). */
-static enum lmnet_end conn_serve(int lfd, int idle_ms)
-{
-	enum lmnet_end end = LMNET_DONE;
-	struct pollfd p[2];
-	int ctl;
-
-	fcntl(lfd, F_SETFL, fcntl(lfd, F_GETFL) | O_NONBLOCK);
-	ctl = wait_control(lfd, &end);
-	if (ctl < 0)
-		return end;
-	p[0] = (struct pollfd){ lfd, POLLIN, 0 };
-	p[1] = (struct pollfd){ ctl, POLLIN, 0 };
-	while (end == LMNET_DONE) {
-		int n = poll(p, 2, idle_ms > 0 ? idle_ms : -1);
-
-		if (n == 0)
-			break;
-		if (n < 0) {
-			if (errno != EINTR)
-				end = LMNET_ERROR;
-			continue;
-		}
-		if (p[0].revents && drain(lfd))
-			end = LMNET_ERROR;
-		if (p[1].revents)	/* the client is done (or gone) */
-			break;
-	}
-	close(ctl);
-	return end;
+	(void)arg;
+	while ((k = read(fd, &c, 1)) < 0 && errno == EINTR)
+		;
+	return k > 0 ? LMNET_EXIT : LMNET_DONE;
 }
 
 static int conn_quit(const struct inet_addr *a, int timeout_ms)
 {
-	static const char quit = CTL_QUIT;
-
-	return lmnet_quit_stream(a, &quit, 1, CTL_QUIT, timeout_ms);
+	return lmnet_quit_stream(a, "0", 1, timeout_ms);
 }
 
 struct conn {
+	const struct lmnet	*n;
 	const struct inet_addr	*addr;
 	struct timeval		timeout;	/* SO_SNDTIMEO: bounds connect() */
 	int			err;	/* errno of the first failure, 0 = none */
@@ -128,11 +56,12 @@ struct conn {
 /* One setsockopt beside lmbench's socket + connect + close: a peer that
  * drops SYNs (its backlog full, gone) costs --timeout, not the kernel's
  * two minutes; connect() then fails with EINPROGRESS. */
-static void conn_body(void *arg, uint64_t iters)
+static void conn_work(void *arg, unsigned idx, uint64_t iters)
 {
 	struct conn *c = arg;
 	const struct inet_addr *a = c->addr;
 
+	(void)idx;
 	while (iters-- && !c->err) {
 		int fd = socket(a->ss.ss_family, SOCK_STREAM, 0);
 
@@ -147,22 +76,30 @@ static void conn_body(void *arg, uint64_t iters)
 	}
 }
 
+/* Before timing: a server is there (one connection, refused ones retried
+ * for a second: a server that is still starting). */
+static int conn_setup(void *arg, unsigned idx)
+{
+	struct conn *c = arg;
+	int fd = lmnet_dial(c->n, SOCK_STREAM, 0);
+
+	(void)idx;
+	if (fd < 0) {
+		c->err = errno;
+		return EXIT_FAIL;
+	}
+	close(fd);
+	return EXIT_OK;
+}
+
 static int conn_client(struct run_ctx *ctx, const struct lmnet *n)
 {
-	static const char start = CTL_SESSION;
-	struct conn c = { &n->addr, { n->timeout_ms / 1000, n->timeout_ms % 1000 * 1000 }, 0 };
+	struct conn c = { n, &n->addr, { n->timeout_ms / 1000, n->timeout_ms % 1000 * 1000 }, 0 };
 	struct result r = { 0 };
 	struct lmnet_text text;
 	struct bench_stats st;
-	int ctl, rc = EXIT_FAIL;
+	int rc = lmnet_measure(ctx, n, conn_setup, conn_work, &c, &st);
 
-	ctl = lmnet_connect(n, SOCK_STREAM, 0);
-	if (ctl < 0)
-		return EXIT_FAIL;
-	c.err = lmnet_writen(ctl, &start, 1);
-	if (!c.err && !bench_measure(&ctx->bench, conn_body, &c, &st))
-		rc = EXIT_OK;
-	close(ctl);
 	if (c.err) {
 		lmnet_fail(n, "connect", c.err);
 		return EXIT_FAIL;
@@ -178,7 +115,7 @@ static const struct lmnet_proto conn_proto = {
 	.name     = "lat_connect",
 	.socktype = SOCK_STREAM,
 	.port     = LMNET_PORT_TCP_CONNECT,
-	.serve    = conn_serve,
+	.greet    = conn_greet,
 	.quit     = conn_quit,
 };
 
@@ -188,8 +125,8 @@ static int lat_connect_run(struct run_ctx *ctx)
 }
 
 static const struct opt_spec opts[] = {
-	{ "port", 'p', OPT_INT, NULL, 0, 65535, NULL,
-	  "TCP port (31237 with -s, -S or HOST; a free one locally)" },
+	LMNET_TRIES_OPT,
+	{ "port", 'p', OPT_INT, NULL, 0, 65535, NULL, "TCP port [31237; local: a free one]" },
 	LMNET_SERVER_OPTS,
 	{ 0 }
 };
@@ -197,8 +134,8 @@ static const struct opt_spec opts[] = {
 const struct applet applet_lat_connect = {
 	.name    = "lat_connect",
 	.summary = "TCP connection cost (lmbench's lat_connect)",
-	.usage   = "usage: lat_connect [-p PORT] [HOST]\n"
-		   "       lat_connect -s [--bind ADDR] [-p PORT] [--stay]\n"
+	.usage   = "usage: lat_connect [-N N] [-p PORT] [HOST]\n"
+		   "       lat_connect -s [--foreground] [--bind ADDR] [-p PORT]\n"
 		   "       lat_connect -S HOST [-p PORT]\n"
 		   "\n"
 		   "Time of one iteration = socket() + connect() + close() of a TCP\n"
@@ -208,15 +145,14 @@ const struct applet applet_lat_connect = {
 		   "ports (said plainly); the default samples are short (0.02 s). Each\n"
 		   "socket also gets an SO_SNDTIMEO of --timeout, so that a connect() to\n"
 		   "a peer that drops SYNs is cut short (one setsockopt per iteration).\n"
+		   "-N N takes N samples (default 11, as lmbench's). No -P: lmbench's\n"
+		   "lat_connect has none either (parallel connections fill the ports).\n"
 		   "\n"
-		   "Without HOST a server child is forked on 127.0.0.1 (a free port) and\n"
-		   "measured; it is killed and reaped on every exit. With HOST the client\n"
-		   "connects to a server started there with -s (port 31237 unless -p).\n"
-		   "-s serves in the foreground: it listens on --bind (127.0.0.1 unless\n"
-		   "given; 0.0.0.0 for every address), says \"lat_connect: listening on\n"
-		   "ADDR:PORT\" on stderr, serves one client run and exits 0; with --stay\n"
-		   "it serves runs one after another until 'lat_connect -S HOST' or a\n"
-		   "signal.\n"
+		   "With HOST the client connects to a server started there with -s\n"
+		   "(port 31237 unless -p). Without HOST a server child is forked on\n"
+		   "127.0.0.1 (a free port) and measured; it is killed and reaped on\n"
+		   "every exit. The server takes one connection after another.\n"
+		   LMNET_SERVER_HELP("lat_connect")
 		   "\n"
 		   LMNET_TIMEOUT_HELP
 		   "\n"
@@ -227,6 +163,7 @@ const struct applet applet_lat_connect = {
 	.opts    = opts,
 	.unit    = UNIT_US,
 	.classic = &emit_lmbench_micro,
+	.reps    = 11,
 	.min_time = 0.02,
 	.run     = lat_connect_run,
 };

@@ -9,9 +9,14 @@
  * both ends: write the message, read the echo. One exchange is one round
  * trip, reported in microseconds (the median sample). The first and last
  * byte of every echo are compared with what was sent (self-check, exit 3).
- * The server echoes until the client closes (the end of the session); a
- * size of 0 is the exit request (-S). lmbench floors each interval at 2 s;
- * we take --reps samples of --min-time instead. Plumbing: lmnet.c.
+ * The server echoes each session until the client closes it (or is silent
+ * for --timeout), in a process of its own, so -P clients are served at
+ * once; a connection closed before its size came is the exit request
+ * (-S), as lmbench's. The wire is lmbench's: either end may be lmbench's.
+ * -P N runs N clients at once, each on its connection in a thread of its
+ * own; the time is per round trip of one client (lmbench's too). lmbench
+ * floors each interval at 2 s; we take --reps samples of --min-time
+ * instead. Plumbing: lmnet.c.
  */
 #include "applet.h"
 #include "lmbench.h"
@@ -27,102 +32,133 @@
 
 enum { MSG_MAX = 1 << 20 };
 
-/* One session: the size, then echo until the client closes (or is
- * silent for idle_ms). */
-static enum lmnet_end tcp_serve(int lfd, int idle_ms)
+/* The opening: the size; a connection that ends before it is the exit
+ * request (lmbench's -S connects and closes). */
+static enum lmnet_end tcp_greet(int fd, long *arg)
 {
 	uint32_t size;
-	char *buf = NULL;
-	int fd = inet_accept(lfd);
-	enum lmnet_end end = LMNET_DONE;
+	int err = lmnet_readn(fd, &size, sizeof(size));
 
-	if (fd < 0)
-		return LMNET_ERROR;
+	if (err == ECONNRESET)
+		return LMNET_EXIT;
+	size = ntohl(size);
+	if (err || size == 0 || size > MSG_MAX)
+		return LMNET_DONE;
+	*arg = (long)size;
+	return LMNET_SERVE;
+}
+
+/* Echo until the client closes (or is silent for --timeout). */
+static void tcp_session(int fd, long size)
+{
+	char *buf = malloc((size_t)size);
+
 	inet_nodelay(fd);
-	inet_timeouts(fd, idle_ms);
-	if (!lmnet_readn(fd, &size, sizeof(size))) {
-		size = ntohl(size);
-		if (size == 0)
-			end = LMNET_EXIT;
-		else if (size <= MSG_MAX && (buf = malloc(size)))
-			while (!lmnet_readn(fd, buf, size) && !lmnet_writen(fd, buf, size))
-				;
-	}
+	if (buf)
+		while (!lmnet_readn(fd, buf, (size_t)size) && !lmnet_writen(fd, buf, (size_t)size))
+			;
 	free(buf);
 	close(fd);
-	return end;
 }
 
 static int tcp_quit(const struct inet_addr *a, int timeout_ms)
 {
-	static const uint32_t zero;	/* a size of 0 */
-
-	return lmnet_quit_stream(a, &zero, sizeof(zero), 0, timeout_ms);
+	return lmnet_quit_stream(a, NULL, 0, timeout_ms);
 }
 
-struct tcp_lat {
+/* One client (-P: one per thread). */
+struct tcp_worker {
 	int		fd;
-	size_t		msg;
 	unsigned char	seq;
 	int		err;		/* errno of the first failure, 0 = none */
+	const char	*what;		/* what failed */
 	int		wrong;		/* an echo differed from the message */
 	unsigned char	*out, *in;
 };
 
-static void tcp_body(void *arg, uint64_t iters)
+struct tcp_lat {
+	const struct lmnet	*n;
+	size_t			msg;
+	struct tcp_worker	*w;
+};
+
+static int tcp_setup(void *arg, unsigned idx)
 {
 	struct tcp_lat *t = arg;
+	struct tcp_worker *w = &t->w[idx];
+	uint32_t size = htonl((uint32_t)t->msg);
+
+	w->out = calloc(1, t->msg);
+	w->in = calloc(1, t->msg);
+	w->what = "connect";
+	w->fd = lmnet_dial(t->n, SOCK_STREAM, 0);
+	if (w->fd < 0 || !w->out || !w->in) {
+		w->err = w->fd < 0 ? errno : ENOMEM;
+		return EXIT_FAIL;
+	}
+	inet_nodelay(w->fd);
+	w->what = "round trip";
+	w->err = lmnet_writen(w->fd, &size, sizeof(size));
+	return w->err ? EXIT_FAIL : EXIT_OK;
+}
+
+static void tcp_work(void *arg, unsigned idx, uint64_t iters)
+{
+	struct tcp_lat *t = arg;
+	struct tcp_worker *w = &t->w[idx];
 	size_t last = t->msg - 1;
 
-	while (iters-- && !t->err) {
-		t->out[0] = t->out[last] = ++t->seq;
-		t->err = lmnet_writen(t->fd, t->out, t->msg);
-		if (!t->err)
-			t->err = lmnet_readn(t->fd, t->in, t->msg);
-		if (!t->err && (t->in[0] != t->out[0] || t->in[last] != t->out[last]))
-			t->wrong = 1;
+	while (iters-- && !w->err) {
+		w->out[0] = w->out[last] = ++w->seq;
+		w->err = lmnet_writen(w->fd, w->out, t->msg);
+		if (!w->err)
+			w->err = lmnet_readn(w->fd, w->in, t->msg);
+		if (!w->err && (w->in[0] != w->out[0] || w->in[last] != w->out[last]))
+			w->wrong = 1;
 	}
 }
 
 static int tcp_client(struct run_ctx *ctx, const struct lmnet *n)
 {
-	struct tcp_lat t = { .msg = (size_t)opt_size(ctx, "msg") };
+	struct tcp_lat t = { n, (size_t)opt_size(ctx, "msg"), NULL };
 	struct result r = { 0 };
 	struct lmnet_text text;
 	struct bench_stats st;
-	uint32_t size = htonl((uint32_t)t.msg);
+	struct tcp_worker *bad = NULL;
 	char own[32];
-	int rc = EXIT_FAIL;
+	int rc, wrong = 0;
+	unsigned i;
 
-	t.fd = lmnet_connect(n, SOCK_STREAM, 0);
-	if (t.fd < 0)
-		return EXIT_FAIL;
-	inet_nodelay(t.fd);
-	t.out = xcalloc(1, t.msg);
-	t.in = xcalloc(1, t.msg);
-	t.err = lmnet_writen(t.fd, &size, sizeof(size));
-	if (!t.err && !bench_measure(&ctx->bench, tcp_body, &t, &st))
-		rc = EXIT_OK;
-	close(t.fd);
-	free(t.out);
-	free(t.in);
-	if (t.err) {
-		lmnet_fail(n, "round trip", t.err);
-		return EXIT_FAIL;
+	t.w = xcalloc(n->parallel, sizeof(*t.w));
+	for (i = 0; i < n->parallel; i++)
+		t.w[i].fd = -1;
+	rc = lmnet_measure(ctx, n, tcp_setup, tcp_work, &t, &st);
+	for (i = 0; i < n->parallel; i++) {
+		if (t.w[i].fd >= 0)
+			close(t.w[i].fd);
+		free(t.w[i].out);
+		free(t.w[i].in);
+		if (t.w[i].err && !bad)
+			bad = &t.w[i];
+		wrong |= t.w[i].wrong;
 	}
-	if (rc)
-		return rc;
+	if (bad)
+		lmnet_fail(n, bad->what, bad->err);
+	free(t.w);
+	if (bad || rc)
+		return bad ? EXIT_FAIL : rc;
 	snprintf(own, sizeof(own), "msg=%zu", t.msg);
 	lmnet_result(ctx, n, &r, "roundtrip", own, "TCP latency using", t.msg == 1, &text);
 	result_from_time(&r, &st, 1e-3);
-	return lmnet_report(ctx, &r, t.wrong ? "an echo differed from the message sent" : NULL);
+	return lmnet_report(ctx, &r, wrong ? "an echo differed from the message sent" : NULL);
 }
 
 static const struct lmnet_proto tcp_proto = {
 	.name     = "lat_tcp",
 	.socktype = SOCK_STREAM,
 	.port     = LMNET_PORT_TCP_XACT,
-	.serve    = tcp_serve,
+	.greet    = tcp_greet,
+	.session  = tcp_session,
 	.quit     = tcp_quit,
 };
 
@@ -133,8 +169,10 @@ static int lat_tcp_run(struct run_ctx *ctx)
 
 static const struct opt_spec opts[] = {
 	{ "msg", 'm', OPT_SIZE, "1", 1, MSG_MAX, NULL, "bytes per message" },
-	{ "port", 'p', OPT_INT, NULL, 0, 65535, NULL,
-	  "TCP port (31234 with -s, -S or HOST; a free one locally)" },
+	LMNET_PARALLEL_OPT,
+	LMNET_WARMUP_OPT,
+	LMNET_TRIES_OPT,
+	{ "port", 'p', OPT_INT, NULL, 0, 65535, NULL, "TCP port [31234; local: a free one]" },
 	LMNET_SERVER_OPTS,
 	{ 0 }
 };
@@ -142,29 +180,30 @@ static const struct opt_spec opts[] = {
 const struct applet applet_lat_tcp = {
 	.name    = "lat_tcp",
 	.summary = "TCP round-trip latency (lmbench's lat_tcp)",
-	.usage   = "usage: lat_tcp [-m BYTES] [-p PORT] [HOST]\n"
-		   "       lat_tcp -s [--bind ADDR] [-p PORT] [--stay]\n"
+	.usage   = "usage: lat_tcp [-m BYTES] [-P N] [-W US] [-N N] [-p PORT] [HOST]\n"
+		   "       lat_tcp -s [--foreground] [--bind ADDR] [-p PORT]\n"
 		   "       lat_tcp -S HOST [-p PORT]\n"
 		   "\n"
 		   "Round-trip time of a BYTES-byte message (default 1) over one TCP\n"
 		   "connection with TCP_NODELAY, in microseconds (the median sample),\n"
 		   "lmbench's method: the client sends the size, then writes a message\n"
-		   "and reads its echo, again and again. Each echo is checked.\n"
+		   "and reads its echo, again and again. Each echo is checked. -P N runs\n"
+		   "N clients at once (threads, a connection each) and reports the time\n"
+		   "of one client's round trip; -W US warms up that long first; -N N\n"
+		   "takes N samples (default 11, as lmbench's).\n"
 		   "\n"
-		   "Without HOST a server child is forked on 127.0.0.1 (a free port) and\n"
-		   "measured; it is killed and reaped on every exit. With HOST the client\n"
-		   "connects to a server started there with -s (port 31234 unless -p).\n"
-		   "-s serves in the foreground: it listens on --bind (127.0.0.1 unless\n"
-		   "given; 0.0.0.0 for every address), says \"lat_tcp: listening on\n"
-		   "ADDR:PORT\" on stderr, serves one client run and exits 0; with --stay\n"
-		   "it serves runs one after another until 'lat_tcp -S HOST' or a signal.\n"
+		   "With HOST the client connects to a server started there with -s\n"
+		   "(port 31234 unless -p). Without HOST a server child is forked on\n"
+		   "127.0.0.1 (a free port) and measured; it is killed and reaped on\n"
+		   "every exit.\n"
+		   LMNET_SERVER_HELP("lat_tcp")
 		   "\n"
 		   LMNET_TIMEOUT_HELP
 		   "\n"
 		   "Default output, like lmbench's, is one line on stderr: \"TCP latency\n"
 		   "using localhost: T microseconds\" (HOST when given).\n"
 		   "--format=table|csv|json prints the common record (metric lat_tcp for\n"
-		   "1-byte messages to a loopback address).\n",
+		   "1-byte messages, one client, to a loopback address).\n",
 	.opts    = opts,
 	.unit    = UNIT_US,
 	.classic = &emit_lmbench_micro,

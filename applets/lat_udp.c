@@ -13,11 +13,15 @@
  * in that sample's time), and when no echo has come for --timeout seconds
  * (default 5) the run fails. Echoes of earlier datagrams (late ones) are
  * discarded. The last byte of each echo is compared with what was sent
- * (self-check, exit 3). Sequence number 0xffffffff ends a session,
- * 0xfffffffe asks the server to exit (-S); the server echoes both, and
- * takes --timeout seconds of silence in a session for its end (a client
- * killed mid-run). lmbench floors each interval at 1 s; we
- * take --reps samples of --min-time instead. Plumbing: lmnet.c.
+ * (self-check, exit 3). A sequence number with its top bit set (lmbench's
+ * -S sends -1) asks the server to exit; the server echoes it first, so
+ * that -S learns it was taken. The server answers every datagram in turn,
+ * whoever sent it, so -P clients share it. The wire is lmbench's: either
+ * end may be lmbench's (but lmbench's server does not echo the exit
+ * request: -S to it stops it, then says that no server answered). -P N runs N clients at once, each on its socket in
+ * a thread of its own; the time is per round trip of one client. lmbench
+ * floors each interval at 1 s; we take --reps samples of --min-time
+ * instead. Plumbing: lmnet.c.
  */
 #include "applet.h"
 #include "lmbench.h"
@@ -32,11 +36,13 @@
 
 enum {
 	MSG_MIN		= 4,
-	MSG_MAX		= 65507,	/* the most an IPv4 datagram carries */
+	MSG_MAX		= LMNET_DGRAM_MAX,
 	WAIT_MS		= 200,		/* for an echo before sending again */
 };
 
-static const uint32_t SEQ_END = 0xffffffffu, SEQ_QUIT = 0xfffffffeu;
+/* a sequence number with the top bit set is an exit request; lmbench's
+ * -S sends -1 (then -2, -3, -4) */
+static const uint32_t SEQ_QUIT = 0xffffffffu, SEQ_TOP = 0x80000000u;
 
 static void put_be32(unsigned char *p, uint32_t v)
 {
@@ -51,42 +57,16 @@ static uint32_t get_be32(const unsigned char *p)
 	return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
 }
 
-/* Echo datagrams to their senders until an end or exit datagram, or until
- * a session that has begun goes quiet for idle_ms (its client died). */
-static enum lmnet_end udp_serve(int fd, int idle_ms)
+/* Echo one datagram to its sender. */
+static enum lmnet_end udp_datagram(int fd, unsigned char *buf)
 {
-	unsigned char *buf = malloc(MSG_MAX + 1);
-	enum lmnet_end end = LMNET_ERROR;
-	int begun = 0;
+	struct inet_peer peer;
+	ssize_t k = inet_recv_peer(fd, buf, LMNET_DGRAM_MAX + 1, MSG_DONTWAIT, &peer);
 
-	while (buf) {
-		struct sockaddr_storage peer;
-		socklen_t len = sizeof(peer);
-		ssize_t k = recvfrom(fd, buf, MSG_MAX + 1, 0, (struct sockaddr *)&peer, &len);
-		uint32_t seq;
-
-		if (k < 0 && (errno == EINTR || errno == ECONNREFUSED))
-			continue;
-		if (k < 0) {
-			if (errno == EAGAIN || errno == EWOULDBLOCK)
-				end = LMNET_DONE;
-			break;
-		}
-		if (k < MSG_MIN)
-			continue;
-		sendto(fd, buf, (size_t)k, 0, (struct sockaddr *)&peer, len);
-		seq = get_be32(buf);
-		if (seq == SEQ_END || seq == SEQ_QUIT) {
-			end = seq == SEQ_END ? LMNET_DONE : LMNET_EXIT;
-			break;
-		}
-		if (!begun++)
-			lmnet_timeout(fd, idle_ms);
-	}
-	if (begun)
-		lmnet_timeout(fd, 0);
-	free(buf);
-	return end;
+	if (k < MSG_MIN)	/* none, an ICMP error of an earlier answer, a runt */
+		return LMNET_DONE;
+	inet_reply(fd, buf, (size_t)k, &peer);
+	return get_be32(buf) & SEQ_TOP ? LMNET_EXIT : LMNET_DONE;
 }
 
 struct udp_lat {
@@ -139,12 +119,10 @@ static int udp_exchange(struct udp_lat *u, uint32_t seq)
 	return ETIMEDOUT;
 }
 
-static void udp_body(void *arg, uint64_t iters)
+static void udp_body(struct udp_lat *u, uint64_t iters)
 {
-	struct udp_lat *u = arg;
-
 	while (iters-- && !u->err) {
-		if (++u->seq >= SEQ_QUIT)
+		if (++u->seq >= SEQ_TOP)
 			u->seq = 1;
 		u->err = udp_exchange(u, u->seq);
 	}
@@ -184,48 +162,80 @@ static int udp_quit(const struct inet_addr *a, int timeout_ms)
 	return err;
 }
 
+struct udp_clients {
+	const struct lmnet	*n;
+	size_t			msg;
+	struct udp_lat		*w;	/* -P: one per thread */
+};
+
+/* The socket, then one untimed exchange: is anybody there? */
+static int udp_setup(void *arg, unsigned idx)
+{
+	struct udp_clients *c = arg;
+	struct udp_lat *u = &c->w[idx];
+
+	u->msg = c->msg;
+	if (udp_open(u, &c->n->addr, c->n->timeout_ms)) {
+		u->err = errno;
+		u->fd = -1;
+		return EXIT_FAIL;
+	}
+	u->err = udp_exchange(u, ++u->seq);
+	u->resent = 0;
+	return u->err ? EXIT_FAIL : EXIT_OK;
+}
+
+static void udp_work(void *arg, unsigned idx, uint64_t iters)
+{
+	struct udp_clients *c = arg;
+
+	udp_body(&c->w[idx], iters);
+}
+
 static int udp_client(struct run_ctx *ctx, const struct lmnet *n)
 {
-	struct udp_lat u = { .msg = (size_t)opt_size(ctx, "msg") };
+	struct udp_clients c = { n, (size_t)opt_size(ctx, "msg"), NULL };
 	struct result r = { 0 };
 	struct lmnet_text text;
 	struct bench_stats st;
 	char own[32], note[64];
-	int rc = EXIT_FAIL, err;
+	unsigned i, resent = 0;
+	int rc, err = 0, wrong = 0;
 
-	if (udp_open(&u, &n->addr, n->timeout_ms)) {
-		lmnet_fail(n, "socket", errno);
+	c.w = xcalloc(n->parallel, sizeof(*c.w));
+	for (i = 0; i < n->parallel; i++)
+		c.w[i].fd = -1;
+	rc = lmnet_measure(ctx, n, udp_setup, udp_work, &c, &st);
+	for (i = 0; i < n->parallel; i++) {
+		if (c.w[i].fd >= 0)
+			udp_close(&c.w[i]);
+		if (c.w[i].err && !err)
+			err = c.w[i].err;
+		resent += c.w[i].resent;
+		wrong |= c.w[i].wrong;
+	}
+	free(c.w);
+	if (err) {
+		lmnet_fail(n, "round trip", err);
 		return EXIT_FAIL;
 	}
-	u.err = udp_exchange(&u, ++u.seq);	/* untimed: is anybody there? */
-	u.resent = 0;
-	if (!u.err && !bench_measure(&ctx->bench, udp_body, &u, &st))
-		rc = EXIT_OK;
-	err = u.err ? 0 : udp_exchange(&u, SEQ_END);	/* the session ends */
-	udp_close(&u);
-	if (u.err) {
-		lmnet_fail(n, "round trip", u.err);
-		return EXIT_FAIL;
-	}
-	if (err)
-		warnf("the server did not confirm the end of the session");
 	if (rc)
 		return rc;
-	snprintf(own, sizeof(own), "msg=%zu", u.msg);
-	lmnet_result(ctx, n, &r, "roundtrip", own, "UDP latency using", u.msg == 4, &text);
+	snprintf(own, sizeof(own), "msg=%zu", c.msg);
+	lmnet_result(ctx, n, &r, "roundtrip", own, "UDP latency using", c.msg == 4, &text);
 	result_from_time(&r, &st, 1e-3);
-	if (u.resent) {
-		snprintf(note, sizeof(note), "%u datagrams sent again", u.resent);
+	if (resent) {
+		snprintf(note, sizeof(note), "%u datagrams sent again", resent);
 		r.note = note;
 	}
-	return lmnet_report(ctx, &r, u.wrong ? "an echo differed from the datagram sent" : NULL);
+	return lmnet_report(ctx, &r, wrong ? "an echo differed from the datagram sent" : NULL);
 }
 
 static const struct lmnet_proto udp_proto = {
 	.name     = "lat_udp",
 	.socktype = SOCK_DGRAM,
 	.port     = LMNET_PORT_UDP_XACT,
-	.serve    = udp_serve,
+	.datagram = udp_datagram,
 	.quit     = udp_quit,
 };
 
@@ -236,8 +246,10 @@ static int lat_udp_run(struct run_ctx *ctx)
 
 static const struct opt_spec opts[] = {
 	{ "msg", 'm', OPT_SIZE, "4", MSG_MIN, MSG_MAX, NULL, "bytes per datagram" },
-	{ "port", 'p', OPT_INT, NULL, 0, 65535, NULL,
-	  "UDP port (34298 with -s, -S or HOST; a free one locally)" },
+	LMNET_PARALLEL_OPT,
+	LMNET_WARMUP_OPT,
+	LMNET_TRIES_OPT,
+	{ "port", 'p', OPT_INT, NULL, 0, 65535, NULL, "UDP port [34298; local: a free one]" },
 	LMNET_SERVER_OPTS,
 	{ 0 }
 };
@@ -245,8 +257,8 @@ static const struct opt_spec opts[] = {
 const struct applet applet_lat_udp = {
 	.name    = "lat_udp",
 	.summary = "UDP round-trip latency (lmbench's lat_udp)",
-	.usage   = "usage: lat_udp [-m BYTES] [-p PORT] [HOST]\n"
-		   "       lat_udp -s [--bind ADDR] [-p PORT] [--stay]\n"
+	.usage   = "usage: lat_udp [-m BYTES] [-P N] [-W US] [-N N] [-p PORT] [HOST]\n"
+		   "       lat_udp -s [--foreground] [--bind ADDR] [-p PORT]\n"
 		   "       lat_udp -S HOST [-p PORT]\n"
 		   "\n"
 		   "Round-trip time of a BYTES-byte datagram (default 4, at least 4: a\n"
@@ -254,22 +266,22 @@ const struct applet applet_lat_udp = {
 		   "median sample), lmbench's method. A datagram whose echo has not come\n"
 		   "within 200 ms is sent again; the record's note counts these, and no\n"
 		   "echo for --timeout seconds fails the run. Late echoes are discarded;\n"
-		   "each echo is checked.\n"
+		   "each echo is checked. -P N runs N clients at once (threads, a socket\n"
+		   "each) and reports the time of one client's round trip; -W US warms\n"
+		   "up that long first; -N N takes N samples (default 11, as lmbench's).\n"
 		   "\n"
-		   "Without HOST a server child is forked on 127.0.0.1 (a free port) and\n"
-		   "measured; it is killed and reaped on every exit. With HOST the client\n"
-		   "talks to a server started there with -s (port 34298 unless -p).\n"
-		   "-s serves in the foreground: it binds --bind (127.0.0.1 unless given;\n"
-		   "0.0.0.0 for every address), says \"lat_udp: listening on ADDR:PORT\" on\n"
-		   "stderr, serves one client run and exits 0; with --stay it serves runs\n"
-		   "one after another until 'lat_udp -S HOST' or a signal.\n"
+		   "With HOST the client talks to a server started there with -s (port\n"
+		   "34298 unless -p). Without HOST a server child is forked on 127.0.0.1\n"
+		   "(a free port) and measured; it is killed and reaped on every exit.\n"
+		   "The server answers each datagram in turn, whoever sent it.\n"
+		   LMNET_SERVER_HELP("lat_udp")
 		   "\n"
 		   LMNET_TIMEOUT_HELP
 		   "\n"
 		   "Default output, like lmbench's, is one line on stderr: \"UDP latency\n"
 		   "using localhost: T microseconds\" (HOST when given).\n"
 		   "--format=table|csv|json prints the common record (metric lat_udp for\n"
-		   "4-byte datagrams to a loopback address).\n",
+		   "4-byte datagrams, one client, to a loopback address).\n",
 	.opts    = opts,
 	.unit    = UNIT_US,
 	.classic = &emit_lmbench_micro,

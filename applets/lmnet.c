@@ -2,17 +2,19 @@
  *
  * SPDX-License-Identifier: MIT
  *
- * lmbench runs its network benchmarks against a server started by hand
- * (-s, a daemon on a fixed port) and stopped with -S. Here the server runs
- * in the foreground and says when it listens; it binds only the address it
- * is given (127.0.0.1 by default), serves one client session and exits, or
- * with --stay serves sessions until an exit request (-S) or a signal. A
- * client run without HOST binds a free port on 127.0.0.1 itself, forks a
- * server child on that socket (so the port is known and listening before
- * the child runs, and parallel runs never collide) and measures against
- * it; the child dies with its parent and is reaped on every path. Each
- * protocol (in its applet) decides how a session ends and what an exit
- * request looks like; see struct lmnet_proto.
+ * Servers as lmbench's: -s binds the applet's fixed port on every address
+ * (or --bind), forks a daemon (setsid, /dev/null, chdir /) and returns 0;
+ * the socket listens before the fork, so a client started next cannot
+ * race it. The daemon takes connections one at a time: greet() reads each
+ * one's opening, an exit request ends the server (the listening socket is
+ * closed before the request's connection, so -S returns with the port
+ * free), a session is served in a child of its own (several clients at
+ * once, -P), reaped by SIGCHLD being ignored. A datagram server answers
+ * each datagram in turn. The daemon exits after --lifetime (lmbench's
+ * alarm(60 * 60)); --foreground serves in this process. A client run
+ * without HOST binds a free port on 127.0.0.1 itself and forks a server
+ * child on it (so parallel runs never collide); that child, and its
+ * session children, die with their parent and are reaped on every path.
  */
 #include "applet.h"
 #include "lat_pipe.h"
@@ -20,10 +22,13 @@
 #include "util.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <netinet/in.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/time.h>
 #include <time.h>
@@ -32,6 +37,8 @@
 enum {
 	BACKLOG		= 1024,	/* lat_connect's bursts of connections queue here */
 	CONNECT_WAIT_MS	= 1000,	/* a server that is still starting */
+	INUSE_WAIT_MS	= 1000,	/* a port a server told to exit is still closing */
+	FD_SCAN_MAX	= 4096,	/* the daemon closes inherited fds below this */
 };
 
 int lmnet_readn(int fd, void *buf, size_t n)
@@ -97,10 +104,6 @@ void lmnet_fail(const struct lmnet *n, const char *what, int err)
 		       n->timeout_ms / 1000.0, strcmp(what, "connect") ? " (" : "",
 		       strcmp(what, "connect") ? what : "", strcmp(what, "connect") ? ")" : "");
 		break;
-	case EBUSY:
-		errorf("%s: the server at %s did not take it (busy with a client? try "
-		       "again when that run is over)", what, who);
-		break;
 	case EADDRNOTAVAIL:
 		errorf("%s: no free local port for a connection to %s: earlier "
 		       "connections are still in TIME_WAIT; wait a minute, or use "
@@ -111,34 +114,42 @@ void lmnet_fail(const struct lmnet *n, const char *what, int err)
 	}
 }
 
-int lmnet_connect(const struct lmnet *n, int socktype, int bufsize)
+int lmnet_dial(const struct lmnet *n, int socktype, int bufsize)
 {
 	int fd = inet_dial(&n->addr, socktype, bufsize, CONNECT_WAIT_MS, n->timeout_ms);
 
-	if (fd < 0) {
-		lmnet_fail(n, "connect", errno);
-		return -1;
-	}
-	inet_timeouts(fd, n->timeout_ms);
+	if (fd >= 0)
+		inet_timeouts(fd, n->timeout_ms);
 	return fd;
 }
 
-static int quit_once(const struct inet_addr *a, const void *req, size_t len, int ack,
-		     int timeout_ms)
+int lmnet_measure(struct run_ctx *ctx, const struct lmnet *n, team_setup_fn *setup,
+		  team_work_fn *work, void *arg, struct bench_stats *st)
 {
-	int fd = inet_dial(a, SOCK_STREAM, 0, CONNECT_WAIT_MS, timeout_ms), err;
-	ssize_t k = 0;
-	char c = 0;
+	int rc;
+	struct team *t = team_start(n->parallel, ctx->cpus, ctx->cpus_given ? ctx->ncpus : 0,
+				    setup, work, arg, &rc);
+
+	if (!t)
+		return rc;
+	rc = bench_measure(&ctx->bench, team_body, t, st) ? EXIT_FAIL : EXIT_OK;
+	team_stop(t);
+	return rc;
+}
+
+int lmnet_quit_stream(const struct inet_addr *a, const void *req, size_t len, int timeout_ms)
+{
+	int fd = inet_dial(a, SOCK_STREAM, 0, CONNECT_WAIT_MS, timeout_ms), err = 0;
+	ssize_t k;
+	char c;
 
 	if (fd < 0)
 		return errno;
 	inet_timeouts(fd, timeout_ms);
-	err = lmnet_writen(fd, req, len);
-	if (!err && ack) {
-		err = lmnet_readn(fd, &c, 1);
-		if (err == ECONNRESET || (!err && c != ack))
-			err = EBUSY;
-	}
+	if (len)
+		err = lmnet_writen(fd, req, len);
+	if (!err)
+		shutdown(fd, SHUT_WR);
 	/* the server closes when it has taken the request */
 	while (!err && ((k = read(fd, &c, 1)) > 0 || (k < 0 && errno == EINTR)))
 		;
@@ -148,25 +159,17 @@ static int quit_once(const struct inet_addr *a, const void *req, size_t len, int
 	return err;
 }
 
-/* A server that is still closing the previous session may take the request
- * for a late connection of it and drop it (EBUSY): ask again for a while. */
-int lmnet_quit_stream(const struct inet_addr *a, const void *req, size_t len, int ack,
-		      int timeout_ms)
-{
-	struct timespec pause = { 0, 50 * 1000 * 1000 };
-	int err, tries = 0;
-
-	while ((err = quit_once(a, req, len, ack, timeout_ms)) == EBUSY && ++tries < 40)
-		nanosleep(&pause, NULL);
-	return err;
-}
-
 void lmnet_result(const struct run_ctx *ctx, const struct lmnet *n, struct result *r,
 		  const char *test, const char *own, const char *prefix, int guide,
 		  struct lmnet_text *t)
 {
-	snprintf(t->params, sizeof(t->params), "%s%s%s%s", own, n->host && *own ? "," : "",
-		 n->host ? "host=" : "", n->host ? n->host : "");
+	char par[24] = "";
+
+	if (n->parallel > 1)
+		snprintf(par, sizeof(par), "%sP=%u", *own ? "," : "", n->parallel);
+	snprintf(t->params, sizeof(t->params), "%s%s%s%s%s", own, par,
+		 n->host && (*own || *par) ? "," : "", n->host ? "host=" : "",
+		 n->host ? n->host : "");
 	snprintf(t->label, sizeof(t->label), "%s %s", prefix, n->host ? n->host : "localhost");
 	r->test = test;
 	r->params = t->params;
@@ -175,7 +178,7 @@ void lmnet_result(const struct run_ctx *ctx, const struct lmnet *n, struct resul
 		r->unit = UNIT_US;
 		r->better = -1;
 	}
-	r->metric = guide && n->loopback ? n->proto->name : NULL;
+	r->metric = guide && n->parallel == 1 && n->loopback ? n->proto->name : NULL;
 	if (ctx->quick)
 		r->flags |= REPORT_SHORT;
 }
@@ -193,20 +196,115 @@ int lmnet_report(struct run_ctx *ctx, struct result *r, const char *wrong)
 	return EXIT_WRONG;
 }
 
-/* The local server child: sessions until the parent kills us. */
-struct child_arg {
+/* A listening (or bound datagram) socket and how to serve it. */
+struct server {
 	const struct lmnet_proto	*p;
 	int				fd;
-	int				idle_ms;
+	int				idle_ms;	/* --timeout */
+	uint64_t			deadline_ns;	/* --lifetime; 0: none */
+	int				owned;	/* sessions die with the server */
 };
 
-static int serve_child(void *arg)
+/* ms until the lifetime is over: -1 none, 0 over */
+static int lifetime_left_ms(const struct server *s)
 {
-	const struct child_arg *c = arg;
+	uint64_t now;
 
-	while (c->p->serve(c->fd, c->idle_ms) == LMNET_DONE)
-		;
+	if (!s->deadline_ns)
+		return -1;
+	now = bench_clock_ns();
+	if (now >= s->deadline_ns)
+		return 0;
+	return (s->deadline_ns - now) / 1000000 > INT32_MAX ? INT32_MAX
+		: (int)((s->deadline_ns - now) / 1000000) + 1;
+}
+
+/* A session in a child of its own; fd is closed here either way. */
+static void start_session(const struct server *s, int fd, long arg)
+{
+	pid_t parent = getpid(), pid = fork();
+
+	if (pid == 0) {
+		if (s->owned) {
+			prctl(PR_SET_PDEATHSIG, SIGKILL);
+			if (getppid() != parent)
+				_exit(0);
+		}
+		close(s->fd);
+		s->p->session(fd, arg);
+		_exit(0);
+	}
+	/* pid < 0: no process for it; the client sees its connection close */
+	close(fd);
+}
+
+/* accept() failures that pass: a connection gone before it was taken,
+ * or a shortage that a moment may cure */
+static int accept_passing(int err)
+{
+	struct timespec pause = { 0, 10 * 1000 * 1000 };
+
+	if (err == EAGAIN || err == EWOULDBLOCK || err == EPROTO || err == EPERM)
+		return 1;
+	if (err == EMFILE || err == ENFILE || err == ENOBUFS || err == ENOMEM) {
+		nanosleep(&pause, NULL);
+		return 1;
+	}
 	return 0;
+}
+
+/* Serve until an exit request (0), the lifetime's end (0) or a failure of
+ * the socket (-1 + errno). s->fd is closed on return. */
+static int serve(const struct server *s)
+{
+	unsigned char *buf = s->p->socktype == SOCK_DGRAM ? xmalloc(LMNET_DGRAM_MAX + 1) : NULL;
+	int rc = 0, e;
+
+	signal(SIGPIPE, SIG_IGN);	/* a client that goes away ends its session */
+	signal(SIGCHLD, SIG_IGN);	/* sessions are reaped by the kernel */
+	fcntl(s->fd, F_SETFL, fcntl(s->fd, F_GETFL) | O_NONBLOCK);
+	if (buf)
+		inet_pktinfo(s->fd);
+	for (;;) {
+		enum lmnet_end end;
+		long arg = 0;
+		int k = inet_wait(s->fd, lifetime_left_ms(s)), fd;
+
+		if (k <= 0) {
+			rc = k;
+			break;
+		}
+		if (buf) {
+			if (s->p->datagram(s->fd, buf) == LMNET_EXIT)
+				break;
+			continue;
+		}
+		fd = inet_accept(s->fd);
+		if (fd < 0) {
+			if (accept_passing(errno))
+				continue;
+			rc = -1;
+			break;
+		}
+		inet_timeouts(fd, s->idle_ms);
+		end = s->p->greet(fd, &arg);
+		if (end == LMNET_EXIT) {
+			/* the port is free before -S learns that it was taken */
+			close(s->fd);
+			close(fd);
+			free(buf);
+			return 0;
+		}
+		if (end == LMNET_SERVE && s->p->session)
+			start_session(s, fd, arg);
+		else
+			close(fd);
+	}
+	e = errno;
+	close(s->fd);
+	free(buf);
+	errno = e;
+	return rc;
 }
 
 /* Resolve host (or the loopback address) and the port the options ask
@@ -229,46 +327,102 @@ static int timeout_ms(const struct run_ctx *ctx)
 	return (int)(opt_double(ctx, "timeout") * 1000 + 0.5);
 }
 
-/* Wait for a client: --timeout when given, else forever. 1 one is there,
- * 0 none came, -1 a failure (errno). */
-static int await_client(struct run_ctx *ctx, int fd)
+/* The server's socket: --bind's address or every address, on -p or the
+ * applet's port; a port in use is asked for again for a moment (a server
+ * that was just told to exit may still be closing it). fd, or -1 with the
+ * reason said. */
+static int server_socket(struct run_ctx *ctx, const struct lmnet_proto *p,
+			 struct inet_addr *a)
 {
-	return inet_wait(fd, opt_given(ctx, "timeout") ? timeout_ms(ctx) : -1);
+	struct timespec pause = { 0, 20 * 1000 * 1000 };
+	const char *bind = opt_str(ctx, "bind");
+	int port = opt_given(ctx, "port") ? (int)opt_int(ctx, "port") : p->port, fd, tries = 0;
+
+	if (bind && resolve(ctx, p, bind, port, a))
+		return -2;
+	for (;;) {
+		fd = bind ? inet_listen(a, p->socktype, BACKLOG)
+			  : inet_listen_any(a, port, p->socktype, BACKLOG);
+		if (fd >= 0 || errno != EADDRINUSE || ++tries * 20 >= INUSE_WAIT_MS)
+			break;
+		nanosleep(&pause, NULL);
+	}
+	if (fd < 0 && errno == EADDRINUSE)
+		errorf("cannot listen on %s: %s (a %s server there already? '%s -S HOST' "
+		       "stops it)", a->text, strerror(errno), p->name, p->name);
+	else if (fd < 0)
+		errorf("cannot listen on %s: %s", a->text, strerror(errno));
+	return fd;
 }
 
-static int serve_foreground(struct run_ctx *ctx, const struct lmnet_proto *p)
+/* In the child: a daemon's session, directory and standard files, and no
+ * other file of the caller's (a pipe it waits on the end of; the ready
+ * pipe of serve_main among them). */
+static void detach(int keep)
+{
+	int fd = open("/dev/null", O_RDWR), max = (int)sysconf(_SC_OPEN_MAX), i;
+
+	setsid();
+	if (chdir("/"))
+		errno = 0;	/* never; a server that stays where it was still serves */
+	for (i = 0; i < 3; i++) {	/* no /dev/null (a bare initramfs): none */
+		if (fd >= 0)
+			dup2(fd, i);
+		else
+			close(i);
+	}
+	if (max < 0 || max > FD_SCAN_MAX)
+		max = FD_SCAN_MAX;
+	for (fd = 3; fd < max; fd++)
+		if (fd != keep)
+			close(fd);
+}
+
+static int serve_main(struct run_ctx *ctx, const struct lmnet_proto *p, int foreground)
 {
 	struct inet_addr a;
-	enum lmnet_end end = LMNET_EXIT;
-	int fd, k, served = 0, rc = resolve(ctx, p, opt_str(ctx, "bind"), p->port, &a);
+	struct server s = { p, -1, timeout_ms(ctx), 0, foreground };
+	double life = opt_given(ctx, "lifetime") ? opt_double(ctx, "lifetime")
+			: foreground ? 0 : LMNET_LIFETIME_S;
+	pid_t pid = -1;
+	int rc, ready[2];
+	char c;
 
-	if (rc)
-		return rc;
-	fd = inet_listen(&a, p->socktype, BACKLOG);
-	if (fd < 0) {
-		errorf("cannot listen on %s: %s", a.text, strerror(errno));
+	s.fd = server_socket(ctx, p, &a);
+	if (s.fd < 0)
+		return s.fd == -2 ? EXIT_USAGE : EXIT_FAIL;
+	if (s.fd < 3 && (rc = fcntl(s.fd, F_DUPFD_CLOEXEC, 3)) >= 0) {
+		close(s.fd);	/* stdio was closed: keep it clear of detach() */
+		s.fd = rc;
+	}
+	if (life > 0)
+		s.deadline_ns = bench_clock_ns() + (uint64_t)(life * 1e9);
+	if (foreground) {
+		fprintf(stderr, "%s: listening on %s\n", p->name, a.text);
+		fflush(stderr);
+		rc = serve(&s);
+		if (rc)
+			errorf("serving on %s: %s", a.text, strerror(errno));
+		return rc ? EXIT_FAIL : EXIT_OK;
+	}
+	/* the child closes its end of `ready` once detached: the caller gets
+	 * its terminal and pipes back before -s returns */
+	fflush(NULL);
+	if (pipe(ready) || (pid = fork()) < 0) {
+		errorf("fork: %s", strerror(errno));
+		close(s.fd);
 		return EXIT_FAIL;
 	}
-	signal(SIGPIPE, SIG_IGN);	/* a client that goes away ends its session */
-	fprintf(stderr, "%s: listening on %s\n", p->name, a.text);
-	fflush(stderr);
-	while ((k = await_client(ctx, fd)) > 0) {
-		end = p->serve(fd, timeout_ms(ctx));
-		served++;
-		if (end != LMNET_DONE || !opt_int(ctx, "stay"))
-			break;
+	if (pid > 0) {
+		close(s.fd);
+		close(ready[1]);
+		while (read(ready[0], &c, 1) < 0 && errno == EINTR)
+			;
+		close(ready[0]);
+		return EXIT_OK;
 	}
-	if (k < 0)
-		end = LMNET_ERROR;
-	if (end == LMNET_ERROR)
-		errorf("serving on %s: %s", a.text, strerror(errno));
-	if (k == 0 && !served) {
-		errorf("no client came to %s port %d in %g s", a.host, inet_port(&a),
-		       timeout_ms(ctx) / 1000.0);
-		rc = EXIT_FAIL;
-	}
-	close(fd);
-	return end == LMNET_ERROR ? EXIT_FAIL : rc;
+	detach(s.fd);
+	_exit(serve(&s) ? 1 : 0);
 }
 
 static int ask_exit(struct run_ctx *ctx, const struct lmnet_proto *p)
@@ -286,23 +440,28 @@ static int ask_exit(struct run_ctx *ctx, const struct lmnet_proto *p)
 	return EXIT_OK;
 }
 
+static int serve_child(void *arg)
+{
+	return serve(arg) ? 1 : 0;
+}
+
 /* The local server: listen on 127.0.0.1 here, serve in a child. */
 static int fork_server(struct run_ctx *ctx, struct lmnet *n)
 {
-	struct child_arg c = { n->proto, -1, n->timeout_ms };
+	struct server s = { n->proto, -1, n->timeout_ms, 0, 1 };
 	int rc = resolve(ctx, n->proto, INET_LOOPBACK, 0, &n->addr);
 
 	if (rc)
 		return rc;
-	c.fd = inet_listen(&n->addr, n->proto->socktype, BACKLOG);
-	if (c.fd < 0) {
+	s.fd = inet_listen(&n->addr, n->proto->socktype, BACKLOG);
+	if (s.fd < 0) {
 		errorf("cannot listen on %s: %s", n->addr.text, strerror(errno));
 		return EXIT_FAIL;
 	}
-	n->child = ipc_fork(serve_child, &c);
+	n->child = ipc_fork(serve_child, &s);
 	if (n->child < 0)
 		errorf("fork: %s", strerror(errno));
-	close(c.fd);
+	close(s.fd);
 	return n->child < 0 ? EXIT_FAIL : EXIT_OK;
 }
 
@@ -315,8 +474,8 @@ static int check_mode(struct run_ctx *ctx, int server, int quit)
 		errorf("-s and -S do not go together (try '%s --help')", name);
 		return EXIT_USAGE;
 	}
-	if (!server && (opt_given(ctx, "bind") || opt_given(ctx, "stay"))) {
-		errorf("--bind and --stay go with -s (try '%s --help')", name);
+	if (!server && (opt_given(ctx, "bind") || opt_given(ctx, "lifetime"))) {
+		errorf("--bind and --lifetime go with -s (try '%s --help')", name);
 		return EXIT_USAGE;
 	}
 	if (ctx->argc > ((server || quit) ? 0 : 1)) {
@@ -332,20 +491,33 @@ static int check_mode(struct run_ctx *ctx, int server, int quit)
 	return EXIT_OK;
 }
 
+static int declared(const struct run_ctx *ctx, const char *name)
+{
+	return opt_index(ctx->applet->opts, name) >= 0;
+}
+
 int lmnet_main(struct run_ctx *ctx, const struct lmnet_proto *p,
 	       int (*client)(struct run_ctx *ctx, const struct lmnet *n))
 {
-	struct lmnet n = { .proto = p, .timeout_ms = timeout_ms(ctx) };
-	int server = (int)opt_int(ctx, "server"), quit = opt_str(ctx, "shutdown") != NULL;
+	struct lmnet n = { .proto = p, .timeout_ms = timeout_ms(ctx), .parallel = 1 };
+	int fg = (int)opt_int(ctx, "foreground");
+	int server = (int)opt_int(ctx, "server") || fg, quit = opt_str(ctx, "shutdown") != NULL;
 	int rc = check_mode(ctx, server, quit);
 	void (*oldpipe)(int);
 
 	if (rc)
 		return rc;
 	if (server)
-		return serve_foreground(ctx, p);
+		return serve_main(ctx, p, fg);
 	if (quit)
 		return ask_exit(ctx, p);
+	if (declared(ctx, "parallel"))
+		n.parallel = (unsigned)opt_int(ctx, "parallel");
+	if (opt_given(ctx, "tries"))
+		ctx->bench.samples = (unsigned)opt_int(ctx, "tries");
+	if (declared(ctx, "warmup-us") && opt_given(ctx, "warmup-us") && !p->own_warmup)
+		ctx->bench.warmup = 1 + (unsigned)(opt_int(ctx, "warmup-us") / 1e6 /
+						   ctx->bench.min_sample_s);
 	if (ctx->argc) {
 		n.host = ctx->argv[0];
 		rc = resolve(ctx, p, n.host, p->port, &n.addr);

@@ -3,20 +3,21 @@
  *
  * SPDX-License-Identifier: MIT
  *
- * Each of the four is one applet with three faces, as lmbench's are:
- *   NAME [options] [HOST]    the client; without HOST a server child is
- *                            forked on 127.0.0.1, port 0, and measured
- *   NAME -s [--bind ADDR]    a server in the foreground: one line on
- *        [-p PORT] [--stay]  stderr once listening, one client session
- *                            (or, with --stay, sessions until -S/a signal)
- *   NAME -S HOST [-p PORT]   ask a --stay server to exit
+ * Each of the four is one applet with four faces, as lmbench's are:
+ *   NAME [options] HOST      the client, against a server on HOST
+ *   NAME [options]           the client; a server child is forked on
+ *                            127.0.0.1 (a free port) and measured
+ *   NAME -s [--bind ADDR]    a server in the background (lmbench's -s):
+ *        [-p PORT]           returns 0 once it listens, on every address
+ *                            unless --bind; --foreground keeps it here
+ *   NAME -S HOST [-p PORT]   ask the server on HOST to exit
+ * A server serves any number of clients, one after another or at once,
+ * until an exit request (-S), a signal, or its --lifetime is over.
  * --timeout=SEC (default 5) is how long any of them waits for its peer:
- * a client for its connection and for each answer, then it names the host
- * in one line and exits 1; a server for a client that has gone quiet in a
- * session (the session is over), and, only when given, for a client to
- * come at all (exit 1 if none came, 0 after --stay served some).
- * An applet describes its protocol in a struct lmnet_proto and hands its
- * run() to lmnet_main(); the client part gets a struct lmnet.
+ * a client for its connection and for each answer (then it names the host
+ * in one line and exits 1), a server for a client gone quiet (its session
+ * is over). An applet describes its protocol in a struct lmnet_proto and
+ * hands its run() to lmnet_main(); the client part gets a struct lmnet.
  */
 #ifndef BENCHBOX_LMNET_H
 #define BENCHBOX_LMNET_H
@@ -25,9 +26,11 @@
 #include <sys/types.h>
 
 #include "inet.h"
+#include "team.h"
 
 struct run_ctx;
 struct result;
+struct bench_stats;
 
 /* lmbench's fixed ports (no portmapper): TCP, and UDP's -31238 in 16 bits */
 enum lmnet_port {
@@ -37,21 +40,33 @@ enum lmnet_port {
 	LMNET_PORT_UDP_XACT	= 34298,
 };
 
-/* How one server session ended. */
+enum {
+	LMNET_DGRAM_MAX		= 65507,	/* the most an IPv4 datagram carries */
+	LMNET_LIFETIME_S	= 3600,		/* lmbench's servers: alarm(60 * 60) */
+};
+
+/* What a server does with a new connection or a datagram. */
 enum lmnet_end {
-	LMNET_DONE,		/* the client finished (or went away) */
-	LMNET_EXIT,		/* an exit request (-S) came */
-	LMNET_ERROR,		/* the listening socket failed (errno) */
+	LMNET_DONE,		/* nothing more (dropped, or answered) */
+	LMNET_SERVE,		/* a session: serve it in a process of its own */
+	LMNET_EXIT,		/* an exit request (-S): the server stops */
 };
 
 struct lmnet_proto {
-	const char	*name;		/* the applet, for the "listening on" line */
+	const char	*name;		/* the applet, for messages */
 	int		socktype;	/* SOCK_STREAM or SOCK_DGRAM */
 	int		port;		/* lmbench's port, for -s, -S and HOST */
-	/* Serve one session on the bound (listening) socket fd; a client
-	 * silent for idle_ms in the session is gone (the session is over).
-	 * Runs in the foreground server and in the forked local server child. */
-	enum lmnet_end	(*serve)(int fd, int idle_ms);
+	int		own_warmup;	/* -W is the client's to apply (bw_tcp) */
+	/* SOCK_STREAM: read the opening of a new connection fd (receive and
+	 * send timeouts of --timeout set): LMNET_SERVE with *arg set, LMNET_DONE
+	 * (close it) or LMNET_EXIT. Runs in the server, one at a time. */
+	enum lmnet_end	(*greet)(int fd, long *arg);
+	/* SOCK_STREAM: serve the session greet() opened until the client
+	 * closes or goes quiet; runs in a child of the server. */
+	void		(*session)(int fd, long arg);
+	/* SOCK_DGRAM: take one datagram waiting on fd (none: LMNET_DONE) into
+	 * buf (LMNET_DGRAM_MAX + 1 bytes) and answer it: LMNET_DONE or EXIT. */
+	enum lmnet_end	(*datagram)(int fd, unsigned char *buf);
 	/* Send the exit request to the server at a, waiting timeout_ms for
 	 * each step; 0, or an errno value. */
 	int		(*quit)(const struct inet_addr *a, int timeout_ms);
@@ -65,30 +80,50 @@ struct lmnet {
 	int		loopback;	/* addr is a loopback address */
 	pid_t		child;		/* the local server child, or 0 */
 	int		timeout_ms;	/* --timeout: patience with the server */
+	unsigned	parallel;	/* -P: clients at once, 1 without */
 };
 
-/* The options every lmnet applet declares after its own (one declaration,
- * four tables); -p is each applet's own, its help names the port. */
-#define LMNET_SERVER_OPTS \
-	{ "server", 's', OPT_BOOL, NULL, 0, 0, NULL, \
-	  "serve in the foreground (one session; see --stay)" }, \
-	{ "bind", 0, OPT_STR, INET_LOOPBACK, 0, 0, NULL, "with -s: the address to listen on" }, \
-	{ "stay", 0, OPT_BOOL, NULL, 0, 0, NULL, "with -s: serve sessions until -S or a signal" }, \
-	{ "shutdown", 'S', OPT_STR, NULL, 0, 0, NULL, "ask the --stay server on HOST to exit" }, \
-	INET_TIMEOUT_OPT
+/* lmbench's benchmp options, as bw_mem declares them: -P (not lat_connect's),
+ * -W (bw_tcp declares its own: its default is lmbench's 7.5 s), -N. */
+#define LMNET_PARALLEL_OPT \
+	{ "parallel", 'P', OPT_INT, "1", 1, 1024, NULL, \
+	  "clients at once (threads, a connection each)" }
+#define LMNET_WARMUP_OPT \
+	{ "warmup-us", 'W', OPT_INT, NULL, 0, 1e9, NULL, "warm up this long before timing (us)" }
+#define LMNET_TRIES_OPT \
+	{ "tries", 'N', OPT_INT, NULL, 1, 1001, NULL, "repetitions (same as --reps)" }
 
-/* The whole run(): checks the command line, then serves (-s), asks a
- * server to exit (-S), or sets up the server (forking the local one) and
- * calls client() with SIGPIPE ignored; the child is killed and reaped on
- * every path. Returns an enum exit_status. */
+/* The server and -S options every lmnet applet declares after its own (one
+ * declaration, four tables); -p is each applet's own, its help names the
+ * port. */
+#define LMNET_SERVER_OPTS \
+	{ "server", 's', OPT_BOOL, NULL, 0, 0, NULL, "start a server in the background" }, \
+	{ "foreground", 0, OPT_BOOL, NULL, 0, 0, NULL, "serve here instead (until -S, a signal)" }, \
+	{ "bind", 0, OPT_STR, NULL, 0, 0, NULL, "server: on ADDR only [every address]" }, \
+	{ "lifetime", 0, OPT_DOUBLE, NULL, 0, 1e9, NULL, \
+	  "server: exit after SEC s [3600; --foreground 0]" }, \
+	{ "shutdown", 'S', OPT_STR, NULL, 0, 0, NULL, "ask the server on HOST to exit" }, \
+	{ "timeout", 0, OPT_DOUBLE, "5", 0.01, 86400, NULL, "seconds to wait for an answer" }
+
+/* The whole run(): checks the command line, then starts a server (-s,
+ * --foreground), asks a server to exit (-S), or sets up the server
+ * (forking the local one) and calls client() with SIGPIPE ignored; the
+ * child is killed and reaped on every path. -N and -W (when declared) are
+ * applied to ctx->bench (-W not with own_warmup), -P to n->parallel. Returns an enum exit_status. */
 int lmnet_main(struct run_ctx *ctx, const struct lmnet_proto *p,
 	       int (*client)(struct run_ctx *ctx, const struct lmnet *n));
 
 /* A client socket connected to the server (retried for 1 s while it is
  * refused; n->timeout_ms at most), with receive and send timeouts of
  * n->timeout_ms; bufsize > 0 first asks for SO_RCVBUF/SO_SNDBUF of that
- * size (inet_bufsize). -1 with the reason said on stderr. */
-int lmnet_connect(const struct lmnet *n, int socktype, int bufsize);
+ * size (inet_bufsize). -1 with errno set; nothing said. */
+int lmnet_dial(const struct lmnet *n, int socktype, int bufsize);
+
+/* Run n->parallel workers (team.h: setup once each, then work together)
+ * under the harness: an exit status; *st filled when EXIT_OK. Unpinned
+ * unless --cpu was given. */
+int lmnet_measure(struct run_ctx *ctx, const struct lmnet *n, team_setup_fn *setup,
+		  team_work_fn *work, void *arg, struct bench_stats *st);
 
 /* Set a receive timeout on fd (SO_RCVTIMEO). */
 void lmnet_timeout(int fd, int ms);
@@ -106,10 +141,11 @@ struct lmnet_text {
 };
 
 /* The record fields every lmnet client fills alike: test, params (own,
- * then ",host=HOST" when one was given), the classic label "PREFIX HOST"
- * (HOST "localhost" for a local run), the unit (us, lower is better, when
- * r->unit is not set yet), the short flag, and metric (the applet's name)
- * when guide != 0 and the server is on a loopback address. */
+ * ",P=N" with -P, ",host=HOST" when one was given), the classic label
+ * "PREFIX HOST" (HOST "localhost" for a local run), the unit (us, lower is
+ * better, when r->unit is not set yet), the short flag, and metric (the
+ * applet's name) when guide != 0, -P is 1 and the server is on a loopback
+ * address. */
 void lmnet_result(const struct run_ctx *ctx, const struct lmnet *n, struct result *r,
 		  const char *test, const char *own, const char *prefix, int guide,
 		  struct lmnet_text *t);
@@ -119,11 +155,10 @@ void lmnet_result(const struct run_ctx *ctx, const struct lmnet *n, struct resul
  * EXIT_WRONG returned (else EXIT_OK). */
 int lmnet_report(struct run_ctx *ctx, struct result *r, const char *wrong);
 
-/* The exit request of a TCP protocol: connect, send req, wait (timeout_ms
- * at most for each step) until the server closes. When ack is not 0 the server must send
- * that byte first (else EBUSY: it closed without taking the request).
- * 0, or an errno value. */
-int lmnet_quit_stream(const struct inet_addr *a, const void *req, size_t len, int ack,
+/* The exit request of a TCP protocol: connect, send req (len may be 0),
+ * shut down the sending side and wait (timeout_ms at most for each step)
+ * until the server closes. 0, or an errno value. */
+int lmnet_quit_stream(const struct inet_addr *a, const void *req, size_t len,
 		      int timeout_ms);
 
 /* Read and write exactly n bytes; 0, or an errno value (ECONNRESET for
@@ -131,13 +166,26 @@ int lmnet_quit_stream(const struct inet_addr *a, const void *req, size_t len, in
 int lmnet_readn(int fd, void *buf, size_t n);
 int lmnet_writen(int fd, const void *buf, size_t n);
 
+/* The server paragraphs of the four lmbench network applets' usage. */
+#define LMNET_SERVER_HELP(name) \
+	"\n" \
+	"-s starts a server in the background, as lmbench's does, and exits 0\n" \
+	"once it listens (so '" name " -s; " name " HOST' cannot race): on every\n" \
+	"address ([::] and 0.0.0.0) unless --bind ADDR, in a session of its own\n" \
+	"with stdin, stdout and stderr on /dev/null and / as its directory. It\n" \
+	"serves any number of clients, one after another or at once (-P), until\n" \
+	"'" name " -S HOST', a signal, or --lifetime SEC (default 3600: lmbench's\n" \
+	"servers also exit after an hour). A port in use (a server already\n" \
+	"there) is one line and exit 1. --foreground serves here instead, says\n" \
+	"\"" name ": listening on ADDR:PORT\" on stderr, and has no lifetime\n" \
+	"unless given. -S with no server there says so and exits 1 (lmbench's\n" \
+	"exits 0 silently).\n"
+
 /* The --timeout paragraph of the four lmbench network applets' usage. */
 #define LMNET_TIMEOUT_HELP \
 	"--timeout SEC (default 5) bounds every wait for the other side: the\n" \
 	"client gives up on a connection or an answer that has not come in SEC\n" \
 	"seconds, says \"HOST port PORT: no answer in SEC s\" and exits 1; a\n" \
-	"server ends a session whose client has been silent that long, and,\n" \
-	"only when --timeout is given, waits no longer for a client to come\n" \
-	"(exit 1 if none came; 0 once --stay has served one).\n"
+	"server ends a session whose client has been silent that long.\n"
 
 #endif

@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/time.h>
+#include <sys/uio.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -108,7 +109,17 @@ int inet_listen(struct inet_addr *a, int socktype, int backlog)
 
 	if (fd < 0)
 		return -1;
-	setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one));
+	/* a TCP port in TIME_WAIT may be bound again; a UDP one must not be
+	 * shared (on Linux SO_REUSEADDR would let two servers bind it) */
+	if (socktype == SOCK_STREAM)
+		setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one));
+	if (a->ss.ss_family == AF_INET6 &&
+	    !memcmp(&((const struct sockaddr_in6 *)(const void *)&a->ss)->sin6_addr,
+		    &in6addr_any, sizeof(in6addr_any))) {
+		int zero = 0;	/* [::] takes IPv4 too, whatever bindv6only says */
+
+		setsockopt(fd, IPPROTO_IPV6, IPV6_V6ONLY, &zero, sizeof(zero));
+	}
 	if (bind(fd, (const struct sockaddr *)&a->ss, a->len) ||
 	    (socktype == SOCK_STREAM && listen(fd, backlog)) ||
 	    getsockname(fd, (struct sockaddr *)&a->ss, &len)) {
@@ -120,6 +131,25 @@ int inet_listen(struct inet_addr *a, int socktype, int backlog)
 	a->len = len;
 	describe(a);
 	return fd;
+}
+
+int inet_listen_any(struct inet_addr *a, int port, int socktype, int backlog)
+{
+	char err[128];
+	int fd;
+
+	if (inet_resolve("::", port, socktype, a, err, sizeof(err)) == 0) {
+		fd = inet_listen(a, socktype, backlog);
+		if (fd >= 0 || (errno != EAFNOSUPPORT && errno != EPROTONOSUPPORT &&
+				errno != EADDRNOTAVAIL))
+			return fd;
+	}
+	/* a kernel without IPv6 */
+	if (inet_resolve("0.0.0.0", port, socktype, a, err, sizeof(err))) {
+		errno = EINVAL;
+		return -1;
+	}
+	return inet_listen(a, socktype, backlog);
 }
 
 static int64_t now_ms(void)
@@ -261,4 +291,70 @@ void inet_nodelay(int fd)
 	int one = 1;
 
 	setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
+}
+
+void inet_pktinfo(int fd)
+{
+	int one = 1;
+
+	setsockopt(fd, IPPROTO_IP, IP_PKTINFO, &one, sizeof(one));
+	setsockopt(fd, IPPROTO_IPV6, IPV6_RECVPKTINFO, &one, sizeof(one));
+}
+
+ssize_t inet_recv_peer(int fd, void *buf, size_t len, int flags, struct inet_peer *p)
+{
+	struct iovec iov = { buf, len };
+	struct msghdr m;
+	struct cmsghdr *c;
+	ssize_t k;
+
+	memset(&m, 0, sizeof(m));
+	m.msg_name = &p->ss;
+	m.msg_namelen = sizeof(p->ss);
+	m.msg_iov = &iov;
+	m.msg_iovlen = 1;
+	m.msg_control = p->ctl.buf;
+	m.msg_controllen = sizeof(p->ctl.buf);
+	k = recvmsg(fd, &m, flags);
+	p->len = m.msg_namelen;
+	p->ctllen = 0;
+	if (k < 0 || (m.msg_flags & MSG_CTRUNC))
+		return k;
+	/* IP_PKTINFO answers from ipi_spec_dst; IPV6_PKTINFO from ipi6_addr */
+	for (c = CMSG_FIRSTHDR(&m); c; c = CMSG_NXTHDR(&m, c)) {
+		if (c->cmsg_level == IPPROTO_IP && c->cmsg_type == IP_PKTINFO) {
+			struct in_pktinfo pi;
+
+			memcpy(&pi, CMSG_DATA(c), sizeof(pi));
+			pi.ipi_spec_dst = pi.ipi_addr;
+			pi.ipi_ifindex = 0;
+			memcpy(CMSG_DATA(c), &pi, sizeof(pi));
+		} else if (c->cmsg_level != IPPROTO_IPV6 || c->cmsg_type != IPV6_PKTINFO) {
+			return k;	/* something else: answer from any address */
+		}
+	}
+	p->ctllen = m.msg_controllen;
+	return k;
+}
+
+ssize_t inet_reply(int fd, const void *buf, size_t len, const struct inet_peer *p)
+{
+	struct iovec iov = { (void *)buf, len };
+	struct msghdr m;
+	ssize_t k;
+
+	memset(&m, 0, sizeof(m));
+	m.msg_name = (void *)&p->ss;
+	m.msg_namelen = p->len;
+	m.msg_iov = &iov;
+	m.msg_iovlen = 1;
+	m.msg_control = p->ctllen ? (void *)p->ctl.buf : NULL;
+	m.msg_controllen = p->ctllen;
+	k = sendmsg(fd, &m, 0);
+	if (k < 0 && p->ctllen && errno != EINTR) {
+		m.msg_control = NULL;	/* a kernel (or emulator) that refuses it */
+		m.msg_controllen = 0;
+		k = sendmsg(fd, &m, 0);
+	}
+	return k;
 }

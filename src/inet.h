@@ -4,9 +4,8 @@
  *
  * Addresses are resolved with getaddrinfo (numeric IPv4/IPv6 or a name
  * from /etc/hosts or DNS); the first IPv4 result is taken, else the first
- * IPv6 one. Servers bind
- * exactly the address they are given: INET_LOOPBACK unless the user names
- * another, never the wildcard address unless the user types it.
+ * IPv6 one. A server binds the address it is given, or with
+ * inet_listen_any() every address (lmbench's servers bind INADDR_ANY).
  */
 #ifndef BENCHBOX_INET_H
 #define BENCHBOX_INET_H
@@ -37,10 +36,16 @@ int  inet_resolve(const char *host, int port, int socktype, struct inet_addr *ou
 int  inet_port(const struct inet_addr *a);
 void inet_set_port(struct inet_addr *a, int port);	/* also updates text */
 
-/* A socket bound to *a (SO_REUSEADDR, CLOEXEC), listening when SOCK_STREAM.
+/* A socket bound to *a (CLOEXEC), listening when SOCK_STREAM (with
+ * SO_REUSEADDR: a port left in TIME_WAIT is taken; a UDP port never is
+ * shared). [::] also takes IPv4 (IPV6_V6ONLY off).
  * Port 0 picks a free one; *a is updated to the address really bound.
  * Returns the fd, or -1 with errno set. */
 int  inet_listen(struct inet_addr *a, int socktype, int backlog);
+/* inet_listen on every address: [::] taking IPv4 as well (IPV6_V6ONLY
+ * off), or 0.0.0.0 where the kernel has no IPv6. *a is set to the address
+ * tried even when it fails (its text names it). */
+int  inet_listen_any(struct inet_addr *a, int port, int socktype, int backlog);
 /* A socket connected to *a (for SOCK_DGRAM: connect() fixes the peer).
  * ECONNREFUSED is retried every 10 ms for up to wait_ms (a server that is
  * still starting). A connection that neither completes nor fails within
@@ -59,6 +64,26 @@ int  inet_wait(int fd, int ms);
 void inet_timeouts(int fd, int ms);
 /* accept() retried on EINTR/ECONNABORTED; CLOEXEC. fd or -1 + errno. */
 int  inet_accept(int lfd);
+
+/* A datagram's sender and the local address it came to, so that the
+ * answer leaves from that address: a server on every address of a host
+ * with several would otherwise answer from the one the route picks, and
+ * a connected client drops that answer. */
+struct inet_peer {
+	struct sockaddr_storage	ss;
+	socklen_t		len;
+	size_t			ctllen;		/* 0: answer from any address */
+	union {
+		struct cmsghdr	align;
+		unsigned char	buf[128];	/* IP_PKTINFO / IPV6_PKTINFO */
+	} ctl;
+};
+/* Have the destination address of each datagram on fd reported. */
+void inet_pktinfo(int fd);
+/* recvfrom() that also keeps where the datagram came to (inet_pktinfo). */
+ssize_t inet_recv_peer(int fd, void *buf, size_t len, int flags, struct inet_peer *p);
+/* sendto() p from the address p's datagram came to (else from any). */
+ssize_t inet_reply(int fd, const void *buf, size_t len, const struct inet_peer *p);
 
 /* Ask for a SO_SNDBUF/SO_RCVBUF of `bytes`, halving until the kernel takes
  * it (lmbench asks for 1 MiB). Returns the size the kernel reports. */

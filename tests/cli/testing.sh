@@ -93,7 +93,7 @@ srv() {
 		n=$((n + 1))
 		sleep 0.05
 	done
-	PORT=$(sed -n 's/.*listening on 127\.0\.0\.1:\([0-9]*\)$/\1/p' srv.err)
+	PORT=$(sed -n 's/.*listening on .*:\([0-9]*\)$/\1/p' srv.err)
 }
 
 testing_done() {

@@ -1,0 +1,56 @@
+# lmnet.sh - the server checks shared by lat_tcp.test, lat_udp.test,
+# lat_connect.test and bw_tcp.test (sourced by them, after testing.sh)
+#
+# Background servers are found by a mark in their environment
+# (BB_MARK=MARK $BB APP -s ...), as the daemon has no parent to ask:
+#   marked MARK   their pids
+#   settle MARK   how many are left once they had 10 s to end
+#   unmark MARK   SIGKILL them (each check's cleanup, and the file's trap)
+
+marked() {
+	grep -l "BB_MARK=$1" /proc/[0-9]*/environ 2>/dev/null | cut -d/ -f3
+}
+
+settle() {
+	n=0
+	while [ -n "$(marked "$1")" ] && [ $n -lt 200 ]; do
+		sleep 0.05
+		n=$((n + 1))
+	done
+	marked "$1" | wc -l
+}
+
+unmark() {
+	for p in $(marked "$1"); do
+		kill -KILL "$p" 2>/dev/null
+	done
+}
+
+# lmnet_servers APP PORT LINE [P2]: lmbench's server (-s returns at once,
+# listens on every address, serves clients one after another and at once
+# until -S) and the foreground one. PORT is the file's fixed port; LINE
+# the regex of the classic line of a client of 127.0.0.2; P2, when given,
+# the regex of the csv record of a client with -P 2. Every server started
+# here has a --lifetime, and is killed at the end of its check and by a
+# trap at the end of the file.
+lmnet_servers() {
+	app=$1 port=$2 line=$3 p2=${4:-}
+	m=d$$.$app s="-p $port --lifetime=120" c="$BB $app --quick -p $port"
+	stop="$BB $app -S 127.0.0.1 -p $port; unmark $m"
+	trap "unmark $m" EXIT
+	testing "-s; HOST; -S: each returns 0, no server left" "BB_MARK=$m timeout -s KILL 60 $BB $app -s $s; echo s=\$?; timeout -s KILL 60 $c 127.0.0.1 2>/dev/null; echo c=\$?; timeout -s KILL 60 $BB $app -S 127.0.0.1 -p $port; echo S=\$?; settle $m; unmark $m" "s=0\nc=0\nS=0\n0\n"
+	testre  "-s listens on every address (a client via 127.0.0.2)" "BB_MARK=$m $BB $app -s $s && $c 127.0.0.2 2>&1; $stop" "$line"
+	[ -z "$p2" ] ||
+	testre  "-P 2 against one server" "BB_MARK=$m $BB $app -s $s && $c -P 2 --format=csv 127.0.0.1; $stop" "$p2"
+	testing "runs one after another, then -S" "BB_MARK=$m $BB $app -s $s && $c 127.0.0.1 2>/dev/null && $c localhost 2>/dev/null && $BB $app -S localhost -p $port; echo \$?; settle $m; unmark $m" "0\n0\n"
+	testre  "a second -s: 1 and one line (the port is in use)" "BB_MARK=$m $BB $app -s $s && { timeout -s KILL 60 $BB $app -s $s 2>&1; echo rc=\$?; } | tr '\\n' ' '; $stop" "^$app: cannot listen on [^ ]*:$port: Address (already )?in use [^:]* rc=1 \$"
+	testing "the server is a daemon: own session, / and /dev/null" "BB_MARK=$m $BB $app -s $s && p=\$(marked $m) && [ \"\$(cut -d' ' -f6 /proc/\$p/stat)\" = \$p ] && readlink /proc/\$p/cwd /proc/\$p/fd/0 /proc/\$p/fd/1 /proc/\$p/fd/2; $stop" "/\n/dev/null\n/dev/null\n/dev/null\n"
+	testing "--lifetime: the server exits when it is over" "BB_MARK=$m $BB $app -s -p $port --lifetime=0.5 && settle $m; unmark $m" "0\n"
+	testre  "--foreground says where it listens: every address" "srv $app --foreground -p 0; cat srv.err; kill \$SRV" "^$app: listening on (\\[::\\]|0\\.0\\.0\\.0):[0-9]+\$"
+	testre  "--bind 127.0.0.1: there only" "srv $app --foreground --bind 127.0.0.1 -p 0 && { cat srv.err; $BB $app --quick -p \$PORT 127.0.0.2 2>&1; } | tr '\\n' ' '; kill \$SRV" "^$app: listening on 127\\.0\\.0\\.1:[0-9]+ $app: [a-z ]+: no $app server at 127\\.0\\.0\\.2:[0-9]+ "
+	testing "--foreground serves runs until -S, then exits 0" "srv $app --foreground -p 0 && $BB $app --quick -p \$PORT 127.0.0.1 2>/dev/null && $BB $app --quick -p \$PORT 127.0.0.1 2>/dev/null && $BB $app -S 127.0.0.1 -p \$PORT || kill \$SRV; wait \$SRV; echo \$?" "0\n"
+	testing "a client killed mid-run: the server serves the next" "srv $app --foreground -p 0 && timeout -s KILL 0.5 $BB $app --quick --min-time 1 -p \$PORT 127.0.0.1 >/dev/null 2>&1; $BB $app --quick -p \$PORT 127.0.0.1 2>/dev/null; echo \$?; $BB $app -S 127.0.0.1 -p \$PORT || kill \$SRV; wait \$SRV; echo \$?" "0\n0\n"
+	# a client stopped mid-run (or before it began: either way) holds
+	# the server up for --timeout at most
+	testing "a client gone quiet does not hold up the next" "srv $app --foreground -p 0 --timeout=1 && { $BB $app --quick --min-time 5 -p \$PORT 127.0.0.1 >/dev/null 2>&1 & C=\$!; sleep 0.5; kill -STOP \$C; $BB $app --quick -p \$PORT 127.0.0.1 2>/dev/null; echo \$?; $BB $app -S 127.0.0.1 -p \$PORT || kill \$SRV; wait \$SRV; echo \$?; kill -KILL \$C; }" "0\n0\n"
+}
