@@ -205,15 +205,9 @@ static int ring_setup(void *arg, unsigned idx)
 static int ring_done(void *arg, unsigned idx)
 {
 	struct ring *r = arg;
-	int rc = EXIT_OK;
+	int rc = lm_copy_status(r->err ? -1 : 0, r->wrong, "the ring of %d processes broke", r->n);
 
 	(void)idx;
-	if (r->err) {
-		errorf("the ring of %d processes broke", r->n);
-		rc = EXIT_FAIL;
-	} else if (r->wrong) {
-		rc = EXIT_WRONG;
-	}
 	ring_free(r);
 	return rc;
 }

@@ -93,15 +93,9 @@ static int mm_setup(void *arg, unsigned idx)
 static int mm_done(void *arg, unsigned idx)
 {
 	struct mm *m = arg;
-	int rc = EXIT_OK;
+	int rc = lm_copy_status(m->err, !m->err && mm_check(m), "mapping %s", m->file.path);
 
 	(void)idx;
-	if (m->err) {
-		errorf("mapping %s: %s", m->file.path, strerror(m->err));
-		rc = EXIT_FAIL;
-	} else if (mm_check(m)) {
-		rc = EXIT_WRONG;
-	}
 	if (m->clone)
 		lm_file_unclone(&m->file, &m->orig);
 	return rc;

@@ -146,15 +146,9 @@ static int pf_setup(void *arg, unsigned idx)
 static int pf_done(void *arg, unsigned idx)
 {
 	struct pf *p = arg;
-	int rc = EXIT_OK;
+	int rc = lm_copy_status(p->err, p->zeros && p->nonzero, "mapping %s", p->file.path);
 
 	(void)idx;
-	if (p->err) {
-		errorf("mapping %s: %s", p->file.path, strerror(p->err));
-		rc = EXIT_FAIL;
-	} else if (p->zeros && p->nonzero) {
-		rc = EXIT_WRONG;
-	}
 	if (p->map)
 		munmap(p->map, p->len);
 	p->map = NULL;

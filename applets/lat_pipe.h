@@ -9,6 +9,8 @@
 #include <stddef.h>
 #include <sys/types.h>
 
+#include "opt.h"
+
 struct run_ctx;
 
 enum ipc_kind { IPC_PIPE, IPC_UNIX };

@@ -168,11 +168,7 @@ static int sel_done(void *arg, unsigned idx)
 	struct sel *s = arg;
 
 	(void)idx;
-	if (s->err) {
-		errorf("select: %s", strerror(s->err));
-		return EXIT_FAIL;
-	}
-	return s->wrong ? EXIT_WRONG : EXIT_OK;
+	return lm_copy_status(s->err, s->wrong, "select");
 }
 
 static int sel_measure(struct run_ctx *ctx, struct sel *s, enum sel_mode mode, unsigned P)

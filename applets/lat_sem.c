@@ -234,11 +234,7 @@ static int sem_done(void *arg, unsigned idx)
 
 	(void)idx;
 	sem_stop(s);
-	if (s->err) {
-		errorf("semop: %s (the partner process died?)", strerror(s->err));
-		return EXIT_FAIL;
-	}
-	return wrong ? EXIT_WRONG : EXIT_OK;
+	return lm_copy_status(s->err, wrong, "semop (the partner process died?)");
 }
 
 static const struct opt_spec opts[] = {

@@ -3,8 +3,12 @@
  * SPDX-License-Identifier: MIT
  */
 #include "lmbench.h"
+#include "util.h"
 
 #include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
 
 static void begin(struct emit_out *o, const struct run_info *info)
 {
@@ -47,6 +51,20 @@ unsigned lmbench_opts(struct run_ctx *ctx)
 		ctx->bench.warmup = 1 + (unsigned)ceil((double)opt_int(ctx, "warmup-us") / 1e6 /
 						       ctx->bench.min_sample_s);
 	return (unsigned)opt_int(ctx, "parallel");
+}
+
+int lm_copy_status(int err, int wrong, const char *fmt, ...)
+{
+	char what[4200];
+	va_list ap;
+
+	if (!err)
+		return wrong ? EXIT_WRONG : EXIT_OK;
+	va_start(ap, fmt);
+	vsnprintf(what, sizeof(what), fmt, ap);
+	va_end(ap);
+	errorf("%s%s%s", what, err > 0 ? ": " : "", err > 0 ? strerror(err) : "");
+	return EXIT_FAIL;
 }
 
 static int copy_setup(void *arg, unsigned idx)

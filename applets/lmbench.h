@@ -55,6 +55,13 @@ struct lm_copies {
 	void		*arg;
 };
 
+/* The end of a copy (a done function's answer): err non-zero is said as
+ * "WHAT: strerror(err)" (err -1: WHAT alone; WHAT from fmt) and gives
+ * EXIT_FAIL; else wrong gives EXIT_WRONG (the caller says why, on the
+ * record); else EXIT_OK. */
+int lm_copy_status(int err, int wrong, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
 /* bench_measure() of c->body with P copies running at once: P == 1 here,
  * in this process; else P forked copies (team_start_procs()), each with
  * its own copy of *arg; a sample lasts until the slowest copy is done.

@@ -349,14 +349,10 @@ int lm_bw_setup(struct lm_bw *b)
 
 int lm_bw_done(struct lm_bw *b)
 {
-	int rc = EXIT_OK;
+	int short_read = b->err == ENODATA;
+	int rc = lm_copy_status(short_read ? -1 : b->err, b->zeros && b->nonzero, "%s%s",
+				b->file.path, short_read ? ": short read" : "");
 
-	if (b->err) {
-		errorf("%s: %s", b->file.path, b->err == ENODATA ? "short read" : strerror(b->err));
-		rc = EXIT_FAIL;
-	} else if (b->zeros && b->nonzero) {
-		rc = EXIT_WRONG;
-	}
 	if (b->clone)
 		lm_file_unclone(&b->file, &b->orig);
 	return rc;
