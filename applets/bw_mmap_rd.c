@@ -100,7 +100,7 @@ static void mrd_run_body(void *arg, uint64_t iters)
 
 static const struct opt_spec opts[] = {
 	LMBENCH_OPT_C,
-	LMBENCH_OPT_P(1024, "copies at once (processes), each with its own mapping"),
+	LMBENCH_OPT_P(1024, "copies at once (processes)"),
 	LMBENCH_OPTS_WN,
 	{ 0 }
 };

@@ -444,7 +444,7 @@ static int fs_sizes(const char *list, size_t *sizes)
 static const struct opt_spec opts[] = {
 	{ "size", 's', OPT_STR, "0,1k,4k,10k", 0, 0, NULL, "bytes per file, a comma list" },
 	{ "per-dir", 'n', OPT_INT, "100", 10, 1000000, NULL, "entries per directory at most" },
-	LMBENCH_OPT_P(1024, "copies at once (processes), each in its own directory"),
+	LMBENCH_OPT_P(1024, "copies at once (processes)"),
 	LMBENCH_OPTS_WN,
 	{ 0 }
 };

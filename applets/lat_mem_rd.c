@@ -537,7 +537,7 @@ out:
 }
 
 static const struct opt_spec opts[] = {
-	LMBENCH_OPT_P(1024, "N threads, each walking its own buffer at the same time"),
+	LMBENCH_OPT_P(1024, "walkers at once (threads)"),
 	LMBENCH_OPTS_WN,
 	{ "thrash",    't', OPT_BOOL,   NULL, 0, 0, NULL,
 	  "random page order, random slot order in each page" },

@@ -159,7 +159,7 @@ static int pf_done(void *arg, unsigned idx)
 
 static const struct opt_spec opts[] = {
 	LMBENCH_OPT_C,
-	LMBENCH_OPT_P(1024, "copies at once (processes), each with its own mapping"),
+	LMBENCH_OPT_P(1024, "copies at once (processes)"),
 	LMBENCH_OPTS_WN,
 	{ 0 }
 };

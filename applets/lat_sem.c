@@ -238,7 +238,7 @@ static int sem_done(void *arg, unsigned idx)
 }
 
 static const struct opt_spec opts[] = {
-	LMBENCH_OPT_P(1024, "pairs at once (each a forked process and its partner)"),
+	LMBENCH_OPT_P(1024, "copies at once (processes)"),
 	LMBENCH_OPTS_WN,
 	{ 0 }
 };
