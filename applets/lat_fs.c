@@ -506,5 +506,6 @@ const struct applet applet_lat_fs = {
 	.flags   = APPLET_NEEDS_DIR,
 	.classic = &emit_lm_fs,
 	.min_time = 0.025,		/* four sizes, two passes each: a few seconds */
+	.reps    = 11,			/* lmbench's -N default */
 	.run     = lat_fs_run,
 };

@@ -9,9 +9,11 @@
 #include <errno.h>
 #include <pthread.h>
 #include <sched.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -130,12 +132,18 @@ static int full_io(int fd, void *buf, size_t len, int out)
 
 /* The child: setup, its answer, then one work() per count received until
  * the socket closes; done() gives the exit status. */
-static void __attribute__((noreturn)) child_main(struct team *t, unsigned idx, int fd, int cpu)
+static void __attribute__((noreturn)) child_main(struct team *t, unsigned idx, int fd, int cpu,
+						       pid_t parent)
 {
 	uint64_t iters;
 	int rc;
 	char ok = 1;
 
+	/* die with the parent: SIGTERM, so that what this copy made (its
+	 * scratch files) is removed by the handler that src/scratch.c set */
+	prctl(PR_SET_PDEATHSIG, SIGTERM);
+	if (getppid() != parent)	/* it died before prctl() */
+		_exit(1);
 	pin(cpu);
 	rc = t->setup ? t->setup(t->arg, idx) : 0;
 	if (full_io(fd, &rc, sizeof(rc), 1) == 0 && rc == 0)
@@ -157,6 +165,7 @@ struct team *team_start_procs(unsigned n, const int *cpus, int ncpus, team_setup
 			      team_work_fn *work, team_done_fn *done, void *arg, int *rc)
 {
 	struct team *t = xcalloc(1, sizeof(*t));
+	pid_t self = getpid();
 	unsigned i, j;
 
 	*rc = 0;
@@ -183,7 +192,7 @@ struct team *team_start_procs(unsigned n, const int *cpus, int ncpus, team_setup
 			close(sv[0]);
 			for (j = 0; j < i; j++)	/* the parent's ends: EOF when it goes */
 				close(t->fd[j]);
-			child_main(t, i, sv[1], ncpus > 0 ? cpus[i % (unsigned)ncpus] : -1);
+			child_main(t, i, sv[1], ncpus > 0 ? cpus[i % (unsigned)ncpus] : -1, self);
 		}
 		close(sv[1]);
 		if (t->pid[i] < 0) {
