@@ -112,22 +112,16 @@ struct team *team_start(unsigned n, const int *cpus, int ncpus, team_setup_fn *s
 	return t;
 }
 
-/* All of len bytes, or -1 (end of file or an error). */
+/* One whole message (SOCK_SEQPACKET keeps them whole): 0, or -1 for the
+ * end (the other side closed) or an error. */
 static int full_io(int fd, void *buf, size_t len, int out)
 {
-	char *p = buf;
+	ssize_t k;
 
-	while (len) {
-		ssize_t k = out ? send(fd, p, len, MSG_NOSIGNAL) : recv(fd, p, len, 0);
-
-		if (k < 0 && errno == EINTR)
-			continue;
-		if (k <= 0)
-			return -1;
-		p += k;
-		len -= (size_t)k;
-	}
-	return 0;
+	do
+		k = out ? send(fd, buf, len, MSG_NOSIGNAL) : recv(fd, buf, len, 0);
+	while (k < 0 && errno == EINTR);
+	return k == (ssize_t)len ? 0 : -1;
 }
 
 /* The child: setup, its answer, then one work() per count received until
@@ -182,7 +176,7 @@ struct team *team_start_procs(unsigned n, const int *cpus, int ncpus, team_setup
 		int sv[2];
 
 		t->fd[i] = -1;
-		if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv)) {
+		if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv)) {
 			errorf("cannot start copy %u of %u: socketpair: %s", i + 1, n, strerror(errno));
 			*rc = 1;
 			break;
