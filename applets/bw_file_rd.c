@@ -15,7 +15,9 @@
  * was asked (self-check, exit 3).
  */
 #include "applet.h"
+#include "lmbench.h"
 #include "lmfile.h"
+#include "util.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -23,6 +25,8 @@
 #include <unistd.h>
 
 enum { XFER = 64 * 1024, MIN_SIZE = 512 };
+
+#define USAGE "bw_file_rd [-C] [-P N] [-W US] [-N N] SIZE io_only|open2close [FILE]"
 
 struct frd {
 	struct lm_bw	b;
@@ -67,25 +71,53 @@ static void frd_body(void *arg, uint64_t iters)
 static const char *const frd_modes[] = { "io_only", "open2close" };
 static const char *const frd_keys[] = { "io", "o2c" };
 
+static int frd_setup(void *arg, unsigned idx)
+{
+	struct frd *r = arg;
+
+	(void)idx;
+	return lm_bw_setup(&r->b);
+}
+
+static int frd_done(void *arg, unsigned idx)
+{
+	struct frd *r = arg;
+
+	(void)idx;
+	return lm_bw_done(&r->b);
+}
+
+static const struct opt_spec opts[] = {
+	LMBENCH_OPT_C,
+	LMBENCH_OPT_P(1024, "copies at once (processes)"),
+	LMBENCH_OPTS_WN,
+	{ 0 }
+};
+
 static int bw_file_rd_run(struct run_ctx *ctx)
 {
 	struct frd r = { .b = { .modes = frd_modes, .keys = frd_keys } };
+	struct lm_copies c = { frd_setup, frd_body, frd_done, &r };
 	struct bench_stats st;
-	int rc = lm_bw_start(ctx, "bw_file_rd SIZE io_only|open2close [FILE]", MIN_SIZE, &r.b);
+	int rc = lm_bw_start(ctx, USAGE, MIN_SIZE, &r.b);
 
 	if (rc)
 		return rc;
 	r.buf = aligned_alloc(4096, XFER);
-	if (!r.buf || bench_measure(&ctx->bench, frd_body, &r, &st))
-		r.b.err = ENOMEM;
+	if (!r.buf) {
+		errorf("out of memory");
+		rc = EXIT_FAIL;
+	} else {
+		rc = lm_measure(ctx, r.b.P, &c, &st);
+	}
 	free(r.buf);
-	return lm_bw_finish(ctx, &r.b, &st);
+	return lm_bw_finish(ctx, &r.b, rc, &st);
 }
 
 const struct applet applet_bw_file_rd = {
 	.name    = "bw_file_rd",
 	.summary = "file read bandwidth (lmbench's bw_file_rd)",
-	.usage   = "usage: bw_file_rd SIZE io_only|open2close [FILE]\n"
+	.usage   = "usage: " USAGE "\n"
 		   "\n"
 		   "Reads the first SIZE bytes (at least 512; k = 1024, m = 1048576) of\n"
 		   "FILE per pass, 64 KiB per read(), and sums each piece with long\n"
@@ -96,10 +128,14 @@ const struct applet applet_bw_file_rd = {
 		   "must be 0 (self-check, exit 3). The file is read from the page cache\n"
 		   "when it is there: this is not disk bandwidth.\n"
 		   "\n"
+		   "lmbench's options (a copy is a forked process with its own descriptor):\n"
+		   LMBENCH_HELP_BW LMBENCH_HELP_C
+		   "\n"
 		   "Default output, like lmbench's, is one line on stderr: \"SIZE_MB\n"
 		   "MB_PER_S\" (\"%.2f %.2f\", \"%.6f\" below 1; MB = 10^6 bytes, the median\n"
 		   "pass). --format=table|csv|json prints the common record (metric\n"
 		   "bw_file_rd-io-1mb or bw_file_rd-o2c-1mb when SIZE is 1m).\n",
+	.opts    = opts,
 	.unit    = UNIT_MB_S,
 	.flags   = APPLET_NEEDS_DIR,
 	.reps    = 11,			/* lmbench's 11 samples */

@@ -13,6 +13,7 @@
  * "SIZE_MB MB_PER_S" ("%.2f %.2f", "%.6f" for a value below 1).
  */
 #include "applet.h"
+#include "lmbench.h"
 #include "bw_mem.h"
 #include "mem.h"
 #include "team.h"
@@ -149,9 +150,8 @@ static const struct emitter emit_lmbench = {
 };
 
 static const struct opt_spec opts[] = {
-	{ "parallel", 'P', OPT_INT, "1", 1, 1024, NULL, "copies run in parallel (threads)" },
-	{ "warmup-us", 'W', OPT_INT, NULL, 0, 1e9, NULL, "warm up this long before timing (us)" },
-	{ "tries", 'N', OPT_INT, NULL, 1, 1001, NULL, "repetitions (same as --reps)" },
+	LMBENCH_OPT_P(1024, "copies run in parallel (threads)"),
+	LMBENCH_OPTS_WN,
 	{ 0 }
 };
 
@@ -161,7 +161,7 @@ static int bw_mem_run(struct run_ctx *ctx)
 	struct result r = { 0 };
 	struct bench_stats st;
 	struct team *t;
-	unsigned P = (unsigned)opt_int(ctx, "parallel"), i;
+	unsigned P = lmbench_opts(ctx), i;
 	char why[160], params[96], metric[48], sz[32];
 	uint64_t size, need;
 	int rc;
@@ -194,11 +194,6 @@ static int bw_mem_run(struct run_ctx *ctx)
 		       P == 1 ? "y" : "ies", why);
 		return EXIT_FAIL;
 	}
-	if (opt_given(ctx, "tries"))
-		ctx->bench.samples = (unsigned)opt_int(ctx, "tries");
-	if (opt_given(ctx, "warmup-us"))
-		ctx->bench.warmup = 1 + (unsigned)(opt_int(ctx, "warmup-us") / 1e6 /
-						   ctx->bench.min_sample_s);
 
 	b.bufs = xcalloc(P, sizeof(*b.bufs));
 	t = team_start(P, ctx->cpus, ctx->ncpus, bw_setup, bw_work, &b, &rc);
@@ -247,9 +242,9 @@ const struct applet applet_bw_mem = {
 		   "OP: rd wr rdwr cp frd fwr fcp bzero bcopy. A third argument (any\n"
 		   "word, lmbench's scripts say 'conflict') starts the copy destination\n"
 		   "1920 bytes into its page-aligned buffer instead of at its start.\n"
-		   "-P N runs N copies on their own buffers at once (threads pinned round\n"
-		   "robin over --cpu or the allowed CPUs, each touching its own memory\n"
-		   "first) and reports the aggregate.\n"
+		   "A copy of -P is a thread with its own buffers, pinned round robin\n"
+		   "over --cpu or the allowed CPUs, that touches its memory first.\n"
+		   LMBENCH_HELP_BW
 		   "\n"
 		   "Default output, like lmbench's, is one line on stderr: the size in\n"
 		   "MB and the bandwidth in MB/s. --format=table|csv|json prints the\n"

@@ -14,12 +14,15 @@
  * (self-check, exit 3).
  */
 #include "applet.h"
+#include "lmbench.h"
 #include "lmfile.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <sys/mman.h>
 #include <unistd.h>
+
+#define USAGE "bw_mmap_rd [-C] [-P N] [-W US] [-N N] SIZE mmap_only|open2close [FILE]"
 
 struct mrd {
 	struct lm_bw	b;
@@ -59,32 +62,66 @@ static void mrd_body(void *arg, uint64_t iters)
 static const char *const mrd_modes[] = { "mmap_only", "open2close" };
 static const char *const mrd_keys[] = { "mo", "o2c" };
 
+/* In each copy: its file (lm_bw_setup), and for mmap_only its mapping. */
+static int mrd_setup(void *arg, unsigned idx)
+{
+	struct mrd *m = arg;
+	int rc = lm_bw_setup(&m->b);
+
+	(void)idx;
+	if (rc || m->b.mode != 0)
+		return rc;
+	m->map = mmap(NULL, m->b.size, PROT_READ, MAP_SHARED, m->b.file.fd, 0);
+	if (m->map == MAP_FAILED) {
+		m->map = NULL;
+		m->b.err = errno;
+	}
+	return EXIT_OK;		/* the error is said by lm_bw_done() */
+}
+
+static int mrd_done(void *arg, unsigned idx)
+{
+	struct mrd *m = arg;
+
+	(void)idx;
+	if (m->map)
+		munmap(m->map, m->b.size);
+	m->map = NULL;
+	return lm_bw_done(&m->b);
+}
+
+static void mrd_run_body(void *arg, uint64_t iters)
+{
+	struct mrd *m = arg;
+
+	if (!m->b.err)
+		mrd_body(m, iters);
+}
+
+static const struct opt_spec opts[] = {
+	LMBENCH_OPT_C,
+	LMBENCH_OPT_P(1024, "copies at once (processes)"),
+	LMBENCH_OPTS_WN,
+	{ 0 }
+};
+
 static int bw_mmap_rd_run(struct run_ctx *ctx)
 {
 	struct mrd m = { .b = { .modes = mrd_modes, .keys = mrd_keys } };
+	struct lm_copies c = { mrd_setup, mrd_run_body, mrd_done, &m };
 	struct bench_stats st;
-	int rc = lm_bw_start(ctx, "bw_mmap_rd SIZE mmap_only|open2close [FILE]", 1, &m.b);
+	int rc = lm_bw_start(ctx, USAGE, 1, &m.b);
 
 	if (rc)
 		return rc;
-	if (m.b.mode == 0) {
-		m.map = mmap(NULL, m.b.size, PROT_READ, MAP_SHARED, m.b.file.fd, 0);
-		if (m.map == MAP_FAILED) {
-			m.map = NULL;
-			m.b.err = errno;
-		}
-	}
-	if (!m.b.err && bench_measure(&ctx->bench, mrd_body, &m, &st))
-		m.b.err = ENOMEM;
-	if (m.map)
-		munmap(m.map, m.b.size);
-	return lm_bw_finish(ctx, &m.b, &st);
+	rc = lm_measure(ctx, m.b.P, &c, &st);
+	return lm_bw_finish(ctx, &m.b, rc, &st);
 }
 
 const struct applet applet_bw_mmap_rd = {
 	.name    = "bw_mmap_rd",
 	.summary = "mapped-file read bandwidth (lmbench's bw_mmap_rd)",
-	.usage   = "usage: bw_mmap_rd SIZE mmap_only|open2close [FILE]\n"
+	.usage   = "usage: " USAGE "\n"
 		   "\n"
 		   "Sums the first SIZE bytes (k = 1024, m = 1048576; at most the file's\n"
 		   "size) of FILE through a read-only shared mapping with long loads,\n"
@@ -94,10 +131,14 @@ const struct applet applet_bw_mmap_rd = {
 		   "($TMPDIR, /tmp, .) and removed at the end, also when interrupted;\n"
 		   "then the sum must be 0 (self-check, exit 3).\n"
 		   "\n"
+		   "lmbench's options (a copy is a forked process with its own mapping):\n"
+		   LMBENCH_HELP_BW LMBENCH_HELP_C
+		   "\n"
 		   "Default output, like lmbench's, is one line on stderr: \"SIZE_MB\n"
 		   "MB_PER_S\" (\"%.2f %.2f\", \"%.6f\" below 1; MB = 10^6 bytes, the median\n"
 		   "pass). --format=table|csv|json prints the common record (metric\n"
 		   "bw_mmap_rd-mo-1mb or bw_mmap_rd-o2c-1mb when SIZE is 1m).\n",
+	.opts    = opts,
 	.unit    = UNIT_MB_S,
 	.flags   = APPLET_NEEDS_DIR,
 	.reps    = 11,			/* lmbench's 11 samples */

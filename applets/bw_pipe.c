@@ -110,7 +110,7 @@ int ipc_bw_run(struct run_ctx *ctx, enum ipc_kind kind)
 	struct bench_stats st;
 	struct team *t;
 	void (*oldpipe)(int);
-	unsigned P = (unsigned)opt_int(ctx, "parallel"), i;
+	unsigned P = lmbench_opts(ctx), i;
 	char params[96], m[32], tot[32];
 	int rc, err = 0;
 
@@ -161,10 +161,11 @@ int ipc_bw_run(struct run_ctx *ctx, enum ipc_kind kind)
 	return EXIT_OK;
 }
 
-static const struct opt_spec opts[] = {
-	{ "parallel", 'P', OPT_INT, "1", 1, 256, NULL, "reader/writer pairs run at once" },
+const struct opt_spec ipc_bw_opts[] = {
 	{ "msg", 'm', OPT_SIZE, "64k", 1, 1 << 26, NULL, "bytes per write and per read" },
 	{ "total", 'M', OPT_SIZE, "10m", 1, 1e12, NULL, "bytes read per iteration" },
+	LMBENCH_OPT_P(256, "reader/writer pairs run at once"),
+	LMBENCH_OPTS_WN,
 	{ 0 }
 };
 
@@ -176,19 +177,21 @@ static int bw_pipe_run(struct run_ctx *ctx)
 const struct applet applet_bw_pipe = {
 	.name    = "bw_pipe",
 	.summary = "pipe bandwidth (lmbench's bw_pipe)",
-	.usage   = "usage: bw_pipe [-P N] [-m MSGSIZE] [-M TOTAL]\n"
+	.usage   = "usage: bw_pipe [-m MSGSIZE] [-M TOTAL] [-P N] [-W US] [-N N]\n"
 		   "\n"
 		   "A forked child writes MSGSIZE-byte messages (default 64k) into a pipe\n"
 		   "and this process reads TOTAL bytes (default 10m) per iteration, in\n"
 		   "MSGSIZE reads into a buffer 128 bytes past a page boundary; lmbench's\n"
 		   "method. k/m are powers of 1024, MB = 10^6 bytes; the median sample.\n"
-		   "Nothing is pinned unless --cpu is given. -P N runs N pairs at once and\n"
-		   "reports the aggregate. The child is killed and reaped on every exit.\n"
+		   "Nothing is pinned unless --cpu is given. The child is killed and\n"
+		   "reaped on every exit. A copy of -P is a reader/writer pair.\n"
+		   LMBENCH_HELP_BW
 		   "\n"
-		   "Default output, like lmbench's, is one line on stderr: \"B MB/sec\".\n"
+		   "Default output, like lmbench's, is one line on stderr:\n"
+		   "\"Pipe bandwidth: X MB/sec\".\n"
 		   "--format=table|csv|json prints the common record (metric bw_pipe at\n"
 		   "the defaults).\n",
-	.opts    = opts,
+	.opts    = ipc_bw_opts,
 	.unit    = UNIT_MB_S,
 	.classic = &emit_lmbench_mb,
 	.reps    = 11,

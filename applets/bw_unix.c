@@ -13,13 +13,6 @@
 #include "lat_pipe.h"
 #include "lmbench.h"
 
-static const struct opt_spec opts[] = {
-	{ "parallel", 'P', OPT_INT, "1", 1, 256, NULL, "reader/writer pairs run at once" },
-	{ "msg", 'm', OPT_SIZE, "64k", 1, 1 << 26, NULL, "bytes per write and per read" },
-	{ "total", 'M', OPT_SIZE, "10m", 1, 1e12, NULL, "bytes read per iteration" },
-	{ 0 }
-};
-
 static int bw_unix_run(struct run_ctx *ctx)
 {
 	return ipc_bw_run(ctx, IPC_UNIX);
@@ -28,19 +21,21 @@ static int bw_unix_run(struct run_ctx *ctx)
 const struct applet applet_bw_unix = {
 	.name    = "bw_unix",
 	.summary = "AF_UNIX socket bandwidth (lmbench's bw_unix)",
-	.usage   = "usage: bw_unix [-P N] [-m MSGSIZE] [-M TOTAL]\n"
+	.usage   = "usage: bw_unix [-m MSGSIZE] [-M TOTAL] [-P N] [-W US] [-N N]\n"
 		   "\n"
 		   "A forked child writes MSGSIZE-byte messages (default 64k) into an\n"
 		   "AF_UNIX SOCK_STREAM socketpair and this process reads TOTAL bytes\n"
 		   "(default 10m) per iteration; lmbench's method. k/m are powers of 1024,\n"
 		   "MB = 10^6 bytes; the median sample. Nothing is pinned unless --cpu is\n"
-		   "given. -P N runs N pairs at once and reports the aggregate. The child\n"
-		   "is killed and reaped on every exit.\n"
+		   "given. The child is killed and reaped on every exit. A copy of -P\n"
+		   "is a reader/writer pair.\n"
+		   LMBENCH_HELP_BW
 		   "\n"
-		   "Default output, like lmbench's, is one line on stderr: \"B MB/sec\".\n"
+		   "Default output, like lmbench's, is one line on stderr:\n"
+		   "\"AF_UNIX sock stream bandwidth: X MB/sec\".\n"
 		   "--format=table|csv|json prints the common record (metric bw_unix at\n"
 		   "the defaults).\n",
-	.opts    = opts,
+	.opts    = ipc_bw_opts,
 	.unit    = UNIT_MB_S,
 	.classic = &emit_lmbench_mb,
 	.reps    = 11,

@@ -16,6 +16,7 @@
 #define _GNU_SOURCE	/* pipe2() (glibc declares it only then; musl always) */
 #include "applet.h"
 #include "lat_pipe.h"
+#include "lmbench.h"
 #include "util.h"
 
 #include <errno.h>
@@ -28,12 +29,15 @@
 
 enum { MAX_PROCS = 1024 };
 
+#define USAGE "lat_ctx [-P N] [-W US] [-N N] [-s KB] N..."
+
 struct ring {
 	int		n;
 	int		(*p)[2];	/* pipe i: process i reads p[i][0] */
 	size_t		words;		/* array size in longs */
 	long		*arr;		/* this process's array (children: their own) */
 	int		idx;		/* which process we are (children) */
+	pid_t		*pids;		/* the children, [1..n) */
 	int		err, wrong;
 	int		next;		/* overhead: the pipe used next */
 	uint32_t	token;
@@ -144,71 +148,128 @@ static void ring_close(struct ring *r)
 	}
 }
 
-/* Measure one ring of n; the first ring also measures the overhead. */
-static int ring_run(struct run_ctx *ctx, struct ring *r, int n, int kb, int first,
-		    double *ovr_us)
+/* The n pipes, fresh state. EXIT_OK or EXIT_FAIL, said. */
+static int ring_open(struct ring *r)
 {
-	struct result res = { 0 };
-	struct bench_stats st;
-	pid_t *pids = xcalloc((size_t)n, sizeof(*pids));
-	char params[48], metric[48];
-	int i, rc = EXIT_OK;
+	int i;
 
-	r->n = n;
 	r->err = r->wrong = 0;
 	r->next = 0;
 	r->token = 0;
-	r->p = xmalloc((size_t)n * sizeof(*r->p));
-	for (i = 0; i < n; i++)
+	r->p = xmalloc((size_t)r->n * sizeof(*r->p));
+	r->pids = xcalloc((size_t)r->n, sizeof(*r->pids));
+	for (i = 0; i < r->n; i++)
 		r->p[i][0] = r->p[i][1] = -1;
-	for (i = 0; i < n; i++)
+	for (i = 0; i < r->n; i++)
 		if (pipe2(r->p[i], O_CLOEXEC)) {
 			errorf("pipe: %s", strerror(errno));
-			rc = EXIT_FAIL;
-			goto out;
+			return EXIT_FAIL;
 		}
-	if (first) {
-		if (bench_measure(&ctx->bench, ovr_body, r, &st) || r->err) {
-			errorf("timing the overhead failed");
-			rc = EXIT_FAIL;
-			goto out;
-		}
-		*ovr_us = st.median_ns / 1e3;
-		snprintf(params, sizeof(params), "size=%dk", kb);
-		res.test = "overhead";
-		res.params = params;
-		res.unit = UNIT_US;
-		res.better = -1;
-		res.x = kb;
-		res.note = "one hop without a switch (subtracted below)";
-		result_from_time(&res, &st, 1e-3);
-		if (ctx->quick)
-			res.flags |= REPORT_SHORT;
-		report(ctx, &res);
-	}
-	for (i = 1; i < n; i++) {
+	return EXIT_OK;
+}
+
+/* Close the pipes (children then see EOF or die of SIGPIPE), reap them. */
+static void ring_free(struct ring *r)
+{
+	int i;
+
+	if (!r->p)
+		return;
+	ring_close(r);
+	for (i = 1; i < r->n; i++)
+		ipc_reap(r->pids[i]);
+	free(r->pids);
+	free(r->p);
+	r->p = NULL;
+	r->pids = NULL;
+}
+
+/* In each copy (lm_measure): its own pipes and n - 1 children. */
+static int ring_setup(void *arg, unsigned idx)
+{
+	struct ring *r = arg;
+	int i, rc = ring_open(r);
+
+	(void)idx;
+	for (i = 1; i < r->n && !rc; i++) {
 		r->idx = i;
-		pids[i] = ipc_fork(ring_child, r);
-		if (pids[i] < 0) {
+		r->pids[i] = ipc_fork(ring_child, r);
+		if (r->pids[i] < 0) {
 			errorf("fork: %s", strerror(errno));
 			rc = EXIT_FAIL;
-			goto out;
 		}
 	}
-	if (bench_measure(&ctx->bench, ring_body, r, &st) || r->err) {
-		errorf("the ring of %d processes broke", n);
+	return rc;
+}
+
+static int ring_done(void *arg, unsigned idx)
+{
+	struct ring *r = arg;
+	int rc = lm_copy_status(r->err ? -1 : 0, r->wrong, "the ring of %d processes broke", r->n);
+
+	(void)idx;
+	ring_free(r);
+	return rc;
+}
+
+/* lmbench measures the overhead with one copy, whatever -P says. */
+static int ovr_run(struct run_ctx *ctx, struct ring *r, int kb, double *ovr_us)
+{
+	struct result res = { 0 };
+	struct bench_stats st;
+	char params[48];
+	int rc = ring_open(r);
+
+	if (!rc && (bench_measure(&ctx->bench, ovr_body, r, &st) || r->err)) {
+		errorf("timing the overhead failed");
 		rc = EXIT_FAIL;
-		goto out;
 	}
-	memset(&res, 0, sizeof(res));
-	snprintf(params, sizeof(params), "procs=%d,size=%dk", n, kb);
+	ring_free(r);
+	if (rc)
+		return rc;
+	*ovr_us = st.median_ns / 1e3;
+	snprintf(params, sizeof(params), "size=%dk", kb);
+	res.test = "overhead";
+	res.params = params;
+	res.unit = UNIT_US;
+	res.better = -1;
+	res.x = kb;
+	res.note = "one hop without a switch (subtracted below)";
+	result_from_time(&res, &st, 1e-3);
+	if (ctx->quick)
+		res.flags |= REPORT_SHORT;
+	report(ctx, &res);
+	return EXIT_OK;
+}
+
+/* Measure one ring of n in each of P copies; the first ring also measures
+ * the overhead. */
+static int ring_run(struct run_ctx *ctx, struct ring *r, unsigned P, int n, int kb, int first,
+		    double *ovr_us)
+{
+	struct lm_copies c = { ring_setup, ring_body, ring_done, r };
+	struct result res = { 0 };
+	struct bench_stats st;
+	char params[64], metric[48];
+	size_t len;
+	int rc;
+
+	r->n = n;
+	if (first && (rc = ovr_run(ctx, r, kb, ovr_us)) != 0)
+		return rc;
+	rc = lm_measure(ctx, P, &c, &st);
+	if (rc && rc != EXIT_WRONG)
+		return rc;
+	len = (size_t)snprintf(params, sizeof(params), "procs=%d,size=%dk", n, kb);
+	if (P > 1)
+		snprintf(params + len, sizeof(params) - len, ",P=%u", P);
 	snprintf(metric, sizeof(metric), "lat_ctx-%d-%dk", n, kb);
 	res.test = "switch";
 	res.params = params;
 	res.unit = UNIT_US;
 	res.better = -1;
 	res.x = n;
-	res.metric = metric;
+	res.metric = P == 1 ? metric : NULL;
 	res.note = "lap / N - overhead";
 	result_from_time(&res, &st, 1e-3 / n);
 	res.value -= *ovr_us;
@@ -216,26 +277,19 @@ static int ring_run(struct run_ctx *ctx, struct ring *r, int n, int kb, int firs
 	res.max -= *ovr_us;
 	if (ctx->quick)
 		res.flags |= REPORT_SHORT;
-	if (r->wrong) {
+	if (rc == EXIT_WRONG) {
 		res.flags |= REPORT_FAILED;
 		res.note = "the token came back with a wrong value";
 	}
 	report(ctx, &res);
-	if (r->wrong) {
+	if (rc == EXIT_WRONG)
 		errorf("self-check failed: the token came back with a wrong value");
-		rc = EXIT_WRONG;
-	}
-out:
-	ring_close(r);	/* children then see EOF or die of SIGPIPE */
-	for (i = 1; i < n; i++)
-		ipc_reap(pids[i]);
-	free(pids);
-	free(r->p);
-	r->p = NULL;
 	return rc;
 }
 
 static const struct opt_spec opts[] = {
+	LMBENCH_OPT_P(1024, "rings run at once (each in its own process)"),
+	LMBENCH_OPTS_WN,
 	{ "size", 's', OPT_INT, "0", 0, 1 << 20, NULL, "array per process, in KB (1024 bytes)" },
 	{ 0 }
 };
@@ -244,12 +298,13 @@ static int lat_ctx_run(struct run_ctx *ctx)
 {
 	struct ring r = { 0 };
 	int kb = (int)opt_int(ctx, "size"), i, rc = EXIT_OK;
+	unsigned P = lmbench_opts(ctx);
 	void (*oldpipe)(int);
 	double ovr = 0;
 	int64_t n;
 
 	if (!ctx->argc) {
-		errorf("usage: lat_ctx [-s KB] N... (try 'lat_ctx --help')");
+		errorf("usage: " USAGE " (try 'lat_ctx --help')");
 		return EXIT_USAGE;
 	}
 	for (i = 0; i < ctx->argc; i++)
@@ -265,7 +320,7 @@ static int lat_ctx_run(struct run_ctx *ctx)
 		int one;
 
 		parse_int(ctx->argv[i], &n);
-		one = ring_run(ctx, &r, (int)n, kb, i == 0, &ovr);
+		one = ring_run(ctx, &r, P, (int)n, kb, i == 0, &ovr);
 		if (one)
 			rc = one;
 	}
@@ -277,7 +332,7 @@ static int lat_ctx_run(struct run_ctx *ctx)
 const struct applet applet_lat_ctx = {
 	.name    = "lat_ctx",
 	.summary = "context-switch time in a ring of processes (lmbench's)",
-	.usage   = "usage: lat_ctx [-s KB] N...\n"
+	.usage   = "usage: " USAGE "\n"
 		   "\n"
 		   "Context-switch time, lmbench's method: N processes (2 to 1024; this one\n"
 		   "and N-1 forked children) pass a token round a ring of pipes; on every\n"
@@ -288,6 +343,9 @@ const struct applet applet_lat_ctx = {
 		   "lap time / N - overhead, in microseconds (medians), so it can be near\n"
 		   "zero or negative when the switch is cheap. Nothing is pinned unless\n"
 		   "--cpu is given. Every child is killed and reaped on every exit.\n"
+		   "A copy of -P is a forked process with a ring of its own; the overhead\n"
+		   "is measured with one copy, as lmbench does.\n"
+		   LMBENCH_HELP_LAT
 		   "\n"
 		   "Default output, like lmbench's, on stderr: a line \"size=KBk ovr=O\n"
 		   "(after a blank line and a quote) and then \"N T\" per N.\n"

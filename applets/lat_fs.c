@@ -16,6 +16,7 @@
  * time), with n, the files per interval, in the record's iters.
  */
 #include "applet.h"
+#include "lmbench.h"
 #include "lmfile.h"
 #include "scratch.h"
 #include "stats.h"
@@ -26,10 +27,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 enum { MAX_SIZES = 16, PIECE = 128 * 1024, MAX_FILES = 1 << 20 };
+
+#define USAGE "lat_fs [-s SIZE[,SIZE...]] [-n MAXPERDIR] [-P N] [-W US] [-N N] [DIR]"
 
 /* ---- names: an odometer of fixed-width decimal components ---- */
 
@@ -282,16 +286,19 @@ static int fs_measure(const struct bench_opts *o, struct fs *f, struct bench_sta
 
 /* ---- the applet ---- */
 
-static void fs_report(struct run_ctx *ctx, size_t size, const struct bench_stats *c,
+static void fs_report(struct run_ctx *ctx, size_t size, unsigned P, const struct bench_stats *c,
 		      const struct bench_stats *d)
 {
 	struct result r = { 0 };
-	char params[40];
+	char params[48];
+	int n;
 
 	if (size % 1024)
-		snprintf(params, sizeof(params), "size=%zu", size);
+		n = snprintf(params, sizeof(params), "size=%zu", size);
 	else
-		snprintf(params, sizeof(params), "size=%zuk", size / 1024);
+		n = snprintf(params, sizeof(params), "size=%zuk", size / 1024);
+	if (P > 1)
+		snprintf(params + n, sizeof(params) - (size_t)n, ",P=%u", P);
 	r.params = params;
 	r.unit = UNIT_OPS_S;
 	r.x = (double)size;
@@ -304,10 +311,11 @@ static void fs_report(struct run_ctx *ctx, size_t size, const struct bench_stats
 	report_rate(ctx, r, d, 1);
 }
 
-/* One size in its own scratch directory under dir. */
-static int fs_one(struct run_ctx *ctx, const char *dir, struct fs *f)
+/* One size in its own scratch directory under dir; EXIT_OK with c and d
+ * filled, or the status with the problem said. */
+static int fs_one(struct run_ctx *ctx, const char *dir, struct fs *f, struct bench_stats *c,
+		  struct bench_stats *d)
 {
-	struct bench_stats c, d;
 	char root[4096];
 
 	f->err = 0;
@@ -318,8 +326,8 @@ static int fs_one(struct run_ctx *ctx, const char *dir, struct fs *f)
 		root[0] = 0;
 	} else {
 		f->root = root;
-		if (fs_measure(&ctx->bench, f, &c, &d) == 0)
-			fs_report(ctx, f->size, &c, &d);
+		if (fs_measure(&ctx->bench, f, c, d) && !f->err)
+			f->err = EIO;
 		scratch_remove(root);
 	}
 	if (!f->err)
@@ -331,6 +339,84 @@ static int fs_one(struct run_ctx *ctx, const char *dir, struct fs *f)
 	}
 	errorf("%s: %s", root[0] ? root : dir, strerror(f->err));
 	return EXIT_FAIL;
+}
+
+/* -P: what each copy found, in memory the copies share with us. */
+struct fs_out {
+	int			rc;
+	struct bench_stats	c, d;
+};
+
+struct fs_copies {
+	struct run_ctx	*ctx;
+	const char	*dir;
+	struct fs	*f;
+	struct fs_out	*out;
+};
+
+/* A copy: the whole measurement of one size, in a directory of its own. */
+static void fs_copy_work(void *arg, unsigned idx, uint64_t iters)
+{
+	struct fs_copies *k = arg;
+	struct fs_out *o = &k->out[idx];
+
+	(void)iters;
+	o->rc = fs_one(k->ctx, k->dir, k->f, &o->c, &o->d);
+}
+
+/* The copies' results as one: the median of their medians, the lowest
+ * minimum, the highest maximum (per copy, as lmbench reports). */
+static void fs_merge(const struct fs_out *out, unsigned P, int delete, struct bench_stats *st)
+{
+	double *med = xcalloc(P, sizeof(*med));
+	const struct bench_stats *one;
+	struct stats s;
+	unsigned i;
+
+	*st = delete ? out[0].d : out[0].c;
+	for (i = 0; i < P; i++) {
+		one = delete ? &out[i].d : &out[i].c;
+		med[i] = one->median_ns;
+		st->min_ns = one->min_ns < st->min_ns ? one->min_ns : st->min_ns;
+		st->max_ns = one->max_ns > st->max_ns ? one->max_ns : st->max_ns;
+		st->flags |= one->flags;
+	}
+	stats_compute(med, P, &s);
+	st->median_ns = s.median;
+	free(med);
+}
+
+/* P copies (forked processes) measure at once. */
+static int fs_parallel(struct run_ctx *ctx, const char *dir, struct fs *f, unsigned P,
+		       struct bench_stats *c, struct bench_stats *d)
+{
+	size_t len = P * sizeof(struct fs_out);
+	struct fs_copies k = { ctx, dir, f, NULL };
+	struct team *t;
+	unsigned i;
+	int rc;
+
+	k.out = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (k.out == MAP_FAILED) {
+		errorf("cannot map %zu bytes: %s", len, strerror(errno));
+		return EXIT_FAIL;
+	}
+	for (i = 0; i < P; i++)
+		k.out[i].rc = EXIT_FAIL;	/* until the copy says otherwise */
+	t = team_start_procs(P, ctx->cpus, ctx->cpus_given ? ctx->ncpus : 0, NULL, fs_copy_work,
+			     NULL, &k, &rc);
+	if (t) {
+		team_body(t, 1);
+		rc = team_stop(t);
+	}
+	for (i = 0; i < P && !rc; i++)
+		rc = k.out[i].rc;
+	if (!rc) {
+		fs_merge(k.out, P, 0, c);
+		fs_merge(k.out, P, 1, d);
+	}
+	munmap(k.out, len);
+	return rc;
 }
 
 /* "0,1k,4k,10k" into sizes[]; the count, or -1 with the problem said. */
@@ -358,18 +444,22 @@ static int fs_sizes(const char *list, size_t *sizes)
 static const struct opt_spec opts[] = {
 	{ "size", 's', OPT_STR, "0,1k,4k,10k", 0, 0, NULL, "bytes per file, a comma list" },
 	{ "per-dir", 'n', OPT_INT, "100", 10, 1000000, NULL, "entries per directory at most" },
+	LMBENCH_OPT_P(1024, "copies at once (processes)"),
+	LMBENCH_OPTS_WN,
 	{ 0 }
 };
 
 static int lat_fs_run(struct run_ctx *ctx)
 {
 	struct fs f = { 0 };
+	struct bench_stats c, d;
+	unsigned P = lmbench_opts(ctx);
 	size_t sizes[MAX_SIZES];
 	const char *dir;
 	int n, i, rc = EXIT_OK;
 
 	if (ctx->argc > 1) {
-		errorf("usage: lat_fs [-s SIZE[,SIZE...]] [-n MAXPERDIR] [DIR]");
+		errorf("usage: " USAGE);
 		return EXIT_USAGE;
 	}
 	n = fs_sizes(opt_str(ctx, "size"), sizes);
@@ -380,7 +470,9 @@ static int lat_fs_run(struct run_ctx *ctx)
 	f.buf = xcalloc(1, PIECE);
 	for (i = 0; i < n && rc == EXIT_OK; i++) {
 		f.size = sizes[i];
-		rc = fs_one(ctx, dir, &f);
+		rc = P > 1 ? fs_parallel(ctx, dir, &f, P, &c, &d) : fs_one(ctx, dir, &f, &c, &d);
+		if (!rc)
+			fs_report(ctx, f.size, P, &c, &d);
 	}
 	free(f.buf);
 	return rc;
@@ -389,7 +481,7 @@ static int lat_fs_run(struct run_ctx *ctx)
 const struct applet applet_lat_fs = {
 	.name    = "lat_fs",
 	.summary = "file creates and deletes per second (lmbench's lat_fs)",
-	.usage   = "usage: lat_fs [-s SIZE[,SIZE...]] [-n MAXPERDIR] [DIR]\n"
+	.usage   = "usage: " USAGE "\n"
 		   "\n"
 		   "Files created and deleted per second, lmbench's method, for each SIZE\n"
 		   "(default 0, 1k, 4k and 10k bytes; k = 1024): a create pass (creat,\n"
@@ -400,6 +492,9 @@ const struct applet applet_lat_fs = {
 		   "pass lasts --min-time; medians over --reps samples. A directory that\n"
 		   "cannot take the files (read-only, full, missing) skips (exit 77), as\n"
 		   "does one whose free space would not keep 4 MiB + 1/32 beyond n files.\n"
+		   "A copy of -P is a forked process with its own directory; the rates\n"
+		   "are per copy (the median of the copies' medians).\n"
+		   LMBENCH_HELP_WN
 		   "\n"
 		   "Default output, like lmbench's, is one line per SIZE on stderr:\n"
 		   "\"SIZEk<TAB>N<TAB>CREATES<TAB>DELETES\" (N = files per interval; it\n"
@@ -411,5 +506,6 @@ const struct applet applet_lat_fs = {
 	.flags   = APPLET_NEEDS_DIR,
 	.classic = &emit_lm_fs,
 	.min_time = 0.025,		/* four sizes, two passes each: a few seconds */
+	.reps    = 11,			/* lmbench's -N default */
 	.run     = lat_fs_run,
 };

@@ -23,6 +23,7 @@
  */
 #define _GNU_SOURCE
 #include "applet.h"
+#include "lmbench.h"
 #include "lat_mem_rd.h"
 #include "mem.h"
 #include "sys.h"
@@ -447,7 +448,7 @@ static int sweep(struct run_ctx *ctx, struct lat *s, struct team *team, unsigned
 
 static int lat_mem_rd_run(struct run_ctx *ctx)
 {
-	unsigned nthr = (unsigned)opt_int(ctx, "parallel"), i;
+	unsigned nthr = lmbench_opts(ctx), i;
 	size_t strides[64], nstrides = 0, page = (size_t)sysconf(_SC_PAGESIZE);
 	uint64_t mb, max, need;
 	struct lat s;
@@ -536,8 +537,8 @@ out:
 }
 
 static const struct opt_spec opts[] = {
-	{ "parallel",  'P', OPT_INT,    "1", 1, 1024, NULL,
-	  "N threads, each walking its own buffer at the same time" },
+	LMBENCH_OPT_P(1024, "walkers at once (threads)"),
+	LMBENCH_OPTS_WN,
 	{ "thrash",    't', OPT_BOOL,   NULL, 0, 0, NULL,
 	  "random page order, random slot order in each page" },
 	{ "hugepages", 0,   OPT_CHOICE, "default", 0, 0, "on|off|default",
@@ -550,8 +551,8 @@ static const struct opt_spec opts[] = {
 const struct applet applet_lat_mem_rd = {
 	.name     = "lat_mem_rd",
 	.summary  = "memory read latency over a sweep of buffer sizes",
-	.usage    = "usage: lat_mem_rd [-P N] [-t] [--hugepages=on|off|default] [--sizes=LIST]\n"
-		    "                  [SIZE_MB [STRIDE...]]\n"
+	.usage    = "usage: lat_mem_rd [-P N] [-W US] [-N N] [-t] [--hugepages=on|off|default]\n"
+		    "                  [--sizes=LIST] [SIZE_MB [STRIDE...]]\n"
 		    "\n"
 		    "Memory read latency: a ring of pointers, one every STRIDE bytes, is\n"
 		    "walked with dependent loads over buffers from 512 bytes up to SIZE_MB,\n"
@@ -566,9 +567,10 @@ const struct applet applet_lat_mem_rd = {
 		    "The default ring goes forward through memory, which prefetchers follow.\n"
 		    "-t visits the pages in a random (but fixed) order and the slots of each\n"
 		    "page in a random order, one page per load: TLB misses included, no\n"
-		    "prefetch help. -P N runs N walkers at once, each on its own buffer; the\n"
-		    "latency is still per load of one walker. --sizes=512,32k,1m measures\n"
-		    "only those working sets (up to SIZE_MB when given), not the sweep.\n"
+		    "prefetch help. --sizes=512,32k,1m measures only those working sets\n"
+		    "(up to SIZE_MB when given), not the sweep. A copy of -P is a thread\n"
+		    "walking its own buffer; the latency is still per load of one walker.\n"
+		    LMBENCH_HELP_WN
 		    "\n"
 		    "The default output (--format=lmbench) is the classic tool's, on stderr:\n"
 		    "a '\"stride=N' line per curve, then 'SIZE NS' per point, SIZE in MiB\n"
@@ -582,6 +584,6 @@ const struct applet applet_lat_mem_rd = {
 	.flags    = APPLET_SLOW,
 	.classic  = &emit_lmbench,
 	.min_time = 0.01,
-	.reps     = 7,
+	.reps     = 11,		/* lmbench's -N default */
 	.run      = lat_mem_rd_run,
 };

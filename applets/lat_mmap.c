@@ -14,6 +14,7 @@
  * with pread() afterwards (self-check, exit 3).
  */
 #include "applet.h"
+#include "lmbench.h"
 #include "lmfile.h"
 #include "util.h"
 
@@ -26,7 +27,13 @@
 
 enum { MIN_SIZE = 320 * 1024, STRIDE = 16 * 1024, STRIDE_R = 160 * 1024 };
 
+#define USAGE "lat_mmap [-r] [-C] [-P N] [-W US] [-N N] SIZE [FILE]"
+
 struct mm {
+	struct run_ctx	*ctx;
+	struct lm_file	file, orig;	/* orig: the file -C copied */
+	int		clone;		/* -C */
+	int		shared;		/* other copies write the same file */
 	int		fd;
 	size_t		size;
 	size_t		span;		/* bytes touched from the start */
@@ -56,7 +63,8 @@ static void mm_body(void *arg, uint64_t iters)
 	}
 }
 
-/* Every touched byte holds the last pass's value. */
+/* Every touched byte holds the last pass's value (any copy's: not 0 when
+ * other copies write the same file). */
 static int mm_check(const struct mm *m)
 {
 	size_t off;
@@ -64,74 +72,102 @@ static int mm_check(const struct mm *m)
 	for (off = 0; off < m->span; off += m->stride) {
 		unsigned char c;
 
-		if (pread(m->fd, &c, 1, (off_t)off) != 1 || c != m->val)
+		if (pread(m->fd, &c, 1, (off_t)off) != 1 || (m->shared ? !c : c != m->val))
 			return -1;
 	}
 	return 0;
 }
 
+/* In each copy: -C's private copy. */
+static int mm_setup(void *arg, unsigned idx)
+{
+	struct mm *m = arg;
+	int rc = m->clone ? lm_file_clone(m->ctx, &m->file, &m->orig) : EXIT_OK;
+
+	(void)idx;
+	m->fd = m->file.fd;
+	return rc;
+}
+
+/* Last in each copy: its error said, or its bytes checked (EXIT_WRONG). */
+static int mm_done(void *arg, unsigned idx)
+{
+	struct mm *m = arg;
+	int rc = lm_copy_status(m->err, !m->err && mm_check(m), "mapping %s", m->file.path);
+
+	(void)idx;
+	if (m->clone)
+		lm_file_unclone(&m->file, &m->orig);
+	return rc;
+}
+
 static const struct opt_spec opts[] = {
 	{ "whole", 'r', OPT_BOOL, NULL, 0, 0, NULL, "touch every 160 KiB of the whole mapping" },
+	LMBENCH_OPT_C,
+	LMBENCH_OPT_P(1024, "copies at once (processes)"),
+	LMBENCH_OPTS_WN,
 	{ 0 }
 };
 
-static int mm_report(struct run_ctx *ctx, const struct mm *m, int whole,
-		     const struct bench_stats *st)
+static int mm_report(struct run_ctx *ctx, const struct mm *m, int whole, unsigned P,
+		     const struct bench_stats *st, int wrong)
 {
 	struct result r = { 0 };
-	char params[48], sz[24];
-	const char *wrong = mm_check(m) ? "a byte written through the mapping is not in the file"
-				       : NULL;
+	char params[64], sz[24];
+	size_t n;
 
-	snprintf(params, sizeof(params), "size=%s%s", format_size(m->size, sz, sizeof(sz)),
-		 whole ? ",touch=all" : "");
+	n = (size_t)snprintf(params, sizeof(params), "size=%s%s%s",
+			     format_size(m->size, sz, sizeof(sz)), whole ? ",touch=all" : "",
+			     m->clone ? ",clone" : "");
+	if (P > 1)
+		snprintf(params + n, sizeof(params) - n, ",P=%u", P);
 	r.test = "mmap";
 	r.params = params;
 	r.unit = UNIT_US;
 	r.better = -1;
 	r.x = (double)m->size;
-	r.metric = m->size == 1 << 20 && !whole ? "lat_mmap-1m" : NULL;
+	r.metric = m->size == 1 << 20 && !whole && P == 1 ? "lat_mmap-1m" : NULL;
 	result_from_time(&r, st, 1e-3);
-	lm_mark(ctx, &r, wrong);
+	lm_mark(ctx, &r, wrong ? "a byte written through the mapping is not in the file" : NULL);
 	report(ctx, &r);
-	return lm_verdict(wrong);
+	return lm_verdict(r.flags & REPORT_FAILED ? r.note : NULL);
 }
 
 static int lat_mmap_run(struct run_ctx *ctx)
 {
-	struct mm m = { 0 };
-	struct lm_file f;
+	struct mm m = { .ctx = ctx, .orig = { .fd = -1 } };
+	struct lm_copies c = { mm_setup, mm_body, mm_done, &m };
 	struct bench_stats st;
+	unsigned P = lmbench_opts(ctx);
 	int whole = (int)opt_int(ctx, "whole"), rc;
 	uint64_t size;
 
+	m.clone = opt_given(ctx, "clone");
+	m.shared = P > 1 && !m.clone;
 	if (ctx->argc < 1 || ctx->argc > 2) {
-		errorf("usage: lat_mmap [-r] SIZE [FILE]");
+		errorf("usage: " USAGE);
 		return EXIT_USAGE;
 	}
 	if (lm_size_arg(ctx->argv[0], MIN_SIZE, "320k", &size))
 		return EXIT_USAGE;
 	rc = lm_file_get(ctx, ctx->argc == 2 ? ctx->argv[1] : NULL, "lat_mmap", size, size,
-			 O_RDWR, &f);
+			 O_RDWR, &m.file);
 	if (rc)
 		return rc;
-	m.fd = f.fd;
 	m.size = (size_t)size;
 	m.span = whole ? m.size : m.size / 10;
 	m.stride = whole ? STRIDE_R : STRIDE;
-	if (bench_measure(&ctx->bench, mm_body, &m, &st) && !m.err)
-		m.err = ENOMEM;
-	rc = m.err ? EXIT_FAIL : mm_report(ctx, &m, whole, &st);
-	lm_file_put(&f);
-	if (m.err)
-		errorf("mapping %s: %s", f.path, strerror(m.err));
+	rc = lm_measure(ctx, P, &c, &st);
+	if (!rc || rc == EXIT_WRONG)
+		rc = mm_report(ctx, &m, whole, P, &st, rc == EXIT_WRONG);
+	lm_file_put(&m.file);
 	return rc;
 }
 
 const struct applet applet_lat_mmap = {
 	.name    = "lat_mmap",
 	.summary = "mmap + touch + munmap of a file (lmbench's lat_mmap)",
-	.usage   = "usage: lat_mmap [-r] SIZE [FILE]\n"
+	.usage   = "usage: " USAGE "\n"
 		   "\n"
 		   "Time to map the first SIZE bytes of FILE (at least 320k; k = 1024,\n"
 		   "m = 1048576) shared and writable, write one byte every 16 KiB over\n"
@@ -141,6 +177,10 @@ const struct applet applet_lat_mmap = {
 		   "of SIZE zero bytes is made in --dir ($TMPDIR, /tmp, .) and removed at\n"
 		   "the end, also when interrupted. The written bytes are read back\n"
 		   "afterwards (self-check, exit 3).\n"
+		   "\n"
+		   "lmbench's options (a copy is a forked process; without -C all write\n"
+		   "the same file):\n"
+		   LMBENCH_HELP_LAT LMBENCH_HELP_C
 		   "\n"
 		   "Default output, like lmbench's, is one line on stderr: \"SIZE_MB US\"\n"
 		   "(\"%.6f %.0f\", \"%.3f\" below 10 us; MB = 10^6 bytes). --format=table|\n"

@@ -361,9 +361,8 @@ static void lo_work(void *arg, unsigned idx, uint64_t iters)
 }
 
 static const struct opt_spec opts[] = {
-	{ "parallel", 'P', OPT_INT, "1", 1, 1024, NULL, "copies run in parallel (threads)" },
-	{ "warmup-us", 'W', OPT_INT, NULL, 0, 1e9, NULL, "warm up this long before timing (us)" },
-	{ "tries", 'N', OPT_INT, NULL, 1, 1001, NULL, "repetitions (same as --reps)" },
+	LMBENCH_OPT_P(1024, "copies run in parallel (threads)"),
+	LMBENCH_OPTS_WN,
 	{ 0 }
 };
 
@@ -389,14 +388,10 @@ static int lat_ops_run(struct run_ctx *ctx)
 		       ctx->argv[0]);
 		return EXIT_USAGE;
 	}
-	if (opt_given(ctx, "tries"))
-		ctx->bench.samples = (unsigned)opt_int(ctx, "tries");
 	/* --quick's 10 ms samples x 16 tests would take most of a second. */
 	if (ctx->quick && ctx->bench.min_sample_s == 0.01)
 		ctx->bench.min_sample_s = 0.003;
-	if (opt_given(ctx, "warmup-us"))
-		ctx->bench.warmup = 1 + (unsigned)(opt_int(ctx, "warmup-us") / 1e6 /
-						   ctx->bench.min_sample_s);
+	lmbench_opts(ctx);	/* -W in samples of that length */
 	snprintf(params, sizeof(params), "P=%u", P);
 	s.out = xcalloc(P, sizeof(*s.out));
 	t = team_start(P, ctx->cpus, ctx->ncpus, lo_setup, lo_work, &s, &trc);
@@ -484,8 +479,9 @@ const struct applet applet_lat_ops = {
 		   "time for integer, int64 bit time for int64, as lmbench does). Every\n"
 		   "chain is checked against a plain C computation (exit 3 if wrong).\n"
 		   "lmbench's bogomflops lines are not measured.\n"
-		   "-P N runs N copies at once (threads pinned round robin over --cpu\n"
-		   "or the allowed CPUs); the latency is per copy.\n"
+		   "A copy of -P is a thread, pinned round robin over --cpu or the\n"
+		   "allowed CPUs.\n"
+		   LMBENCH_HELP_LAT
 		   "\n"
 		   "Default output, like lmbench's, is one 'NAME: N nanoseconds' line\n"
 		   "per test on stderr. --format=table|csv|json prints the common\n"

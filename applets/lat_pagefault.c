@@ -17,6 +17,7 @@
  */
 #include "applet.h"
 #include "lmbench.h"
+#include "lmbench.h"
 #include "lmfile.h"
 #include "util.h"
 
@@ -29,10 +30,15 @@
 #include <unistd.h>
 
 enum { MIN_FILE = 1 << 20, SCRATCH_SIZE = 8 << 20 };
+
+#define USAGE "lat_pagefault [-C] [-P N] [-W US] [-N N] [FILE]"
 static const uint64_t pf_seed = 0x6c61745f70616765ull;
 
 struct pf {
-	int		fd;
+	struct run_ctx	*ctx;
+	struct lm_file	file, orig;	/* orig: the file -C copied */
+	int		clone;		/* -C */
+	int		zeros;		/* a file of zeros, made here: it sums to 0 */
 	size_t		len;		/* the file's size: mapped whole */
 	size_t		page;
 	uint32_t	npages;		/* whole pages in the file */
@@ -44,7 +50,7 @@ struct pf {
 
 static int pf_map(struct pf *p)
 {
-	void *m = mmap(NULL, p->len, PROT_READ, MAP_SHARED, p->fd, 0);
+	void *m = mmap(NULL, p->len, PROT_READ, MAP_SHARED, p->file.fd, 0);
 
 	if (m == MAP_FAILED) {
 		p->map = NULL;
@@ -93,93 +99,117 @@ static void pf_overhead_body(void *arg, uint64_t iters)
 		pf_remap(p);
 }
 
-static int pf_report(struct run_ctx *ctx, const struct pf *p, const char *path,
-		     const struct bench_stats *st, const struct bench_stats *ovh, int check)
+static int pf_report(struct run_ctx *ctx, const struct pf *p, unsigned P,
+		     const struct bench_stats *st, const struct bench_stats *ovh, int wrong)
 {
 	struct result r = { 0 };
-	char params[48], label[4200], sz[24];
+	char params[64], label[4200], sz[24];
 	double o = ovh->median_ns, scale = 1e-3 / p->npages;
-	const char *wrong = check && p->nonzero ? "the bytes of a file of zeros did not sum to 0"
-						: NULL;
+	size_t n;
 
-	snprintf(params, sizeof(params), "size=%s", format_size(p->len, sz, sizeof(sz)));
-	snprintf(label, sizeof(label), "Pagefaults on %s", path);
+	n = (size_t)snprintf(params, sizeof(params), "size=%s%s",
+			     format_size(p->len, sz, sizeof(sz)), p->clone ? ",clone" : "");
+	if (P > 1)
+		snprintf(params + n, sizeof(params) - n, ",P=%u", P);
+	snprintf(label, sizeof(label), "Pagefaults on %s", p->file.path);
 	r.test = "pagefault";
 	r.params = params;
 	r.group = label;
 	r.unit = UNIT_US;
 	r.better = -1;
-	r.metric = "lat_pagefault";
+	r.metric = P == 1 ? "lat_pagefault" : NULL;
 	r.note = "per page, unmap + map + msync subtracted";
 	result_from_time(&r, st, scale);
 	r.value -= o * scale;
 	r.min -= o * scale;
 	r.max -= o * scale;
 	r.flags |= ovh->flags;
-	lm_mark(ctx, &r, wrong);
+	lm_mark(ctx, &r, wrong ? "the bytes of a file of zeros did not sum to 0" : NULL);
 	report(ctx, &r);
-	return lm_verdict(wrong);
+	return lm_verdict(r.flags & REPORT_FAILED ? r.note : NULL);
 }
 
-static int pf_measure(struct run_ctx *ctx, struct pf *p, struct bench_stats *st,
-		      struct bench_stats *ovh)
+/* In each copy: -C's private copy, then the mapping. */
+static int pf_setup(void *arg, unsigned idx)
 {
-	p->page = (size_t)sysconf(_SC_PAGESIZE);
-	p->npages = (uint32_t)(p->len / p->page);
-	p->order = malloc(p->npages * sizeof(*p->order));
-	if (!p->order) {
-		p->err = ENOMEM;
-		return -1;
+	struct pf *p = arg;
+	int rc = p->clone ? lm_file_clone(p->ctx, &p->file, &p->orig) : EXIT_OK;
+
+	(void)idx;
+	if (!rc && pf_map(p)) {
+		errorf("mapping %s: %s", p->file.path, strerror(p->err));
+		rc = EXIT_FAIL;
 	}
-	lm_permute(p->order, p->npages, pf_seed);
-	if (pf_map(p))
-		return -1;
-	if (bench_measure(&ctx->bench, pf_body, p, st) ||
-	    bench_measure(&ctx->bench, pf_overhead_body, p, ovh)) {
-		if (!p->err)
-			p->err = ENOMEM;
-		return -1;
-	}
-	return p->err ? -1 : 0;
+	return rc;
 }
+
+static int pf_done(void *arg, unsigned idx)
+{
+	struct pf *p = arg;
+	int rc = lm_copy_status(p->err, p->zeros && p->nonzero, "mapping %s", p->file.path);
+
+	(void)idx;
+	if (p->map)
+		munmap(p->map, p->len);
+	p->map = NULL;
+	if (p->clone)
+		lm_file_unclone(&p->file, &p->orig);
+	return rc;
+}
+
+static const struct opt_spec opts[] = {
+	LMBENCH_OPT_C,
+	LMBENCH_OPT_P(1024, "copies at once (processes)"),
+	LMBENCH_OPTS_WN,
+	{ 0 }
+};
 
 static int lat_pagefault_run(struct run_ctx *ctx)
 {
-	struct pf p = { 0 };
-	struct lm_file f;
+	struct pf p = { .ctx = ctx, .orig = { .fd = -1 } };
+	struct lm_copies faults = { pf_setup, pf_body, pf_done, &p };
+	struct lm_copies remaps = { pf_setup, pf_overhead_body, pf_done, &p };
 	struct bench_stats st, ovh;
-	int rc;
+	unsigned P = lmbench_opts(ctx);
+	int rc, wrong = 0;
 
+	p.clone = opt_given(ctx, "clone");
 	if (ctx->argc > 1) {
-		errorf("usage: lat_pagefault [FILE]");
+		errorf("usage: " USAGE);
 		return EXIT_USAGE;
 	}
 	rc = lm_file_get(ctx, ctx->argc ? ctx->argv[0] : NULL, "lat_pagefault", MIN_FILE,
-			 SCRATCH_SIZE, O_RDONLY, &f);
+			 SCRATCH_SIZE, O_RDONLY, &p.file);
 	if (rc)
 		return rc;
-	p.fd = f.fd;
-	p.len = (size_t)f.size;
-	if (f.size > (uint64_t)SIZE_MAX / 2) {
-		errorf("FILE: '%s' is too large to map here", f.path);
+	p.zeros = p.file.scratch;
+	p.len = (size_t)p.file.size;
+	p.page = (size_t)sysconf(_SC_PAGESIZE);
+	p.npages = (uint32_t)(p.len / p.page);
+	if (p.file.size > (uint64_t)SIZE_MAX / 2) {
+		errorf("FILE: '%s' is too large to map here", p.file.path);
 		rc = EXIT_FAIL;
-	} else if (pf_measure(ctx, &p, &st, &ovh)) {
-		errorf("mapping %s: %s", f.path, strerror(p.err));
+	} else if (!(p.order = malloc(p.npages * sizeof(*p.order)))) {
+		errorf("out of memory");
 		rc = EXIT_FAIL;
 	} else {
-		rc = pf_report(ctx, &p, f.path, &st, &ovh, f.scratch);
+		lm_permute(p.order, p.npages, pf_seed);
+		rc = lm_measure(ctx, P, &faults, &st);
+		wrong = rc == EXIT_WRONG;
+		if (!rc || wrong)
+			rc = lm_measure(ctx, P, &remaps, &ovh);
+		if (!rc)
+			rc = pf_report(ctx, &p, P, &st, &ovh, wrong);
 	}
-	if (p.map)
-		munmap(p.map, p.len);
 	free(p.order);
-	lm_file_put(&f);
+	lm_file_put(&p.file);
 	return rc;
 }
 
 const struct applet applet_lat_pagefault = {
 	.name    = "lat_pagefault",
 	.summary = "page fault on a mapped file (lmbench's lat_pagefault)",
-	.usage   = "usage: lat_pagefault [FILE]\n"
+	.usage   = "usage: " USAGE "\n"
 		   "\n"
 		   "Time per page fault, lmbench's method: FILE (at least 1 MiB) is\n"
 		   "mapped read-only and shared, one byte of every page is read in a\n"
@@ -190,10 +220,15 @@ const struct applet applet_lat_pagefault = {
 		   "($TMPDIR, /tmp, .) and removed at the end, also when interrupted;\n"
 		   "its bytes must then sum to 0 (self-check, exit 3).\n"
 		   "\n"
+		   "lmbench's options (a copy is a forked process with its own mapping;\n"
+		   "both measurements run with -P copies):\n"
+		   LMBENCH_HELP_LAT LMBENCH_HELP_C
+		   "\n"
 		   "Default output, like lmbench's, is one line on stderr: \"Pagefaults on\n"
 		   "FILE: T microseconds\" (with the path of the file made when FILE is\n"
 		   "not given). --format=table|csv|json prints the common record (metric\n"
 		   "lat_pagefault).\n",
+	.opts    = opts,
 	.unit    = UNIT_US,
 	.flags   = APPLET_NEEDS_DIR,
 	.reps    = 11,			/* lmbench's 11 samples */

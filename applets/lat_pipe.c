@@ -227,7 +227,7 @@ int ipc_lat_run(struct run_ctx *ctx, enum ipc_kind kind)
 	struct bench_stats st;
 	struct team *t;
 	void (*oldpipe)(int);
-	unsigned P = (unsigned)opt_int(ctx, "parallel"), i;
+	unsigned P = lmbench_opts(ctx), i;
 	char params[64];
 	int rc, err = 0, wrong = 0;
 
@@ -286,7 +286,8 @@ int ipc_lat_run(struct run_ctx *ctx, enum ipc_kind kind)
 }
 
 static const struct opt_spec opts[] = {
-	{ "parallel", 'P', OPT_INT, "1", 1, 256, NULL, "parent/child pairs run at once" },
+	LMBENCH_OPT_P(256, "parent/child pairs run at once"),
+	LMBENCH_OPTS_WN,
 	{ 0 }
 };
 
@@ -298,13 +299,14 @@ static int lat_pipe_run(struct run_ctx *ctx)
 const struct applet applet_lat_pipe = {
 	.name    = "lat_pipe",
 	.summary = "pipe round-trip latency (lmbench's lat_pipe)",
-	.usage   = "usage: lat_pipe [-P N]\n"
+	.usage   = "usage: lat_pipe [-P N] [-W US] [-N N]\n"
 		   "\n"
 		   "Round-trip time of one byte between this process and a forked echo\n"
 		   "child over two pipes, in microseconds (the median sample), lmbench's\n"
 		   "method. Nothing is pinned unless --cpu is given (the children inherit\n"
-		   "it). -P N runs N parent/child pairs at once and reports the time per\n"
-		   "round trip of each. The child is killed and reaped on every exit.\n"
+		   "it). The child is killed and reaped on every exit. A copy of -P is a\n"
+		   "parent/child pair.\n"
+		   LMBENCH_HELP_LAT
 		   "\n"
 		   "Default output, like lmbench's, is one line on stderr: \"Pipe latency:\n"
 		   "T microseconds\". --format=table|csv|json prints the common record\n"

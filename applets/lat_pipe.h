@@ -9,6 +9,8 @@
 #include <stddef.h>
 #include <sys/types.h>
 
+#include "opt.h"
+
 struct run_ctx;
 
 enum ipc_kind { IPC_PIPE, IPC_UNIX };
@@ -42,5 +44,7 @@ int	ipc_echo_child(void *echo);		/* arg: struct ipc_echo * */
 
 int	ipc_lat_run(struct run_ctx *ctx, enum ipc_kind kind);	/* lat_pipe.c */
 int	ipc_bw_run(struct run_ctx *ctx, enum ipc_kind kind);	/* bw_pipe.c */
+/* bw_pipe's and bw_unix's options (lmbench's: -m -M -P -W -N) */
+extern const struct opt_spec ipc_bw_opts[];
 
 #endif

@@ -11,7 +11,9 @@
  * stderr ("Process fork+exit: 123.4567 microseconds").
  *
  * Deviation: lmbench's helper is /tmp/hello (writes 12 bytes to the closed
- * stdout); benchbox runs itself instead (/proc/self/exe as "lat_proc
+ * stdout); benchbox runs PROGRAM when given (exec PROGRAM, shell PROGRAM:
+ * `/bin/sh -c PROGRAM`, its exit status taken from an untimed first run),
+ * else itself (/proc/self/exe as "lat_proc
  * --help": parse, one failing write, exit), so no helper file and no shell
  * are needed. A failed write of stdout is exit status 1 for benchbox, so
  * that is the helper's success; its stderr is closed too, so the message
@@ -32,6 +34,8 @@
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
+
+#define USAGE "lat_proc [-P N] [-W US] [-N N] procedure|fork|exec|shell [PROGRAM]"
 
 enum pr_op { PR_PROC, PR_FORK, PR_EXEC, PR_SHELL, PR_NOPS };
 
@@ -107,8 +111,8 @@ static void pr_work(void *arg, unsigned idx, uint64_t iters)
 }
 
 static const struct opt_spec opts[] = {
-	{ "parallel", 'P', OPT_INT, "1", 1, 1024, NULL, "copies run in parallel (threads)" },
-	{ "tries", 'N', OPT_INT, NULL, 1, 1001, NULL, "repetitions (same as --reps)" },
+	LMBENCH_OPT_P(1024, "copies run in parallel (threads)"),
+	LMBENCH_OPTS_WN,
 	{ 0 }
 };
 
@@ -137,13 +141,14 @@ static int lat_proc_run(struct run_ctx *ctx)
 	struct result r = { 0 };
 	struct bench_stats st;
 	struct team *t;
-	unsigned P = (unsigned)opt_int(ctx, "parallel"), i;
-	char self[PATH_MAX], cmd[PATH_MAX + 32], params[32] = "";
+	unsigned P = lmbench_opts(ctx), i;
+	char self[PATH_MAX], cmd[PATH_MAX + 32], params[32] = "", note[PATH_MAX + 64] = "";
+	char *prog;
 	ssize_t n;
 	int rc, s;
 
-	if (ctx->argc != 1) {
-		errorf("usage: lat_proc [-P N] [-N N] procedure|fork|exec|shell");
+	if (ctx->argc < 1 || ctx->argc > 2) {
+		errorf("usage: " USAGE);
 		return EXIT_USAGE;
 	}
 	for (i = 0; i < PR_NOPS && strcmp(pr_ops[i].name, ctx->argv[0]); i++)
@@ -153,29 +158,40 @@ static int lat_proc_run(struct run_ctx *ctx)
 		return EXIT_USAGE;
 	}
 	p.op = (enum pr_op)i;
-	if (opt_given(ctx, "tries"))
-		ctx->bench.samples = (unsigned)opt_int(ctx, "tries");
+	if (ctx->argc == 2 && p.op < PR_EXEC) {
+		errorf("%s takes no PROGRAM (only exec and shell do)", ctx->argv[0]);
+		return EXIT_USAGE;
+	}
+	prog = ctx->argc == 2 ? ctx->argv[1] : NULL;
 
 	if (p.op >= PR_EXEC) {
-		p.expect = EXIT_FAIL << 8;	/* exit 1: its write to stdout failed */
+		if (prog && access(prog, X_OK)) {
+			errorf("PROGRAM: cannot execute '%s': %s", prog, strerror(errno));
+			return EXIT_FAIL;
+		}
 		n = readlink("/proc/self/exe", self, sizeof(self) - 1);
-		if (n <= 0)
+		if (n <= 0 && !prog)
 			return skip(ctx, p.op, "cannot find this executable (/proc/self/exe)");
-		self[n] = '\0';
+		self[n > 0 ? n : 0] = '\0';
 		if (p.op == PR_EXEC) {
-			p.path = self;
-			p.argv[0] = "lat_proc";
-			p.argv[1] = "--help";
+			p.path = prog ? prog : self;
+			p.argv[0] = prog ? prog : "lat_proc";
+			p.argv[1] = prog ? NULL : "--help";
+			snprintf(note, sizeof(note), "ran %s%s", p.path, prog ? "" : " lat_proc --help");
 		} else {
 			if (access("/bin/sh", X_OK))
 				return skip(ctx, p.op, "no /bin/sh");
-			if (strchr(self, '\''))
+			if (!prog && strchr(self, '\''))
 				return skip(ctx, p.op, "this executable's path has a quote");
-			snprintf(cmd, sizeof(cmd), "'%s' lat_proc --help", self);
+			if (prog)
+				snprintf(cmd, sizeof(cmd), "%s", prog);
+			else
+				snprintf(cmd, sizeof(cmd), "'%s' lat_proc --help", self);
 			p.path = "/bin/sh";
 			p.argv[0] = "sh";
 			p.argv[1] = "-c";
 			p.argv[2] = cmd;
+			snprintf(note, sizeof(note), "ran /bin/sh -c %s", cmd);
 		}
 		/* one untimed try: emulators without binfmt_misc cannot exec us */
 		s = spawn(&p);
@@ -184,11 +200,14 @@ static int lat_proc_run(struct run_ctx *ctx)
 			       strerror(errno));
 			return EXIT_FAIL;
 		}
-		if (WIFEXITED(s) && (WEXITSTATUS(s) == CHILD_NOEXEC ||
-				     WEXITSTATUS(s) == CHILD_NOFILE))
+		if (!prog && WIFEXITED(s) && (WEXITSTATUS(s) == CHILD_NOEXEC ||
+					      WEXITSTATUS(s) == CHILD_NOFILE))
 			return skip(ctx, p.op, "cannot execute this binary again (emulated, "
 				    "e.g. qemu-user without binfmt_misc?)");
-		if (s != p.expect) {
+		/* a PROGRAM's own exit status is what it answers every time */
+		p.expect = prog ? s : EXIT_FAIL << 8;	/* ours: exit 1, stdout was closed */
+		if (s != p.expect || (prog && (!WIFEXITED(s) ||
+					       (p.op == PR_EXEC && WEXITSTATUS(s) >= CHILD_NOEXEC)))) {
 			errorf("%s: the child failed (wait status %#x)", pr_ops[p.op].name,
 			       (unsigned)s);
 			return EXIT_FAIL;
@@ -215,6 +234,7 @@ static int lat_proc_run(struct run_ctx *ctx)
 	r.params = params;
 	r.unit = UNIT_US;
 	r.better = -1;
+	r.note = note[0] ? note : NULL;
 	result_from_time(&r, &st, 1e-3);
 	report(ctx, &r);
 	return EXIT_OK;
@@ -223,18 +243,22 @@ static int lat_proc_run(struct run_ctx *ctx)
 const struct applet applet_lat_proc = {
 	.name    = "lat_proc",
 	.summary = "procedure call and process creation (lmbench lat_proc)",
-	.usage   = "usage: lat_proc [-P N] [-N N] procedure|fork|exec|shell\n"
+	.usage   = "usage: " USAGE "\n"
 		   "\n"
 		   "lmbench's method, medians in microseconds on stderr. procedure: one\n"
 		   "call of an opaque function. fork: fork, the child exits, the parent\n"
-		   "waits. exec: fork, the child closes stdout and execs this program\n"
-		   "('lat_proc --help', in place of lmbench's /tmp/hello). shell: the\n"
-		   "same through /bin/sh -c. exec and shell are skipped (status 77) where\n"
-		   "this binary cannot exec itself (qemu-user without binfmt_misc) or\n"
-		   "there is no /bin/sh. -P N runs N copies at once (threads pinned\n"
-		   "round robin); the latency is per copy.\n",
+		   "waits. exec: fork, the child closes stdout and execs PROGRAM, by\n"
+		   "default this static binary ('lat_proc --help', in place of lmbench's\n"
+		   "tiny dynamic /tmp/hello: give that for a like-for-like figure). shell:\n"
+		   "the same through /bin/sh -c PROGRAM. The record's note names what\n"
+		   "ran. PROGRAM must answer with the same exit status every time. exec\n"
+		   "and shell are skipped (status 77) where this binary cannot exec\n"
+		   "itself (qemu-user without binfmt_misc) or there is no /bin/sh.\n"
+		   "A copy of -P is a thread, pinned round robin.\n"
+		   LMBENCH_HELP_LAT,
 	.opts    = opts,
 	.unit    = UNIT_US,
 	.classic = &emit_lmbench_micro,
+	.reps    = 11,
 	.run     = lat_proc_run,
 };

@@ -30,6 +30,8 @@
 #include <sys/select.h>
 #include <unistd.h>
 
+#define USAGE "lat_select [-n N] [-P N] [-W US] [-N N] file|tcp"
+
 enum sel_mode { SEL_FILE, SEL_TCP };
 
 static const char *const sel_modes[] = { "file", "tcp" };
@@ -160,38 +162,45 @@ static int sel_file(const struct run_ctx *ctx, char *path, size_t len, int *rc)
 	return fd;
 }
 
-static int sel_measure(struct run_ctx *ctx, struct sel *s, enum sel_mode mode)
+/* Last in each copy: its error said, EXIT_WRONG for a short count. */
+static int sel_done(void *arg, unsigned idx)
 {
+	struct sel *s = arg;
+
+	(void)idx;
+	return lm_copy_status(s->err, s->wrong, "select");
+}
+
+static int sel_measure(struct run_ctx *ctx, struct sel *s, enum sel_mode mode, unsigned P)
+{
+	struct lm_copies c = { NULL, sel_body, sel_done, s };
 	struct result r = { 0 };
 	struct bench_stats st;
 	char label[64], params[32], metric[32];
+	int rc = lm_measure(ctx, P, &c, &st);
 
-	if (bench_measure(&ctx->bench, sel_body, s, &st))
-		return EXIT_FAIL;
-	if (s->err) {
-		errorf("select: %s", strerror(s->err));
-		return EXIT_FAIL;
-	}
+	if (rc && rc != EXIT_WRONG)
+		return rc;
 	snprintf(label, sizeof(label), "Select on %d %sfd's", s->n, mode == SEL_TCP ? "tcp " : "");
-	snprintf(params, sizeof(params), "n=%d", s->n);
+	snprintf(params, sizeof(params), P > 1 ? "n=%d,P=%u" : "n=%d", s->n, P);
 	snprintf(metric, sizeof(metric), "select_on_200_%sfds", mode == SEL_TCP ? "tcp_" : "");
 	r.test = sel_modes[mode];
 	r.params = params;
 	r.group = label;
 	r.unit = UNIT_US;
 	r.better = -1;
-	r.metric = s->n == 200 ? metric : NULL;
+	r.metric = s->n == 200 && P == 1 ? metric : NULL;
 	if (ctx->quick)
 		r.flags |= REPORT_SHORT;
 	result_from_time(&r, &st, 1e-3);
 	return lmnet_report(ctx, &r,
-			    s->wrong ? "select did not find every descriptor ready" : NULL);
+			    rc == EXIT_WRONG ? "select did not find every descriptor ready" : NULL);
 }
 
 static int sel_mode_of(const struct run_ctx *ctx, enum sel_mode *mode)
 {
 	if (ctx->argc != 1) {
-		errorf("usage: lat_select [-n N] file|tcp");
+		errorf("usage: " USAGE);
 		return EXIT_USAGE;
 	}
 	for (*mode = SEL_FILE; *mode <= SEL_TCP; (*mode)++)
@@ -204,6 +213,7 @@ static int sel_mode_of(const struct run_ctx *ctx, enum sel_mode *mode)
 static int lat_select_run(struct run_ctx *ctx)
 {
 	struct sel s = { .n = (int)opt_int(ctx, "num") };
+	unsigned P = lmbench_opts(ctx);
 	enum sel_mode mode;
 	char path[4096] = "";
 	pid_t child = 0;
@@ -217,7 +227,7 @@ static int lat_select_run(struct run_ctx *ctx)
 	rc = EXIT_FAIL;
 	fd = mode == SEL_TCP ? sel_tcp(&child) : sel_file(ctx, path, sizeof(path), &rc);
 	if (fd >= 0 && !sel_fill(&s, fd))
-		rc = sel_measure(ctx, &s, mode);
+		rc = sel_measure(ctx, &s, mode, P);
 	sel_close(&s);
 	if (fd >= 0 && (fd >= FD_SETSIZE || !s.mine[fd]))
 		close(fd);
@@ -229,13 +239,15 @@ static int lat_select_run(struct run_ctx *ctx)
 
 static const struct opt_spec opts[] = {
 	{ "num", 'n', OPT_INT, "200", 1, FD_SETSIZE, NULL, "select's first argument, N" },
+	LMBENCH_OPT_P(1024, "copies at once (processes)"),
+	LMBENCH_OPTS_WN,
 	{ 0 }
 };
 
 const struct applet applet_lat_select = {
 	.name    = "lat_select",
 	.summary = "select() on N descriptors (lmbench's lat_select)",
-	.usage   = "usage: lat_select [-n N] file|tcp\n"
+	.usage   = "usage: " USAGE "\n"
 		   "\n"
 		   "Time of one select(N, NULL, &set, NULL, &zero) call that asks for\n"
 		   "write readiness of copies of one descriptor, in microseconds (the\n"
@@ -244,7 +256,9 @@ const struct applet applet_lat_select = {
 		   "a forked server on 127.0.0.1 that accepts and closes (killed and\n"
 		   "reaped on every exit). The copies fill every free descriptor number\n"
 		   "below N (N at most 1024, FD_SETSIZE); the soft RLIMIT_NOFILE is raised\n"
-		   "when N needs it.\n"
+		   "when N needs it. A copy of -P is a forked process that selects on\n"
+		   "the same descriptors.\n"
+		   LMBENCH_HELP_LAT
 		   "\n"
 		   "Default output, like lmbench's, is one line on stderr: \"Select on 200\n"
 		   "fd's: T microseconds\" (\"200 tcp fd's\" for tcp). --format=table|csv|json\n"

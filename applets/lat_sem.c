@@ -31,6 +31,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/sem.h>
 #include <unistd.h>
@@ -186,60 +187,85 @@ static int sem_check(struct sem_run *s)
 	return semctl(s->id, 0, GETVAL) == 0 && semctl(s->id, 1, GETVAL) == 0 ? 0 : -1;
 }
 
-static int sem_report(struct run_ctx *ctx, const struct bench_stats *st, const char *wrong)
+static int sem_report(struct run_ctx *ctx, const struct bench_stats *st, unsigned P,
+		      const char *wrong)
 {
 	struct result r = { 0 };
+	char params[24] = "";
 
+	if (P > 1)
+		snprintf(params, sizeof(params), "P=%u", P);
 	r.test = "handoff";
+	r.params = params;
 	r.unit = UNIT_US;
 	r.better = -1;
 	r.group = "Semaphore latency";
-	r.metric = "semaphore_latency";
+	r.metric = P == 1 ? "semaphore_latency" : NULL;
 	result_from_time(&r, st, 1e-3 / 2);	/* a round trip is two handoffs */
 	lm_mark(ctx, &r, wrong);
 	report(ctx, &r);
 	return lm_verdict(wrong);
 }
 
+/* In each copy (lm_measure): its own set, guard and partner. */
+static int sem_setup(void *arg, unsigned idx)
+{
+	struct sem_run *s = arg;
+	int skip;
+
+	(void)idx;
+	if (!sem_start(s))
+		return EXIT_OK;
+	skip = s->id < 0 && (s->err == ENOSYS || s->err == ENOSPC);
+	if (s->id < 0)
+		errorf("%sno SysV semaphore set: %s", skip ? "skipped: " : "", strerror(s->err));
+	else
+		errorf("cannot start the other processes: %s", strerror(s->err));
+	s->err = 0;		/* said */
+	return skip ? EXIT_SKIP : EXIT_FAIL;
+}
+
+/* Last in each copy: the token checked (EXIT_WRONG), the set removed, the
+ * other processes reaped. */
+static int sem_done(void *arg, unsigned idx)
+{
+	struct sem_run *s = arg;
+	int wrong = !s->err && s->id >= 0 && sem_check(s) != 0;
+
+	(void)idx;
+	sem_stop(s);
+	return lm_copy_status(s->err, wrong, "semop (the partner process died?)");
+}
+
+static const struct opt_spec opts[] = {
+	LMBENCH_OPT_P(1024, "copies at once (processes)"),
+	LMBENCH_OPTS_WN,
+	{ 0 }
+};
+
 static int lat_sem_run(struct run_ctx *ctx)
 {
 	struct sem_run s = { .id = -1, .alive = -1 };
+	struct lm_copies c = { sem_setup, sem_body, sem_done, &s };
 	struct bench_stats st;
-	int rc = EXIT_OK, wrong = 0;
+	unsigned P = lmbench_opts(ctx);
+	int rc;
 
 	if (ctx->argc) {
 		errorf("unexpected argument '%s' (try 'lat_sem --help')", ctx->argv[0]);
 		return EXIT_USAGE;
 	}
-	if (sem_start(&s)) {
-		int skip = s.id < 0 && (s.err == ENOSYS || s.err == ENOSPC);
-
-		if (s.id < 0)
-			errorf("%sno SysV semaphore set: %s", skip ? "skipped: " : "",
-			       strerror(s.err));
-		else
-			errorf("cannot start the other processes: %s", strerror(s.err));
-		rc = skip ? EXIT_SKIP : EXIT_FAIL;
-	} else if (bench_measure(&ctx->bench, sem_body, &s, &st) && !s.err) {
-		s.err = ENOMEM;
-	} else if (!s.err) {
-		wrong = sem_check(&s) != 0;
-	}
-	sem_stop(&s);
-	if (rc)
+	rc = lm_measure(ctx, P, &c, &st);
+	if (rc && rc != EXIT_WRONG)
 		return rc;
-	if (s.err) {
-		errorf("semop: %s (the partner process died?)", strerror(s.err));
-		return EXIT_FAIL;
-	}
-	return sem_report(ctx, &st, wrong ? "the token was lost or doubled (counts not 0 at the end)"
-					  : NULL);
+	return sem_report(ctx, &st, P, rc == EXIT_WRONG ? "the token was lost or doubled "
+					"(counts not 0 at the end)" : NULL);
 }
 
 const struct applet applet_lat_sem = {
 	.name    = "lat_sem",
 	.summary = "SysV semaphore handoff latency (lmbench's lat_sem)",
-	.usage   = "usage: lat_sem\n"
+	.usage   = "usage: lat_sem [-P N] [-W US] [-N N]\n"
 		   "\n"
 		   "Time for one handoff between two processes through a pair of SysV\n"
 		   "semaphores, lmbench's method: this process and a forked partner each\n"
@@ -247,10 +273,13 @@ const struct applet applet_lat_sem = {
 		   "the median round trip / 2, in microseconds. Nothing is pinned unless\n"
 		   "--cpu is given. The semaphore set is removed and both other\n"
 		   "processes reaped on every exit, also when this one is killed.\n"
+		   "A copy of -P is a forked process with its own set and partner.\n"
+		   LMBENCH_HELP_LAT
 		   "\n"
 		   "Default output, like lmbench's, is one line on stderr: \"Semaphore\n"
 		   "latency: T microseconds\". --format=table|csv|json prints the common\n"
 		   "record (metric semaphore_latency). --quick runs are flagged short.\n",
+	.opts    = opts,
 	.unit    = UNIT_US,
 	.classic = &emit_lmbench_micro,
 	.reps    = 11,

@@ -194,8 +194,8 @@ static int make_file(const struct run_ctx *ctx, char *path, size_t len)
 }
 
 static const struct opt_spec opts[] = {
-	{ "parallel", 'P', OPT_INT, "1", 1, 1024, NULL, "copies run in parallel (threads)" },
-	{ "tries", 'N', OPT_INT, NULL, 1, 1001, NULL, "repetitions (same as --reps)" },
+	LMBENCH_OPT_P(1024, "copies run in parallel (threads)"),
+	LMBENCH_OPTS_WN,
 	{ 0 }
 };
 
@@ -214,14 +214,14 @@ static int lat_sig_run(struct run_ctx *ctx)
 	struct result r = { 0 };
 	struct bench_stats st, k0, sub;
 	struct sigaction sa, old_usr1;
-	unsigned P = (unsigned)opt_int(ctx, "parallel"), m;
+	unsigned P = lmbench_opts(ctx), m;
 	char tmp[4096] = "", params[32] = "", note[80] = "";
 	double less = 0;
 	struct stat fs;
 	int rc;
 
 	if (ctx->argc < 1 || ctx->argc > 2) {
-		errorf("usage: lat_sig [-P N] [-N N] install|catch|prot [FILE]");
+		errorf("usage: lat_sig [-P N] [-W US] [-N N] install|catch|prot [FILE]");
 		return EXIT_USAGE;
 	}
 	for (m = 0; m < 3 && strcmp(modes[m], ctx->argv[0]); m++)
@@ -230,8 +230,6 @@ static int lat_sig_run(struct run_ctx *ctx)
 		errorf("'%s' is not one of install catch prot", ctx->argv[0]);
 		return EXIT_USAGE;
 	}
-	if (opt_given(ctx, "tries"))
-		ctx->bench.samples = (unsigned)opt_int(ctx, "tries");
 	if (m == 2 && ctx->argc == 2) {
 		s.file = ctx->argv[1];
 		if (stat(s.file, &fs) || !S_ISREG(fs.st_mode) || fs.st_size < 1) {
@@ -302,7 +300,7 @@ static int lat_sig_run(struct run_ctx *ctx)
 const struct applet applet_lat_sig = {
 	.name    = "lat_sig",
 	.summary = "signal handler costs (lmbench lat_sig)",
-	.usage   = "usage: lat_sig [-P N] [-N N] install|catch|prot [FILE]\n"
+	.usage   = "usage: lat_sig [-P N] [-W US] [-N N] install|catch|prot [FILE]\n"
 		   "\n"
 		   "lmbench's method, medians in microseconds on stderr. install: one\n"
 		   "sigaction(SIGUSR1). catch: SIGUSR1 sent to ourselves and caught by an\n"
@@ -310,11 +308,13 @@ const struct applet applet_lat_sig = {
 		   "a read-only private mapping of FILE's first page, caught as SIGSEGV\n"
 		   "(or SIGBUS) and retried, minus the catch cost. Without FILE a\n"
 		   "one-page file in --dir ($TMPDIR, /tmp, .) is used and removed.\n"
-		   "Signals go to the calling thread (tgkill). -P N runs N copies at\n"
-		   "once (threads pinned round robin); the latency is per copy.\n",
+		   "Signals go to the calling thread (tgkill). A copy of -P is a\n"
+		   "thread, pinned round robin.\n"
+		   LMBENCH_HELP_LAT,
 	.opts    = opts,
 	.unit    = UNIT_US,
 	.flags   = APPLET_NEEDS_DIR,
 	.classic = &emit_lmbench_micro,
+	.reps    = 11,
 	.run     = lat_sig_run,
 };

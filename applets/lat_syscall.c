@@ -112,8 +112,8 @@ static void sc_work(void *arg, unsigned idx, uint64_t iters)
 }
 
 static const struct opt_spec opts[] = {
-	{ "parallel", 'P', OPT_INT, "1", 1, 1024, NULL, "copies run in parallel (threads)" },
-	{ "tries", 'N', OPT_INT, NULL, 1, 1001, NULL, "repetitions (same as --reps)" },
+	LMBENCH_OPT_P(1024, "copies run in parallel (threads)"),
+	LMBENCH_OPTS_WN,
 	{ 0 }
 };
 
@@ -123,12 +123,12 @@ static int lat_syscall_run(struct run_ctx *ctx)
 	struct result r = { 0 };
 	struct bench_stats st;
 	struct team *t;
-	unsigned P = (unsigned)opt_int(ctx, "parallel"), i;
+	unsigned P = lmbench_opts(ctx), i;
 	char tmp[4096] = "", params[32] = "";
 	int rc;
 
 	if (ctx->argc < 1 || ctx->argc > 2) {
-		errorf("usage: lat_syscall [-P N] [-N N] null|read|write|stat|fstat|open [FILE]");
+		errorf("usage: lat_syscall [-P N] [-W US] [-N N] null|read|write|stat|fstat|open [FILE]");
 		return EXIT_USAGE;
 	}
 	for (i = 0; i < SC_NOPS && strcmp(sc_names[i], ctx->argv[0]); i++)
@@ -138,8 +138,6 @@ static int lat_syscall_run(struct run_ctx *ctx)
 		return EXIT_USAGE;
 	}
 	s.op = (enum sc_op)i;
-	if (opt_given(ctx, "tries"))
-		ctx->bench.samples = (unsigned)opt_int(ctx, "tries");
 	if (ctx->argc == 2) {
 		s.file = ctx->argv[1];
 	} else if (s.op >= SC_STAT) {
@@ -202,18 +200,19 @@ out:
 const struct applet applet_lat_syscall = {
 	.name    = "lat_syscall",
 	.summary = "simple system call latency (lmbench lat_syscall)",
-	.usage   = "usage: lat_syscall [-P N] [-N N] null|read|write|stat|fstat|open [FILE]\n"
+	.usage   = "usage: lat_syscall [-P N] [-W US] [-N N] null|read|write|stat|fstat|open [FILE]\n"
 		   "\n"
 		   "Time per call, lmbench's method: null = getppid() via syscall(),\n"
 		   "read = 1 byte from /dev/zero, write = 1 byte to /dev/null, stat and\n"
 		   "fstat of FILE, open = open(FILE, O_RDONLY) + close. Without FILE an\n"
 		   "empty temporary file in --dir ($TMPDIR, /tmp, .) is used and removed.\n"
 		   "The median is printed on stderr in microseconds; nothing is\n"
-		   "subtracted. -P N runs N copies at once (threads pinned round robin);\n"
-		   "the latency is per copy.\n",
+		   "subtracted. A copy of -P is a thread, pinned round robin.\n"
+		   LMBENCH_HELP_LAT,
 	.opts    = opts,
 	.unit    = UNIT_US,
 	.flags   = APPLET_NEEDS_DIR,
 	.classic = &emit_lmbench_micro,
+	.reps    = 11,
 	.run     = lat_syscall_run,
 };

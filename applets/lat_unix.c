@@ -15,8 +15,9 @@
 #include "lmbench.h"
 
 static const struct opt_spec opts[] = {
-	{ "parallel", 'P', OPT_INT, "1", 1, 256, NULL, "parent/child pairs run at once" },
 	{ "msg", 'm', OPT_SIZE, "1", 1, 1 << 20, NULL, "bytes per message" },
+	LMBENCH_OPT_P(256, "parent/child pairs run at once"),
+	LMBENCH_OPTS_WN,
 	{ 0 }
 };
 
@@ -28,13 +29,14 @@ static int lat_unix_run(struct run_ctx *ctx)
 const struct applet applet_lat_unix = {
 	.name    = "lat_unix",
 	.summary = "AF_UNIX socket round-trip latency (lmbench's lat_unix)",
-	.usage   = "usage: lat_unix [-P N] [-m BYTES]\n"
+	.usage   = "usage: lat_unix [-m BYTES] [-P N] [-W US] [-N N]\n"
 		   "\n"
 		   "Round-trip time of a BYTES-byte message (default 1) between this\n"
 		   "process and a forked echo child over an AF_UNIX SOCK_STREAM\n"
 		   "socketpair, in microseconds (the median sample), lmbench's method.\n"
-		   "Nothing is pinned unless --cpu is given. -P N runs N pairs at once.\n"
-		   "The child is killed and reaped on every exit.\n"
+		   "Nothing is pinned unless --cpu is given. The child is killed and\n"
+		   "reaped on every exit. A copy of -P is a parent/child pair.\n"
+		   LMBENCH_HELP_LAT
 		   "\n"
 		   "Default output, like lmbench's, is one line on stderr: \"AF_UNIX sock\n"
 		   "stream latency: T microseconds\". --format=table|csv|json prints the\n"

@@ -3,6 +3,12 @@
  * SPDX-License-Identifier: MIT
  */
 #include "lmbench.h"
+#include "util.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
 
 static void begin(struct emit_out *o, const struct run_info *info)
 {
@@ -36,3 +42,71 @@ static void mb(struct emit_out *o, const struct result *r)
 const struct emitter emit_lmbench_micro = { "lmbench", 1, begin, micro, end };
 const struct emitter emit_lmbench_nano = { "lmbench", 1, begin, nano, end };
 const struct emitter emit_lmbench_mb = { "lmbench", 1, begin, mb, end };
+
+unsigned lmbench_opts(struct run_ctx *ctx)
+{
+	if (opt_given(ctx, "tries"))
+		ctx->bench.samples = (unsigned)opt_int(ctx, "tries");
+	if (opt_given(ctx, "warmup-us"))
+		ctx->bench.warmup = 1 + (unsigned)ceil((double)opt_int(ctx, "warmup-us") / 1e6 /
+						       ctx->bench.min_sample_s);
+	return (unsigned)opt_int(ctx, "parallel");
+}
+
+int lm_copy_status(int err, int wrong, const char *fmt, ...)
+{
+	char what[4200];
+	va_list ap;
+
+	if (!err)
+		return wrong ? EXIT_WRONG : EXIT_OK;
+	va_start(ap, fmt);
+	vsnprintf(what, sizeof(what), fmt, ap);
+	va_end(ap);
+	errorf("%s%s%s", what, err > 0 ? ": " : "", err > 0 ? strerror(err) : "");
+	return EXIT_FAIL;
+}
+
+static int copy_setup(void *arg, unsigned idx)
+{
+	const struct lm_copies *c = arg;
+
+	return c->setup ? c->setup(c->arg, idx) : 0;
+}
+
+static void copy_work(void *arg, unsigned idx, uint64_t iters)
+{
+	const struct lm_copies *c = arg;
+
+	(void)idx;
+	c->body(c->arg, iters);
+}
+
+static int copy_done(void *arg, unsigned idx)
+{
+	const struct lm_copies *c = arg;
+
+	return c->done ? c->done(c->arg, idx) : 0;
+}
+
+int lm_measure(struct run_ctx *ctx, unsigned P, const struct lm_copies *c,
+	       struct bench_stats *st)
+{
+	struct team *t;
+	int rc, rc2;
+
+	if (P > 1) {
+		t = team_start_procs(P, ctx->cpus, ctx->cpus_given ? ctx->ncpus : 0, copy_setup,
+				     copy_work, copy_done, (void *)c, &rc);
+		if (!t)
+			return rc;
+		rc = bench_measure(&ctx->bench, team_body, t, st) ? EXIT_FAIL : EXIT_OK;
+		rc2 = team_stop(t);
+		return rc ? rc : rc2;
+	}
+	rc = copy_setup((void *)c, 0);
+	if (!rc && bench_measure(&ctx->bench, c->body, c->arg, st))
+		rc = EXIT_FAIL;
+	rc2 = copy_done((void *)c, 0);
+	return rc ? rc : rc2;
+}

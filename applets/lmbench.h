@@ -12,8 +12,61 @@
 #ifndef BENCHBOX_LMBENCH_H
 #define BENCHBOX_LMBENCH_H
 
+#include "applet.h"
 #include "report.h"
+#include "team.h"
 
 extern const struct emitter emit_lmbench_micro, emit_lmbench_nano, emit_lmbench_mb;
+
+/* lmbench's benchmp options, for an applet's opts[]: -P N copies at once
+ * (help says what a copy is), -W microseconds of warm-up, -N repetitions
+ * (lmbench's default 11 is the applet's .reps); -C for the file tests. */
+#define LMBENCH_OPT_P(max, help) { "parallel", 'P', OPT_INT, "1", 1, max, NULL, help }
+#define LMBENCH_OPTS_WN \
+	{ "warmup-us", 'W', OPT_INT, "0", 0, 1e9, NULL, "warm up this many microseconds first" }, \
+	{ "tries", 'N', OPT_INT, NULL, 1, 1001, NULL, "repetitions (the same as --reps)" }
+#define LMBENCH_OPT_C \
+	{ "clone", 'C', OPT_BOOL, NULL, 0, 0, NULL, "each copy works on its own copy of the file" }
+
+/* Their help, the end of an applet's usage text. */
+#define LMBENCH_HELP_WN \
+	"-W US warms up that many microseconds before timing; -N N takes N\n" \
+	"samples (the same as --reps; lmbench's default, 11).\n"
+#define LMBENCH_HELP_LAT \
+	"-P N runs N copies at once; the latency is per copy (a sample lasts\n" \
+	"until the slowest copy is done).\n" LMBENCH_HELP_WN
+#define LMBENCH_HELP_BW \
+	"-P N runs N copies at once; the bandwidth is their sum.\n" LMBENCH_HELP_WN
+#define LMBENCH_HELP_C \
+	"-C gives each copy its own copy of FILE, made in --dir and removed at\n" \
+	"the end (also when interrupted).\n"
+
+/* Apply -N (samples) and -W (warm-up samples: one, as lmbench discards
+ * its first interval, plus enough to last that long) to ctx->bench.
+ * Returns -P. */
+unsigned lmbench_opts(struct run_ctx *ctx);
+
+/* What lm_measure() runs in each copy: setup first (NULL: nothing), the
+ * timed body, done last (NULL: nothing; else 0 or an exit status). */
+struct lm_copies {
+	team_setup_fn	*setup;
+	bench_body	*body;
+	team_done_fn	*done;
+	void		*arg;
+};
+
+/* The end of a copy (a done function's answer): err non-zero is said as
+ * "WHAT: strerror(err)" (err -1: WHAT alone; WHAT from fmt) and gives
+ * EXIT_FAIL; else wrong gives EXIT_WRONG (the caller says why, on the
+ * record); else EXIT_OK. */
+int lm_copy_status(int err, int wrong, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* bench_measure() of c->body with P copies running at once: P == 1 here,
+ * in this process; else P forked copies (team_start_procs()), each with
+ * its own copy of *arg; a sample lasts until the slowest copy is done.
+ * EXIT_OK, or the first failure's exit status. */
+int lm_measure(struct run_ctx *ctx, unsigned P, const struct lm_copies *c,
+	       struct bench_stats *st);
 
 #endif

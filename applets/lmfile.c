@@ -14,6 +14,7 @@
  */
 #include "lmfile.h"
 #include "applet.h"
+#include "lmbench.h"
 #include "scratch.h"
 #include "util.h"
 
@@ -170,7 +171,10 @@ static int user_file(const char *path, uint64_t need, int flags, struct lm_file 
 	return EXIT_OK;
 }
 
-static int scratch_zeros(const char *dir, const char *tag, uint64_t size, struct lm_file *f)
+/* Make f a new scratch file in dir with room for size bytes: EXIT_OK, or
+ * the status with the problem said ("skipped: ..." where the directory
+ * cannot take it). */
+static int scratch_new(const char *dir, const char *tag, uint64_t size, struct lm_file *f)
 {
 	f->fd = scratch_file(dir, tag, 0, f->path, sizeof(f->path));
 	if (f->fd < 0) {
@@ -183,16 +187,74 @@ static int scratch_zeros(const char *dir, const char *tag, uint64_t size, struct
 	}
 	f->scratch = 1;
 	f->size = size;
-	if (scratch_room(dir, size, NULL))
-		return EXIT_SKIP;
-	if (scratch_fill(f->fd, size, 0)) {
-		int e = errno;
+	return scratch_room(dir, size, NULL) ? EXIT_SKIP : EXIT_OK;
+}
 
-		errorf("%scannot write %llu bytes in %s: %s", scratch_cannot(e) ? "skipped: " : "",
-		       (unsigned long long)size, dir, strerror(e));
-		return scratch_cannot(e) ? EXIT_SKIP : EXIT_FAIL;
+static int write_failed(int e, uint64_t size, const char *dir)
+{
+	errorf("%scannot write %llu bytes in %s: %s", scratch_cannot(e) ? "skipped: " : "",
+	       (unsigned long long)size, dir, strerror(e));
+	return scratch_cannot(e) ? EXIT_SKIP : EXIT_FAIL;
+}
+
+static int scratch_zeros(const char *dir, const char *tag, uint64_t size, struct lm_file *f)
+{
+	int rc = scratch_new(dir, tag, size, f);
+
+	if (!rc && scratch_fill(f->fd, size, 0))
+		rc = write_failed(errno, size, dir);
+	return rc;
+}
+
+/* Copy size bytes of from to fd, then seek fd to 0: 0, or an errno value
+ * (ENODATA: from is shorter). */
+static int copy_all(int from, int fd, uint64_t size)
+{
+	char buf[16384];
+	uint64_t at = 0;
+
+	while (at < size) {
+		size_t want = size - at < sizeof(buf) ? (size_t)(size - at) : sizeof(buf), done;
+		ssize_t k = pread(from, buf, want, (off_t)at);
+
+		if (k <= 0)
+			return k ? errno : ENODATA;
+		for (done = 0; done < (size_t)k; ) {
+			ssize_t w = write(fd, buf + done, (size_t)k - done);
+
+			if (w < 0 && errno != EINTR)
+				return errno;
+			done += w > 0 ? (size_t)w : 0;
+		}
+		at += (uint64_t)k;
 	}
-	return EXIT_OK;
+	return lseek(fd, 0, SEEK_SET) < 0 ? errno : 0;
+}
+
+int lm_file_clone(struct run_ctx *ctx, struct lm_file *f, struct lm_file *saved)
+{
+	const char *dir = scratch_dir(ctx->dir);
+	int rc, e;
+
+	*saved = *f;
+	memset(f, 0, sizeof(*f));
+	rc = scratch_new(dir, ctx->applet->name, saved->size, f);
+	if (!rc && (e = copy_all(saved->fd, f->fd, saved->size)) != 0) {
+		if (e != ENODATA)
+			return write_failed(e, saved->size, dir);
+		errorf("FILE: '%s' became shorter than %llu bytes", saved->path,
+		       (unsigned long long)saved->size);
+		rc = EXIT_FAIL;
+	}
+	return rc;
+}
+
+void lm_file_unclone(struct lm_file *f, struct lm_file *saved)
+{
+	lm_file_put(f);
+	*f = *saved;
+	saved->fd = -1;
+	saved->path[0] = 0;
 }
 
 int lm_file_get(struct run_ctx *ctx, const char *user, const char *tag, uint64_t need,
@@ -241,7 +303,12 @@ int lm_bw_start(struct run_ctx *ctx, const char *usage, uint64_t min, struct lm_
 {
 	char min_text[32];
 	uint64_t size;
+	int rc;
 
+	b->ctx = ctx;
+	b->P = lmbench_opts(ctx);
+	b->clone = opt_given(ctx, "clone");
+	b->orig.fd = -1;
 	if (ctx->argc < 2 || ctx->argc > 3) {
 		errorf("usage: %s", usage);
 		return EXIT_USAGE;
@@ -256,8 +323,39 @@ int lm_bw_start(struct run_ctx *ctx, const char *usage, uint64_t min, struct lm_
 		errorf("'%s' is not %s or %s", ctx->argv[1], b->modes[0], b->modes[1]);
 		return EXIT_USAGE;
 	}
-	return lm_file_get(ctx, ctx->argc == 3 ? ctx->argv[2] : NULL, ctx->applet->name, size,
-			   size, O_RDONLY, &b->file);
+	rc = lm_file_get(ctx, ctx->argc == 3 ? ctx->argv[2] : NULL, ctx->applet->name, size,
+			 size, O_RDONLY, &b->file);
+	b->zeros = b->file.scratch;
+	return rc;
+}
+
+int lm_bw_setup(struct lm_bw *b)
+{
+	int fd;
+
+	if (b->clone)
+		return lm_file_clone(b->ctx, &b->file, &b->orig);
+	if (b->P == 1)
+		return EXIT_OK;
+	fd = open(b->file.path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		errorf("FILE: cannot open '%s': %s", b->file.path, strerror(errno));
+		return EXIT_FAIL;
+	}
+	close(b->file.fd);
+	b->file.fd = fd;
+	return EXIT_OK;
+}
+
+int lm_bw_done(struct lm_bw *b)
+{
+	int short_read = b->err == ENODATA;
+	int rc = lm_copy_status(short_read ? -1 : b->err, b->zeros && b->nonzero, "%s%s",
+				b->file.path, short_read ? ": short read" : "");
+
+	if (b->clone)
+		lm_file_unclone(&b->file, &b->orig);
+	return rc;
 }
 
 void lm_bw_sum(struct lm_bw *b, const void *p, size_t n)
@@ -268,26 +366,26 @@ void lm_bw_sum(struct lm_bw *b, const void *p, size_t n)
 	b->nonzero |= sum != 0;
 }
 
-int lm_bw_finish(struct run_ctx *ctx, struct lm_bw *b, const struct bench_stats *st)
+int lm_bw_finish(struct run_ctx *ctx, struct lm_bw *b, int rc, const struct bench_stats *st)
 {
 	struct result r = { 0 };
-	char params[48], metric[64], sz[24];
-	int zeros = b->file.scratch;
+	char params[64], metric[64], sz[24];
+	size_t n;
 
 	lm_file_put(&b->file);
-	if (b->err) {
-		errorf("%s: %s", b->file.path,
-		       b->err == ENODATA ? "short read" : strerror(b->err));
-		return EXIT_FAIL;
-	}
-	snprintf(params, sizeof(params), "size=%s", format_size(b->size, sz, sizeof(sz)));
+	if (rc && rc != EXIT_WRONG)
+		return rc;
+	n = (size_t)snprintf(params, sizeof(params), "size=%s%s",
+			     format_size(b->size, sz, sizeof(sz)), b->clone ? ",clone" : "");
+	if (b->P > 1)
+		snprintf(params + n, sizeof(params) - n, ",P=%u", b->P);
 	snprintf(metric, sizeof(metric), "%s-%s-1mb", ctx->applet->name, b->keys[b->mode]);
 	r.test = b->modes[b->mode];
 	r.params = params;
 	r.unit = UNIT_MB_S;
 	r.x = (double)b->size;
-	r.metric = b->size == 1 << 20 ? metric : NULL;
-	lm_mark(ctx, &r, zeros && b->nonzero ? "the sum of a file of zeros was not 0" : NULL);
-	report_rate(ctx, r, st, (double)b->size / 1e6);
+	r.metric = b->size == 1 << 20 && b->P == 1 ? metric : NULL;
+	lm_mark(ctx, &r, rc == EXIT_WRONG ? "the sum of a file of zeros was not 0" : NULL);
+	report_rate(ctx, r, st, (double)b->size * b->P / 1e6);
 	return lm_verdict(r.note);
 }

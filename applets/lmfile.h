@@ -60,6 +60,13 @@ int  lm_file_get(struct run_ctx *ctx, const char *user, const char *tag, uint64_
 		 uint64_t make, int flags, struct lm_file *f);
 /* Close it; a scratch file is removed. */
 void lm_file_put(struct lm_file *f);
+/* lmbench's -C: f becomes a private copy of itself, made in --dir (as a
+ * scratch file: EXIT_SKIP said where the directory cannot take it), the
+ * original kept in saved. EXIT_OK, or the status with the problem said;
+ * lm_file_unclone() in any case. */
+int  lm_file_clone(struct run_ctx *ctx, struct lm_file *f, struct lm_file *saved);
+/* Remove the copy; f is the original again. */
+void lm_file_unclone(struct lm_file *f, struct lm_file *saved);
 
 /* Before report(): r is flagged short under --quick, and failed with the
  * note `wrong` when that is not NULL. */
@@ -67,7 +74,8 @@ void lm_mark(const struct run_ctx *ctx, struct result *r, const char *wrong);
 /* After report(): EXIT_OK, or EXIT_WRONG with "self-check failed: wrong". */
 int  lm_verdict(const char *wrong);
 
-/* bw_file_rd and bw_mmap_rd: "SIZE MODE [FILE]" and a pass's outcome. */
+/* bw_file_rd and bw_mmap_rd: "[-C] [-P N] [-W US] [-N N] SIZE MODE [FILE]"
+ * and a pass's outcome. */
 struct lm_bw {
 	const char	*const *modes;	/* the two MODE words */
 	const char	*const *keys;	/* the guides' names for them ("io", "o2c") */
@@ -75,17 +83,28 @@ struct lm_bw {
 	size_t		size;		/* bytes per pass */
 	int		err;		/* errno of a failed call (ENODATA: short read) */
 	int		nonzero;	/* a sum came out other than 0 */
-	struct lm_file	file;
+	int		zeros;		/* the file was made here: it must sum to 0 */
+	unsigned	P;		/* -P: copies at once */
+	int		clone;		/* -C: each copy reads its own copy */
+	struct run_ctx	*ctx;
+	struct lm_file	file, orig;	/* orig: the file -C copied */
 };
-/* Parse the words (SIZE at least min) and get the file, read-only. EXIT_OK,
- * or the status to return, with the problem said. */
+/* Parse the options and words (SIZE at least min) and get the file,
+ * read-only. EXIT_OK, or the status to return, with the problem said. */
 int  lm_bw_start(struct run_ctx *ctx, const char *usage, uint64_t min, struct lm_bw *b);
+/* First in each copy: -C's private copy; with -P, a descriptor of its own
+ * (its own file offset). EXIT_OK or the status, said. */
+int  lm_bw_setup(struct lm_bw *b);
+/* Last in each copy: the private copy removed; a failed call said. EXIT_OK,
+ * EXIT_FAIL, or EXIT_WRONG when a file of zeros summed to other than 0. */
+int  lm_bw_done(struct lm_bw *b);
 /* Sum n bytes at p (lm_bread), noting a sum other than 0. */
 void lm_bw_sum(struct lm_bw *b, const void *p, size_t n);
-/* Put the file, then report size bytes per pass: params "size=1M", the
- * guides' metric "APPLET-KEY-1mb" when size is 1m; a file made here (zeros)
- * must have summed to 0. The exit status. */
-int  lm_bw_finish(struct run_ctx *ctx, struct lm_bw *b, const struct bench_stats *st);
+/* Put the file, then report size x P bytes per pass (lm_measure()'s rc:
+ * EXIT_WRONG marks the record failed): params "size=1M" (",clone",
+ * ",P=N"), the guides' metric "APPLET-KEY-1mb" when size is 1m and P 1.
+ * The exit status. */
+int  lm_bw_finish(struct run_ctx *ctx, struct lm_bw *b, int rc, const struct bench_stats *st);
 
 /* lat_fs.c: file names in a tree of at most per_dir entries a directory.
  * Name i is depth fixed-width decimal components ("03/41"), depth the

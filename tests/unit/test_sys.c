@@ -10,6 +10,7 @@
 
 #include <stdint.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 TEST(sys_cpulist)
@@ -74,6 +75,8 @@ struct team_probe {
 	uint64_t	work[8];	/* iterations each worker ran in total */
 	int		setup[8];	/* setup ran once per worker */
 	int		fail_on;	/* worker index whose setup fails, or -1 */
+	int		done[8];	/* done ran once per worker (processes) */
+	int		done_fails;	/* worker index whose done answers 4, or -1 */
 };
 
 static int probe_setup(void *arg, unsigned idx)
@@ -89,6 +92,56 @@ static void probe_work(void *arg, unsigned idx, uint64_t iters)
 	struct team_probe *p = arg;
 
 	p->work[idx] += iters;
+}
+
+static int probe_done(void *arg, unsigned idx)
+{
+	struct team_probe *p = arg;
+
+	p->done[idx]++;
+	return (int)idx == p->done_fails ? 4 : 0;
+}
+
+/* Processes: the probe lives in shared memory, or their writes stay theirs. */
+TEST(team_procs_run_every_copy)
+{
+	struct team_probe *p = mmap(NULL, sizeof(*p), PROT_READ | PROT_WRITE,
+				    MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	struct team *tm;
+	unsigned i;
+	int rc = -1;
+
+	REQUIRE(p != MAP_FAILED);
+	memset(p, 0, sizeof(*p));
+	p->fail_on = p->done_fails = -1;
+	tm = team_start_procs(3, NULL, 0, probe_setup, probe_work, probe_done, p, &rc);
+	REQUIRE(tm != NULL);
+	CHECK_EQ_INT(rc, 0);
+	team_body(tm, 5);
+	team_body(tm, 7);
+	CHECK_EQ_INT(team_stop(tm), 0);
+	for (i = 0; i < 3; i++) {
+		CHECK_EQ_INT(p->setup[i], 1);
+		CHECK_EQ_INT(p->done[i], 1);
+		CHECK_EQ_U64(p->work[i], 12);
+	}
+	CHECK_EQ_U64(p->work[3], 0);
+
+	memset(p, 0, sizeof(*p));
+	p->fail_on = -1;
+	p->done_fails = 1;
+	tm = team_start_procs(2, NULL, 0, probe_setup, probe_work, probe_done, p, &rc);
+	REQUIRE(tm != NULL);
+	team_body(tm, 1);
+	CHECK_EQ_INT(team_stop(tm), 4);		/* done's answer is the exit status */
+
+	memset(p, 0, sizeof(*p));
+	p->fail_on = 2;
+	p->done_fails = -1;
+	CHECK(team_start_procs(3, NULL, 0, probe_setup, probe_work, NULL, p, &rc) == NULL);
+	CHECK_EQ_INT(rc, 3);
+	CHECK_EQ_U64(p->work[0] + p->work[1] + p->work[2], 0);
+	munmap(p, sizeof(*p));
 }
 
 TEST(team_runs_every_worker)
