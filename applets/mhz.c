@@ -10,6 +10,12 @@
  * (throttling, a governor that did not ramp up, a firmware-held clock, or
  * a core that fuses adds differently). Later applets (Dhrystone DMIPS/MHz)
  * use this number. Under emulation (qemu-user) the figure means nothing.
+ *
+ * The default output is lmbench's mhz line on stdout, "N MHz, X nanosec
+ * clock" (its result scripts read it), from one measurement that is not
+ * pinned, like lmbench's: the CPU the scheduler runs it on (--cpu=LIST
+ * narrows that). -c prints the clock period alone, as lmbench's -c does.
+ * --format gives the per-CPU rows above.
  */
 #define _GNU_SOURCE
 #include "applet.h"
@@ -140,6 +146,47 @@ double mhz_measure_cpu(int cpu)
 	return ADDS_PER_ITER / st.median_ns * 1e3;
 }
 
+/* lmbench's line: whole MHz, and the period of that whole number. */
+static void classic_record(struct emit_out *o, const struct result *r)
+{
+	const int *period_only = o->arg;
+	long mhz = lround(r->value);
+
+	if ((r->flags & REPORT_FAILED) || mhz <= 0)
+		fputs("-1 System too busy\n", o->f);
+	else if (period_only && *period_only)
+		fprintf(o->f, "%.4f\n", 1000.0 / (double)mhz);
+	else
+		fprintf(o->f, "%ld MHz, %.4f nanosec clock\n", mhz, 1000.0 / (double)mhz);
+}
+
+static const struct emitter emit_mhz = {
+	"mhz", 0, emit_nothing_begin, classic_record, emit_nothing_end,
+};
+
+/* The classic run: one measurement wherever the scheduler puts it. */
+static int classic_run(struct run_ctx *ctx)
+{
+	int period_only;
+	struct bench_stats st;
+	struct result r = { 0 };
+
+	period_only = opt_given(ctx, "clock") != 0;
+	reporter_set_arg(ctx->rep, &period_only);
+	r.test = "measured";
+	r.params = "cpu=any";
+	r.unit = UNIT_MHZ;
+	r.better = 1;
+	if (bench_measure(&ctx->bench, add_chain, NULL, &st) || !(st.median_ns > 0)) {
+		r.flags = REPORT_FAILED;
+		r.note = "no usable sample";
+		report(ctx, &r);
+		return EXIT_FAIL;
+	}
+	report_rate(ctx, r, &st, ADDS_PER_ITER / 1e6);
+	return EXIT_OK;
+}
+
 static int mhz_run(struct run_ctx *ctx)
 {
 	cpu_set_t allowed;
@@ -153,6 +200,8 @@ static int mhz_run(struct run_ctx *ctx)
 		errorf("no CPU to run on");
 		return EXIT_FAIL;
 	}
+	if (ctx->rep->em == &emit_mhz)
+		return classic_run(ctx);
 	CPU_ZERO(&allowed);
 	sched_getaffinity(0, sizeof(allowed), &allowed);
 	for (i = 0; i < ctx->ncpus && rc == EXIT_OK; i++)
@@ -161,16 +210,32 @@ static int mhz_run(struct run_ctx *ctx)
 	return rc;
 }
 
+static const struct opt_spec opts[] = {
+	{ "clock", 'c', OPT_BOOL, NULL, 0, 0, NULL,
+	  "lmbench's line: the clock period in ns alone" },
+	{ 0 }
+};
+
 const struct applet applet_mhz = {
 	.name    = "mhz",
 	.summary = "effective CPU clock per CPU, beside cpufreq",
-	.usage   = "usage: mhz [--cpu=LIST]\n"
+	.usage   = "usage: mhz [-c] [--cpu=LIST]\n"
 		   "\n"
-		   "Measure each allowed CPU's clock (or those of LIST) with a chain of\n"
-		   "dependent integer adds, one per cycle, pinned to that CPU. Each CPU\n"
-		   "gives two rows: 'measured' (median, min, max over the samples) and\n"
-		   "'cpufreq' (scaling_cur_freq before and after). 'mismatch' marks a\n"
-		   "difference over 5%. Meaningless under emulation.\n",
+		   "The CPU clock from a chain of dependent integer adds, one per cycle.\n"
+		   "Meaningless under emulation.\n"
+		   "\n"
+		   "Default output, like lmbench's mhz, is one line on stdout from one\n"
+		   "measurement that is not pinned (the CPU the scheduler picks, within\n"
+		   "LIST if given): 'N MHz, X nanosec clock' (whole MHz, X = 1000 / N),\n"
+		   "or with -c the period X alone; '-1 System too busy' and exit 1 when\n"
+		   "no sample could be taken. lmbench's -d (its raw data) is refused.\n"
+		   "\n"
+		   "--format=table|csv|json measures each allowed CPU (or those of LIST)\n"
+		   "pinned to it, two rows per CPU: 'measured' (median, min, max over\n"
+		   "the samples) and 'cpufreq' (scaling_cur_freq before and after);\n"
+		   "'mismatch' marks a difference over 5%.\n",
+	.opts    = opts,
 	.unit    = UNIT_MHZ,
+	.classic = &emit_mhz,
 	.run     = mhz_run,
 };

@@ -244,6 +244,13 @@ static const struct opt_spec opts[] = {
 	  "elements per array (default: 4x the last-level cache)" },
 	{ "threads", 't', OPT_INT, "1", 0, 1024, NULL, "threads (0 = one per usable CPU)" },
 	{ "ntimes", 0, OPT_INT, "10", 2, 1000, NULL, "passes; the first is not counted" },
+	{ "parallel", 'P', OPT_INT, NULL, 1, 1024, NULL, "lmbench: copies at once, own arrays" },
+	{ "len", 'M', OPT_SIZE, NULL, 1024, 1e12, NULL,
+	  "lmbench: bytes of the three arrays [24000000]" },
+	{ "lm-version", 'v', OPT_INT, NULL, 1, 2, NULL,
+	  "lmbench: 1 STREAM's kernels, 2 STREAM2's [1]" },
+	{ "warmup-us", 'W', OPT_INT, NULL, 0, 1e9, NULL, "lmbench: warm up this long first (us)" },
+	{ "tries", 'N', OPT_INT, NULL, 1, 1001, NULL, "lmbench: repetitions [11]" },
 	{ 0 }
 };
 
@@ -358,6 +365,232 @@ static int run_set(struct run_ctx *ctx, struct team *t, struct stream_arrays *ar
 	return run->valid ? EXIT_OK : EXIT_WRONG;
 }
 
+/* lmbench's stream ------------------------------------------------------------
+ *
+ * lmbench3's stream (`stream [-v 1|2] [-M LEN] [-P N] [-W US] [-N N]`, as
+ * its driver runs it) is not STREAM 5.10: each of P copies owns three
+ * arrays of LEN / 24 doubles (a = 1, b = 2, c = 0, set again before every
+ * kernel), and after every pass the arrays rotate (a takes b's place, b
+ * c's, c a's). Each kernel is timed on its own, lmbench-style: the minimum
+ * over the repetitions with one copy, the median with several. Version 1
+ * prints copy (c = a), scale (b = 3c), add and triad (a = b + 3c); lmbench3
+ * times its sum kernel (s += a) for the "add" line while crediting three
+ * arrays, and so does this, to sit beside lmbench's figures. Version 2
+ * (STREAM2) prints fill (a = 0), copy, daxpy (a = a + 3b) and sum. Bytes
+ * credited: 1, 2, 3 or 3 arrays (fill and sum 1, copy and scale 2, add,
+ * triad and daxpy 3) x 8 x LEN/24 x P; MB = 10^6 bytes. The loops have
+ * lmbench's shape as GCC -O2 builds it: one element per step, the sum a
+ * single dependent chain; fill is a memset call, as GCC makes lmbench's. */
+
+enum lm_kernel { LM_FILL, LM_COPY, LM_SCALE, LM_SUM, LM_TRIAD, LM_DAXPY };
+
+struct lm_copy {			/* one -P copy's arrays */
+	struct mem_region	r[3];
+	double			*a, *b, *c;
+	double			sum;
+};
+
+struct lm_stream {
+	struct lm_copy		*copy;
+	size_t			n;		/* elements per array */
+	enum lm_kernel		k;
+	int			init;		/* the next body call sets the arrays */
+	double			lat_ns;		/* the record being printed: its latency */
+	const char		*prefix;	/* "STREAM" or "STREAM2" */
+};
+
+static void lm_pass(struct lm_copy *w, int n, enum lm_kernel k)
+{
+	double *a = w->a, *b = w->b, *c = w->c, s = 0.0;
+	const double q = scalar;
+	int i;
+
+	w->a = b;
+	w->b = c;
+	w->c = a;
+	switch (k) {
+	case LM_FILL:
+		memset(a, 0, (size_t)n * sizeof(*a));
+		break;
+	case LM_COPY:
+		for (i = 0; i < n; ++i)
+			c[i] = a[i];
+		break;
+	case LM_SCALE:
+		for (i = 0; i < n; ++i)
+			b[i] = q * c[i];
+		break;
+	case LM_SUM:
+		for (i = 0; i < n; ++i)
+			s += a[i];
+		w->sum += s;
+		break;
+	case LM_TRIAD:
+		for (i = 0; i < n; ++i)
+			a[i] = b[i] + q * c[i];
+		break;
+	case LM_DAXPY:
+		for (i = 0; i < n; ++i)
+			a[i] = a[i] + q * b[i];
+		break;
+	}
+}
+
+static void lm_set(struct lm_copy *w, size_t n)
+{
+	size_t i;
+
+	w->a = w->r[0].p;
+	w->b = w->r[1].p;
+	w->c = w->r[2].p;
+	for (i = 0; i < n; i++) {
+		w->a[i] = 1.0;
+		w->b[i] = 2.0;
+		w->c[i] = 0.0;
+	}
+}
+
+static int lm_setup(void *arg, unsigned idx)
+{
+	struct lm_stream *s = arg;
+	struct lm_copy *w = &s->copy[idx];
+	int i;
+
+	for (i = 0; i < 3; i++)
+		if (mem_map(&w->r[i], s->n * sizeof(double), 4096, MEM_HUGE_DEFAULT)) {
+			errorf("cannot map the arrays: %s", strerror(errno));
+			return EXIT_FAIL;
+		}
+	lm_set(w, s->n);		/* first touch by the copy that uses them */
+	return EXIT_OK;
+}
+
+static void lm_work(void *arg, unsigned idx, uint64_t iters)
+{
+	struct lm_stream *s = arg;
+	struct lm_copy *w = &s->copy[idx];
+	uint64_t bits;
+
+	if (s->init) {
+		lm_set(w, s->n);
+		return;
+	}
+	while (iters--)
+		lm_pass(w, (int)s->n, s->k);
+	memcpy(&bits, &w->sum, sizeof(bits));
+	bench_keep_u64(bits);
+}
+
+static void lm_record(struct emit_out *o, const struct result *r)
+{
+	const struct lm_stream *s = o->arg;
+
+	fprintf(o->f, "%s %s latency: %.2f nanoseconds\n", s->prefix, r->test, s->lat_ns);
+	fprintf(o->f, "%s %s bandwidth: %.2f MB/sec\n", s->prefix, r->test, r->value);
+}
+
+static const struct emitter emit_stream_lm = {
+	"stream", 1, emit_nothing_begin, lm_record, emit_nothing_end,
+};
+
+static int lmbench_main(struct run_ctx *ctx)
+{
+	static const struct {
+		const char	*name;
+		enum lm_kernel	k;
+		double		arrays;		/* credited per element */
+		const char	*note;
+	} v1[4] = {
+		{ "copy", LM_COPY, 2, NULL },
+		{ "scale", LM_SCALE, 2, NULL },
+		{ "add", LM_SUM, 3, "lmbench3 times its sum kernel for add" },
+		{ "triad", LM_TRIAD, 3, NULL },
+	}, v2[4] = {
+		{ "fill", LM_FILL, 1, NULL },
+		{ "copy", LM_COPY, 2, NULL },
+		{ "daxpy", LM_DAXPY, 3, NULL },
+		{ "sum", LM_SUM, 1, NULL },
+	};
+	struct lm_stream s = { 0 };
+	unsigned P = opt_given(ctx, "parallel") ? (unsigned)opt_int(ctx, "parallel") : 1, i;
+	int version = opt_given(ctx, "lm-version") ? (int)opt_int(ctx, "lm-version") : 1;
+	uint64_t len = opt_given(ctx, "len") ? opt_size(ctx, "len") : 3 * 8 * 1000000ull;
+	char why[160], params[96], sz[32];
+	struct team *t;
+	int rc = EXIT_OK, k;
+
+	if (opt_given(ctx, "elements") || opt_given(ctx, "threads") || opt_given(ctx, "ntimes")) {
+		errorf("-n, -t and --ntimes are STREAM 5.10's; -P, -M, -v, -W and -N lmbench's: "
+		       "not both");
+		return EXIT_USAGE;
+	}
+	if (*ctx->kernel) {
+		errorf("--kernel: lmbench's stream (-P, -M, -v, -W, -N) runs its C loops only");
+		return EXIT_USAGE;
+	}
+	s.n = (size_t)(len / (3 * sizeof(double)));
+	if (len > SIZE_MAX / 2 / P || mem_fits(s.n * 3 * sizeof(double) * P, why, sizeof(why))) {
+		errorf("-M %s with %u cop%s: %s", opt_str(ctx, "len") ? opt_str(ctx, "len") : "",
+		       P, P == 1 ? "y" : "ies",
+		       len > SIZE_MAX / 2 / P ? "too large for this machine" : why);
+		return EXIT_FAIL;
+	}
+	if (opt_given(ctx, "tries"))
+		ctx->bench.samples = (unsigned)opt_int(ctx, "tries");
+	if (opt_given(ctx, "warmup-us"))
+		ctx->bench.warmup = 1 + (unsigned)(opt_int(ctx, "warmup-us") / 1e6 /
+						   ctx->bench.min_sample_s);
+	if (!ctx->format_given)
+		reporter_set_emitter(ctx->rep, &emit_stream_lm);
+	reporter_set_arg(ctx->rep, &s);
+	s.prefix = version == 1 ? "STREAM" : "STREAM2";
+	s.copy = xcalloc(P, sizeof(*s.copy));
+	t = team_start(P, ctx->cpus, ctx->ncpus, lm_setup, lm_work, &s, &rc);
+	if (!t)
+		goto out;
+	format_size(len, sz, sizeof(sz));
+	snprintf(params, sizeof(params), "M=%s,P=%u,v=%d", sz, P, version);
+	for (k = 0; k < 4 && rc == EXIT_OK; k++) {
+		const double bytes = (version == 1 ? v1 : v2)[k].arrays * 8 * (double)s.n * P;
+		struct bench_stats st;
+		struct result r = { 0 };
+		double t_ns;
+
+		s.k = (version == 1 ? v1 : v2)[k].k;
+		s.init = 1;			/* lmbench initialises for every kernel */
+		team_body(t, 1);
+		s.init = 0;
+		if (bench_measure(&ctx->bench, team_body, t, &st)) {
+			rc = EXIT_FAIL;
+			break;
+		}
+		t_ns = P == 1 ? st.min_ns : st.median_ns;	/* lmbench's statistic */
+		s.lat_ns = t_ns / (double)s.n;
+		r.test = (version == 1 ? v1 : v2)[k].name;
+		r.kernel = "c";
+		r.params = params;
+		r.unit = UNIT_MB_S;
+		r.better = 1;
+		r.value = bytes / t_ns * 1e3;
+		r.min = bytes / st.max_ns * 1e3;
+		r.max = bytes / st.min_ns * 1e3;
+		r.iters = st.iters;
+		r.samples = st.n;
+		r.flags = st.flags;
+		r.note = (version == 1 ? v1 : v2)[k].note;
+		report(ctx, &r);
+	}
+	team_stop(t);
+out:
+	for (i = 0; i < P; i++) {
+		mem_unmap(&s.copy[i].r[0]);
+		mem_unmap(&s.copy[i].r[1]);
+		mem_unmap(&s.copy[i].r[2]);
+	}
+	free(s.copy);
+	return rc;
+}
+
 static int stream_run_main(struct run_ctx *ctx)
 {
 	struct stream_run run = { 0 };
@@ -373,6 +606,9 @@ static int stream_run_main(struct run_ctx *ctx)
 		errorf("unexpected argument '%s'", ctx->argv[0]);
 		return EXIT_USAGE;
 	}
+	if (opt_given(ctx, "parallel") || opt_given(ctx, "len") || opt_given(ctx, "lm-version") ||
+	    opt_given(ctx, "warmup-us") || opt_given(ctx, "tries"))
+		return lmbench_main(ctx);
 	if (opt_given(ctx, "elements"))
 		n = opt_size(ctx, "elements");
 	else if (llc)
@@ -450,6 +686,7 @@ const struct applet applet_stream = {
 	.name    = "stream",
 	.summary = "STREAM copy/scale/add/triad (a reimplementation)",
 	.usage   = "usage: stream [-n ELEMENTS] [-t THREADS] [--ntimes=N] [--kernel=c|best|all|NAME]\n"
+		   "       stream [-v 1|2] [-M LEN] [-P N] [-W US] [-N N]   (lmbench's)\n"
 		   "\n"
 		   "STREAM's four kernels over three arrays of doubles (copy c=a,\n"
 		   "scale b=3c, add c=a+b, triad a=b+3c), each timed on its own in\n"
@@ -464,9 +701,20 @@ const struct applet applet_stream = {
 		   "second table marked tuned: not STREAM results.\n"
 		   "\n"
 		   "Default output is STREAM's layout; --format=table|csv|json prints the\n"
-		   "common records (value = best rate, min = rate at the slowest pass).\n",
+		   "common records (value = best rate, min = rate at the slowest pass).\n"
+		   "\n"
+		   "Any of -P -M -v -W -N selects lmbench3's stream instead: P copies\n"
+		   "(threads), each on its own three arrays of LEN/24 doubles (LEN takes\n"
+		   "k/m, 1024; default 24000000), rotated after every pass as lmbench\n"
+		   "does; each kernel timed on its own, the minimum of N repetitions (the\n"
+		   "median with P > 1). -v 1: copy, scale, add, triad (lmbench3 times its\n"
+		   "sum kernel for 'add' and credits 3 arrays: so does this); -v 2\n"
+		   "(STREAM2): fill, copy, daxpy, sum. Output, on stderr like lmbench's:\n"
+		   "'STREAM[2] K latency: X nanoseconds' (per element) and 'STREAM[2] K\n"
+		   "bandwidth: X MB/sec' (1-3 arrays x 8 bytes x elements x P).\n",
 	.opts    = opts,
 	.unit    = UNIT_MB_S,
 	.classic = &emit_stream,
+	.reps    = 11,			/* lmbench's TRIES (STREAM's mode uses --ntimes) */
 	.run     = stream_run_main,
 };

@@ -685,6 +685,13 @@ void reporter_set_arg(struct reporter *rep, const void *arg)
 		rep->out[i].arg = arg;
 }
 
+void reporter_set_emitter(struct reporter *rep, const struct emitter *em)
+{
+	if (rep->out[0].f == (rep->em->to_stderr ? stderr : stdout))
+		rep->out[0].f = em->to_stderr ? stderr : stdout;
+	rep->em = em;
+}
+
 void reporter_emit(struct reporter *rep, const struct result *r)
 {
 	for (int i = 0; i < rep->nout; i++) {

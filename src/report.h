@@ -144,6 +144,9 @@ int  reporter_open(struct reporter *rep, const struct emitter *em,
 		   const struct run_info *info, FILE *out, const char *path);
 /* Data for a classic emitter (set before the first record). */
 void reporter_set_arg(struct reporter *rep, const void *arg);
+/* Another emitter, before the first record (an applet whose classic output
+ * depends on its options): stdout's records go to stderr if em says so. */
+void reporter_set_emitter(struct reporter *rep, const struct emitter *em);
 /* keep != 0: finish the document and rename the file into place;
  * keep == 0: the run failed: finish stdout's document (saying so, where the
  * format can), and a device's or FIFO's, and remove the temporary file.

@@ -1,0 +1,51 @@
+/* hello.c - lmbench's hello: print one line and exit
+ *
+ * SPDX-License-Identifier: MIT
+ *
+ * The program lmbench's lat_proc execs ("Process fork+execve"): it writes
+ * "Hello world" and a newline to stdout with one write(2) and exits. It is
+ * a command's output, not a result, so it bypasses the emitters.
+ */
+#include "applet.h"
+#include "util.h"
+
+#include <errno.h>
+#include <string.h>
+#include <unistd.h>
+
+static int hello_run(struct run_ctx *ctx)
+{
+	static const char line[] = "Hello world\n";
+	ssize_t n;
+
+	ctx->rep->silent = 1;
+	if (ctx->argc) {
+		errorf("unexpected argument '%s'", ctx->argv[0]);
+		return EXIT_USAGE;
+	}
+	do
+		n = write(STDOUT_FILENO, line, sizeof(line) - 1);
+	while (n < 0 && errno == EINTR);
+	if (n != (ssize_t)sizeof(line) - 1) {
+		errorf("cannot write to stdout: %s", n < 0 ? strerror(errno) : "short write");
+		return EXIT_FAIL;
+	}
+	return EXIT_OK;
+}
+
+static const struct emitter emit_hello = { "hello", 0, emit_nothing_begin,
+					   emit_nothing_record, emit_nothing_end };
+
+const struct applet applet_hello = {
+	.name    = "hello",
+	.summary = "print lmbench's hello line (lat_proc's exec target)",
+	.flags   = APPLET_TOOL,
+	.usage   = "usage: hello\n"
+		   "\n"
+		   "Writes \"Hello world\" and a newline to stdout with one write(2) and\n"
+		   "exits 0, as lmbench's hello does: the program lat_proc exec runs.\n"
+		   "A failed write exits 1.\n",
+	.unit    = "",
+	.classic = &emit_hello,
+	.run     = hello_run,
+};
