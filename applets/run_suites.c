@@ -11,7 +11,7 @@
  * guide runs what the vendor guides' system-benchmark and crypto tables
  * report, with their parameters, so its records carry their metric names.
  *
- * guide takes about 100 s on a 2-core x86_64 (250 s before): the same
+ * guide takes under 2 minutes on a 2-core x86_64 (250 s before): the same
  * tests, sizes and parameters, in shorter windows. --warmup=0 where the
  * harness's calibration already ran a full-length sample of the same work
  * (bw_mem, lat_mem_rd, dhrystone, linpack: the discarded warm-up was a
