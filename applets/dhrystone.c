@@ -417,7 +417,7 @@ static int dhrystone_run(struct run_ctx *ctx)
 	r.note = d->ok ? NULL : d->why;
 
 	r.test = "dhrystones";
-	r.unit = "DhrystoneP";
+	r.unit = "dhrystones/s";	/* the reference rows' unit (Dhrystones per second) */
 	r.metric = "dhrystone_per_second";
 	report_rate(ctx, r, &st, (double)P);
 
