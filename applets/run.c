@@ -850,7 +850,7 @@ const struct applet applet_run = {
 		   "          syscall, context switch, pipe and AF_UNIX, Dhrystone,\n"
 		   "          Whetstone, CoreMark, Linpack, AES and SHA-256, zlib\n"
 		   "  guide   every metric of the vendor guides' system-benchmark and\n"
-		   "          crypto tables, with their parameters (a few minutes)\n"
+		   "          crypto tables, with their parameters, in shorter windows\n"
 		   "  all     every applet at its defaults (net needs a peer and fileio\n"
 		   "          writes a lot: name them to run them)\n"
 		   "  APPLET,...  these applets, with ARGS (after --) or their defaults\n"
