@@ -247,6 +247,8 @@ static int bw_mem_run(struct run_ctx *ctx)
 		r.metric = metric;
 	}
 	r.test = bw_op_names[b.op];
+	if (b.op == OP_BZERO || b.op == OP_BCOPY)
+		r.note = "libc's (musl's) memset/memmove: lmbench's figure is its own libc's";
 	r.params = params;
 	r.unit = UNIT_MB_S;
 	r.x = (double)size;
