@@ -42,8 +42,20 @@ struct bw {
 	struct bw_buf	*bufs;		/* one per worker */
 };
 
-/* The kernels. `n` is the buffer size; chunks start while start <= end - 512.
- * The 32-position ops touch words 0, 4, ..., 124 of each chunk. */
+/* The kernels, in lmbench's shapes. `n` is the buffer size; chunks start
+ * while start <= end - 512. The 32-position ops touch words 0, 4, ..., 124
+ * of each chunk. rd and frd add a chunk's words in ONE expression and add
+ * that to the sum once per chunk, as lmbench does: each chunk's additions
+ * are a chain of their own, so out-of-order cores overlap the chains of
+ * neighbouring chunks, and GCC (signed int: no reassociation) neither
+ * vectorises frd nor carries one chain through the whole buffer. rdwr adds
+ * word by word into the running sum (one chain), as lmbench does. The
+ * buffers hold 0 and 1 (and the tests' small values), so a chunk's int
+ * sum cannot overflow; the per-pass total wraps as unsigned, and rdwr's
+ * running int sum restarts every RDWR_SEG chunks (it adds at most 32 ones
+ * per chunk), far beyond any cache, so no sum overflows. */
+enum { RDWR_SEG = 1 << 24 };
+
 #define AT4(X) X(0) X(4) X(8) X(12) X(16) X(20) X(24) X(28) X(32) X(36) X(40) \
 	X(44) X(48) X(52) X(56) X(60) X(64) X(68) X(72) X(76) X(80) X(84) X(88) \
 	X(92) X(96) X(100) X(104) X(108) X(112) X(116) X(120) X(124)
@@ -51,22 +63,38 @@ struct bw {
 #define AT1(X) AT1_8(X, 0) AT1_8(X, 8) AT1_8(X, 16) AT1_8(X, 24) AT1_8(X, 32) \
 	AT1_8(X, 40) AT1_8(X, 48) AT1_8(X, 56) AT1_8(X, 64) AT1_8(X, 72) AT1_8(X, 80) \
 	AT1_8(X, 88) AT1_8(X, 96) AT1_8(X, 104) AT1_8(X, 112) AT1_8(X, 120)
-#define RD(i) sum += p[i];
+#define TERM(i) p[i] +
 #define WR(i) p[i] = 1;
-#define RDWR(i) sum += p[i]; p[i] = 1;
+#define RDWR(i) part += p[i]; p[i] = 1;
 #define CP(i) q[i] = p[i];
+
+static unsigned bw_rdwr(int *p, const int *end)
+{
+	unsigned sum = 0;
+
+	while (p <= end) {
+		const int *stop = (size_t)(end - p) / 128 < RDWR_SEG ? end : p + (size_t)RDWR_SEG * 128;
+		int part = 0;
+
+		for (; p <= stop; p += 128) {
+			AT4(RDWR)
+		}
+		sum += (unsigned)part;
+	}
+	return sum;
+}
 
 int bw_run_op(enum bw_op op, int *s, int *d, size_t n)
 {
 	int *p = s, *q = d, *end = (int *)((char *)s + n - CHUNK);
-	int sum = 0;
+	unsigned sum = 0;
 
 	switch (op) {
-	case OP_RD:   for (; p <= end; p += 128) { AT4(RD) } break;
+	case OP_RD:   for (; p <= end; p += 128) sum += (unsigned)(AT4(TERM) 0); break;
 	case OP_WR:   for (; p <= end; p += 128) { AT4(WR) } break;
-	case OP_RDWR: for (; p <= end; p += 128) { AT4(RDWR) } break;
+	case OP_RDWR: sum = bw_rdwr(p, end); break;
 	case OP_CP:   for (; p <= end; p += 128, q += 128) { AT4(CP) } break;
-	case OP_FRD:  for (; p <= end; p += 128) { AT1(RD) } break;
+	case OP_FRD:  for (; p <= end; p += 128) sum += (unsigned)(AT1(TERM) 0); break;
 	case OP_FWR:  for (; p <= end; p += 128) { AT1(WR) } break;
 	case OP_FCP:  for (; p <= end; p += 128, q += 128) { AT1(CP) } break;
 	case OP_BZERO: memset(s, 0, n); break;
@@ -74,12 +102,12 @@ int bw_run_op(enum bw_op op, int *s, int *d, size_t n)
 	case BW_NOPS: break;
 	}
 	bench_clobber();
-	return sum;
+	return (int)sum;
 }
 #undef AT4
 #undef AT1_8
 #undef AT1
-#undef RD
+#undef TERM
 #undef WR
 #undef RDWR
 #undef CP
@@ -115,10 +143,10 @@ static void bw_work(void *arg, unsigned idx, uint64_t iters)
 {
 	struct bw *b = arg;
 
-	int sum = 0;
+	unsigned sum = 0;
 
 	while (iters--)
-		sum += bw_run_op(b->op, b->bufs[idx].s, b->bufs[idx].d, b->size);
+		sum += (unsigned)bw_run_op(b->op, b->bufs[idx].s, b->bufs[idx].d, b->size);
 	bench_keep_u64((uint64_t)(unsigned)sum);
 }
 
@@ -214,6 +242,8 @@ static int bw_mem_run(struct run_ctx *ctx)
 		r.metric = metric;
 	}
 	r.test = bw_op_names[b.op];
+	if (b.op == OP_BZERO || b.op == OP_BCOPY)
+		r.note = "libc's (musl's) memset/memmove: lmbench's figure is its own libc's";
 	r.params = params;
 	r.unit = UNIT_MB_S;
 	r.x = (double)size;

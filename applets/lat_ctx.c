@@ -17,6 +17,8 @@
 #include "applet.h"
 #include "lat_pipe.h"
 #include "lmbench.h"
+#include "lmfile.h"
+#include "mem.h"
 #include "util.h"
 
 #include <errno.h>
@@ -43,21 +45,31 @@ struct ring {
 	uint32_t	token;
 };
 
+/* lmbench's bread over the array: blocks of 128 longs, each added up in a
+ * chain of its own (see lm_bread). */
 static long ring_sum(const long *a, size_t n)
 {
-	long s = 0;
-	size_t i;
+	return a ? lm_bread(a, n * sizeof(long)) : 0;
+}
 
-	for (i = 0; i < n; i++)
-		s += a[i];
-	return s;
+/* The array, zero-filled and backed by pages of its own: calloc's fresh
+ * mapping would read the kernel's one shared zero page everywhere (a cache
+ * footprint of 4 KB, not -s KB), so every page is written first, as
+ * lmbench's bzero of its malloc'd array does. */
+static long *ring_array(size_t words)
+{
+	long *a = words ? calloc(words, sizeof(long)) : NULL;
+
+	if (a)
+		mem_prefault(a, words * sizeof(long));
+	return a;
 }
 
 /* Child `idx`: receive from p[idx], sum, pass to p[idx + 1]. */
 static int ring_child(void *arg)
 {
 	struct ring *r = arg;
-	long *a = r->words ? calloc(r->words, sizeof(long)) : NULL;
+	long *a = ring_array(r->words);
 	uint32_t tok;
 
 	if (r->words && !a)
@@ -314,7 +326,11 @@ static int lat_ctx_run(struct run_ctx *ctx)
 			return EXIT_USAGE;
 		}
 	r.words = (size_t)kb * 1024 / sizeof(long);
-	r.arr = r.words ? xcalloc(r.words, sizeof(long)) : NULL;
+	r.arr = ring_array(r.words);
+	if (r.words && !r.arr) {
+		errorf("cannot allocate %d KB: %s", kb, strerror(errno));
+		return EXIT_FAIL;
+	}
 	oldpipe = signal(SIGPIPE, SIG_IGN);
 	for (i = 0; i < ctx->argc && rc != EXIT_FAIL; i++) {
 		int one;

@@ -142,6 +142,15 @@ static void sig_work(void *arg, unsigned idx, uint64_t iters)
 		s->err = 1;
 }
 
+/* -P 1 runs on this thread, with no worker: lmbench times its signals in a
+ * single-threaded process, and with a second thread the kernel's signal
+ * delivery and fault paths are not the same (shared signal handlers and
+ * memory). */
+static void sig_body(void *arg, uint64_t iters)
+{
+	sig_work(arg, 0, iters);
+}
+
 /* Time one op with P workers; per-iteration stats in st. */
 static int sig_measure(struct run_ctx *ctx, struct sg *s, unsigned P, enum sig_op op,
 		       struct bench_stats *st)
@@ -153,8 +162,12 @@ static int sig_measure(struct run_ctx *ctx, struct sg *s, unsigned P, enum sig_o
 	s->op = op;
 	s->err = 0;
 	memset(s->w, 0, P * sizeof(*s->w));
-	t = team_start(P, ctx->cpus, ctx->ncpus, sig_setup, sig_work, s, &rc);
-	if (t) {
+	if (P == 1) {
+		rc = sig_setup(s, 0);
+		if (!rc)
+			rc = bench_measure(&ctx->bench, sig_body, s, st) ? EXIT_FAIL : EXIT_OK;
+		prot_self = NULL;
+	} else if ((t = team_start(P, ctx->cpus, ctx->ncpus, sig_setup, sig_work, s, &rc))) {
 		rc = bench_measure(&ctx->bench, team_body, t, st) ? EXIT_FAIL : EXIT_OK;
 		team_stop(t);
 	}

@@ -76,39 +76,35 @@ const struct emitter emit_lm_micromb = {
 };
 const struct emitter emit_lm_fs = { "lmbench", 1, nothing_begin, fs_record, nothing_end };
 
-/* One scalar load; the empty asm hides the value, so the loads cannot be
- * merged into a vector sum: each long is loaded and added on its own. */
-static inline long load_one(const long *p)
-{
-	long v = *p;
-
-	__asm__("" : "+r"(v));
-	return v;
-}
-
 enum { BREAD_UNROLL = 128 };
 
+/* lmbench's bread: each block of 128 longs is added up in one chain of its
+ * own and the block's sum is added to the total once per block, so an
+ * out-of-order core overlaps the chains of neighbouring blocks (lmbench
+ * writes the block as one signed expression). The sum here is unsigned, as
+ * any file's data may be summed and must wrap, and GCC would regroup and
+ * vectorise unsigned adds: the empty asm after each add keeps them one
+ * after another, each a load-and-add as lmbench's compiled code has. */
 long lm_bread(const void *buf, size_t n)
 {
 	const long *p = buf;
 	const unsigned char *c;
 	size_t blocks = n / (BREAD_UNROLL * sizeof(long)), i;
-	unsigned long s = 0;	/* wraps: any data may be summed */
+	unsigned long s = 0;
 
 	for (i = 0; i < blocks; i++, p += BREAD_UNROLL) {
+		unsigned long b = (unsigned long)p[0];
 		unsigned j;
 
-		/* one add after another, as the signed sum was compiled: the
-		 * empty asm keeps gcc from regrouping the (associative)
-		 * unsigned adds, which loads many longs ahead and spills */
 #pragma GCC unroll 128
-		for (j = 0; j < BREAD_UNROLL; j++) {
-			s += (unsigned long)load_one(p + j);
-			__asm__("" : "+r"(s));
+		for (j = 1; j < BREAD_UNROLL; j++) {
+			b += (unsigned long)p[j];
+			__asm__("" : "+r"(b));
 		}
+		s += b;
 	}
 	for (i = blocks * BREAD_UNROLL * sizeof(long); i + sizeof(long) <= n; i += sizeof(long))
-		s += (unsigned long)load_one(p++);
+		s += (unsigned long)*p++;
 	for (c = (const unsigned char *)p; i < n; i++)
 		s += *c++;
 	return (long)s;
