@@ -246,7 +246,7 @@ static const struct opt_spec opts[] = {
 	{ "total", 'M', OPT_SIZE, NULL, 1, 1e12, NULL, "bytes read per iteration [MSGSIZE]" },
 	LMNET_PARALLEL_OPT,
 	{ "warmup-us", 'W', OPT_INT, "7500000", 0, 1e9, NULL, "stream this long before timing (us)" },
-	LMNET_TRIES_OPT,
+	LMBENCH_OPT_N,
 	{ "port", 'p', OPT_INT, NULL, 0, 65535, NULL, "TCP port [31236; local: a free one]" },
 	LMNET_SERVER_OPTS,
 	{ 0 }

@@ -125,7 +125,7 @@ static int lat_connect_run(struct run_ctx *ctx)
 }
 
 static const struct opt_spec opts[] = {
-	LMNET_TRIES_OPT,
+	LMBENCH_OPT_N,
 	{ "port", 'p', OPT_INT, NULL, 0, 65535, NULL, "TCP port [31237; local: a free one]" },
 	LMNET_SERVER_OPTS,
 	{ 0 }

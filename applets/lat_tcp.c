@@ -170,8 +170,7 @@ static int lat_tcp_run(struct run_ctx *ctx)
 static const struct opt_spec opts[] = {
 	{ "msg", 'm', OPT_SIZE, "1", 1, MSG_MAX, NULL, "bytes per message" },
 	LMNET_PARALLEL_OPT,
-	LMNET_WARMUP_OPT,
-	LMNET_TRIES_OPT,
+	LMBENCH_OPTS_WN,
 	{ "port", 'p', OPT_INT, NULL, 0, 65535, NULL, "TCP port [31234; local: a free one]" },
 	LMNET_SERVER_OPTS,
 	{ 0 }

@@ -247,8 +247,7 @@ static int lat_udp_run(struct run_ctx *ctx)
 static const struct opt_spec opts[] = {
 	{ "msg", 'm', OPT_SIZE, "4", MSG_MIN, MSG_MAX, NULL, "bytes per datagram" },
 	LMNET_PARALLEL_OPT,
-	LMNET_WARMUP_OPT,
-	LMNET_TRIES_OPT,
+	LMBENCH_OPTS_WN,
 	{ "port", 'p', OPT_INT, NULL, 0, 65535, NULL, "UDP port [34298; local: a free one]" },
 	LMNET_SERVER_OPTS,
 	{ 0 }

@@ -26,6 +26,7 @@
 #include <sys/types.h>
 
 #include "inet.h"
+#include "lmbench.h"
 #include "team.h"
 
 struct run_ctx;
@@ -83,15 +84,11 @@ struct lmnet {
 	unsigned	parallel;	/* -P: clients at once, 1 without */
 };
 
-/* lmbench's benchmp options, as bw_mem declares them: -P (not lat_connect's),
- * -W (bw_tcp declares its own: its default is lmbench's 7.5 s), -N. */
+/* lmbench's -P (not lat_connect's) as the other lmbench applets declare
+ * it (lmbench.h's -W and -N are taken as they are; bw_tcp declares its own
+ * -W: its default is lmbench's 7.5 s). */
 #define LMNET_PARALLEL_OPT \
-	{ "parallel", 'P', OPT_INT, "1", 1, 1024, NULL, \
-	  "clients at once (threads, a connection each)" }
-#define LMNET_WARMUP_OPT \
-	{ "warmup-us", 'W', OPT_INT, NULL, 0, 1e9, NULL, "warm up this long before timing (us)" }
-#define LMNET_TRIES_OPT \
-	{ "tries", 'N', OPT_INT, NULL, 1, 1001, NULL, "repetitions (same as --reps)" }
+	LMBENCH_OPT_P(1024, "clients at once (threads, a connection each)")
 
 /* The server and -S options every lmnet applet declares after its own (one
  * declaration, four tables); -p is each applet's own, its help names the
