@@ -8,6 +8,7 @@
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static void begin(struct emit_out *o, const struct run_info *info)
@@ -43,13 +44,33 @@ const struct emitter emit_lmbench_micro = { "lmbench", 1, begin, micro, end };
 const struct emitter emit_lmbench_nano = { "lmbench", 1, begin, nano, end };
 const struct emitter emit_lmbench_mb = { "lmbench", 1, begin, mb, end };
 
-unsigned lmbench_opts(struct run_ctx *ctx)
+void lmbench_enough(struct run_ctx *ctx)
 {
+	const char *e = getenv("ENOUGH");
+	int64_t us;
+
+	if (!e || ctx->min_time_given)
+		return;
+	if (parse_int(e, &us) || us < 1 || us > 1000000000) {
+		warnf("ENOUGH='%.40s' is not microseconds from 1 to 1000000000: ignored", e);
+		return;
+	}
+	ctx->bench.min_sample_s = (double)us / 1e6;
+}
+
+void lmbench_wn(struct run_ctx *ctx)
+{
+	lmbench_enough(ctx);
 	if (opt_given(ctx, "tries"))
 		ctx->bench.samples = (unsigned)opt_int(ctx, "tries");
 	if (opt_given(ctx, "warmup-us"))
 		ctx->bench.warmup = 1 + (unsigned)ceil((double)opt_int(ctx, "warmup-us") / 1e6 /
 						       ctx->bench.min_sample_s);
+}
+
+unsigned lmbench_opts(struct run_ctx *ctx)
+{
+	lmbench_wn(ctx);
 	return (unsigned)opt_int(ctx, "parallel");
 }
 

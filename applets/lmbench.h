@@ -43,7 +43,17 @@ extern const struct emitter emit_lmbench_micro, emit_lmbench_nano, emit_lmbench_
 	"-C gives each copy its own copy of FILE, made in --dir and removed at\n" \
 	"the end (also when interrupted).\n"
 
-/* Apply -N (samples) and -W (warm-up samples: one, as lmbench discards
+/* lmbench's ENOUGH environment variable (its driver exports it): the
+ * shortest timed interval in microseconds, as lmbench's timing library
+ * takes it, into ctx->bench unless --min-time was given. A value that is
+ * not a whole number from 1 to 10^9 is ignored with a warning. */
+void lmbench_enough(struct run_ctx *ctx);
+
+/* Apply ENOUGH (above), -N and -W (declared by LMBENCH_OPTS_WN) to
+ * ctx->bench, for an applet without -P. */
+void lmbench_wn(struct run_ctx *ctx);
+
+/* Apply ENOUGH (above), -N (samples) and -W (warm-up samples: one, as lmbench discards
  * its first interval, plus enough to last that long) to ctx->bench.
  * Returns -P. */
 unsigned lmbench_opts(struct run_ctx *ctx);

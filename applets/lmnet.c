@@ -513,6 +513,7 @@ int lmnet_main(struct run_ctx *ctx, const struct lmnet_proto *p,
 		return ask_exit(ctx, p);
 	if (declared(ctx, "parallel"))
 		n.parallel = (unsigned)opt_int(ctx, "parallel");
+	lmbench_enough(ctx);
 	if (opt_given(ctx, "tries"))
 		ctx->bench.samples = (unsigned)opt_int(ctx, "tries");
 	if (declared(ctx, "warmup-us") && opt_given(ctx, "warmup-us") && !p->own_warmup)

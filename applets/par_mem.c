@@ -15,6 +15,7 @@
  * bytes) and the parallelism, one line per size.
  */
 #include "applet.h"
+#include "lmbench.h"
 #include "mem.h"
 #include "par_mem.h"
 #include "util.h"
@@ -172,11 +173,7 @@ static const struct opt_spec opts[] = {
 
 void par_bench_opts(struct run_ctx *ctx)
 {
-	if (opt_given(ctx, "tries"))
-		ctx->bench.samples = (unsigned)opt_int(ctx, "tries");
-	if (opt_given(ctx, "warmup-us"))
-		ctx->bench.warmup = 1 + (unsigned)(opt_int(ctx, "warmup-us") / 1e6 /
-						   ctx->bench.min_sample_s);
+	lmbench_wn(ctx);
 }
 
 static int par_mem_run(struct run_ctx *ctx)

@@ -23,6 +23,7 @@
  * "NAME parallelism: %.2f" for the sixteen operations.
  */
 #include "applet.h"
+#include "lmbench.h"
 #include "util.h"
 
 #include <stdio.h>
@@ -292,11 +293,7 @@ static int par_ops_run(struct run_ctx *ctx)
 		errorf("unexpected argument '%s'", ctx->argv[0]);
 		return EXIT_USAGE;
 	}
-	if (opt_given(ctx, "tries"))
-		ctx->bench.samples = (unsigned)opt_int(ctx, "tries");
-	if (opt_given(ctx, "warmup-us"))
-		ctx->bench.warmup = 1 + (unsigned)(opt_int(ctx, "warmup-us") / 1e6 /
-						   ctx->bench.min_sample_s);
+	lmbench_wn(ctx);
 	for (t = 0; t < sizeof(tests) / sizeof(tests[0]); t++) {
 		struct po_arg a = { (int)t, 1 };
 		struct result r = { 0 };

@@ -18,6 +18,7 @@
  * re-initialised and validated for every kernel set.
  */
 #include "applet.h"
+#include "lmbench.h"
 #include "cpu.h"
 #include "mem.h"
 #include "stream.h"
@@ -535,11 +536,7 @@ static int lmbench_main(struct run_ctx *ctx)
 		       len > SIZE_MAX / 2 / P ? "too large for this machine" : why);
 		return EXIT_FAIL;
 	}
-	if (opt_given(ctx, "tries"))
-		ctx->bench.samples = (unsigned)opt_int(ctx, "tries");
-	if (opt_given(ctx, "warmup-us"))
-		ctx->bench.warmup = 1 + (unsigned)(opt_int(ctx, "warmup-us") / 1e6 /
-						   ctx->bench.min_sample_s);
+	lmbench_wn(ctx);
 	if (!ctx->format_given)
 		reporter_set_emitter(ctx->rep, &emit_stream_lm);
 	reporter_set_arg(ctx->rep, &s);

@@ -285,6 +285,7 @@ int applet_main(const struct applet *a, int argc, char **argv)
 	ctx.kernel = gv[G_KERNEL].has ? gv[G_KERNEL].s : "";
 	ctx.dir = gv[G_DIR].has ? gv[G_DIR].s : "";
 	ctx.format_given = gv[G_FORMAT].has;
+	ctx.min_time_given = gv[G_MINTIME].set;
 	bench_opts_default(&ctx.bench);
 	ctx.bench.samples = gv[G_REPS].set || !a->reps ? (unsigned)gv[G_REPS].i : a->reps;
 	ctx.bench.min_sample_s = gv[G_MINTIME].set || !a->min_time ? gv[G_MINTIME].d : a->min_time;

@@ -60,6 +60,7 @@ struct run_ctx {
 	const char		*kernel;	/* --kernel, "" when not given */
 	const char		*dir;		/* --dir, "" when not given */
 	int			format_given;	/* --format was given */
+	int			min_time_given;	/* --min-time was given */
 	struct reporter		*rep;
 };
 
