@@ -14,7 +14,9 @@
 # ARCH "fuzz" runs each libFuzzer harness (tests/fuzz/run.sh runs, FUZZ_RUNS
 # executions, default 300000; built by make asan), one line each.
 # ONLY="lat_tcp bw_tcp" limits the run to those CLI test files (no unit
-# tests, no fuzzers), for working on one applet.
+# tests, no fuzzers), for working on one applet. Targets run TEST_JOBS at
+# once (default: the number of CPUs, at most 4; TEST_JOBS=1 one after the
+# other, their lines as they come).
 # Exit status: 0 when nothing failed.
 set -u
 cd "$(dirname "$0")/.."
@@ -23,7 +25,6 @@ ROOT=$(pwd)
 : "${QEMU_aarch64:=qemu-aarch64-static -cpu max}"
 : "${QEMU_armv7:=qemu-arm-static -cpu max}"
 export ROOT
-tp=0 tf=0 ts=0
 
 # san_check LABEL: a FAIL line, the first lines of each, for every sanitizer
 # report in $sanlog (then removed)
@@ -38,17 +39,25 @@ san_check() {
 	done
 }
 
-for target in "$@"; do
+# put_n P F S: this target's counts, in one step (a reader never sees half)
+put_n() {
+	echo "$1 $2 $3" > "$res/$target.n.tmp" && mv "$res/$target.n.tmp" "$res/$target.n"
+}
+
+# run_target TARGET: its tests, its lines on stdout, then "TARGET: N passed,
+# N failed, N skipped"; its counts "P F S" in $res/TARGET.n
+run_target() {
+	target=$1 tp=0 tf=0 ts=0
 	if [ "$target" = fuzz ]; then
-		[ -z "${ONLY:-}" ] || continue
+		if [ -n "${ONLY:-}" ]; then put_n 0 0 0; return; fi
 		echo "== fuzz (tests/fuzz, ${FUZZ_RUNS:-300000} executions of each)"
 		out=$(tests/fuzz/run.sh runs "${FUZZ_RUNS:-300000}" \
 			$(cd tests/fuzz && ls *.c | sed 's/\.c$//'))
 		printf '%s\n' "$out" | grep -v '^[0-9]* passed, [0-9]* failed$'
 		p=$(printf '%s\n' "$out" | grep -c '^PASS ') f=$(printf '%s\n' "$out" | grep -c '^FAIL ')
 		echo "fuzz: $p passed, $f failed, 0 skipped"
-		tp=$((tp + p)) tf=$((tf + f))
-		continue
+		put_n "$p" "$f" 0
+		return
 	fi
 	arch=$target sanitizer="" sanlog="" asan=""
 	if [ "$target" = asan ]; then
@@ -67,7 +76,7 @@ for target in "$@"; do
 		run=""
 	else
 		eval "run=\${QEMU_$arch:-}"
-		[ -n "$run" ] || { echo "FAIL [$arch] no qemu command for $arch"; tf=$((tf + 1)); continue; }
+		[ -n "$run" ] || { echo "FAIL [$arch] no qemu command for $arch"; put_n 0 1 0; return; }
 	fi
 	counts=$(mktemp)
 	echo "== $target${run:+ (under $run)}${sanitizer:+ ($arch, ASan+UBSan)}"
@@ -118,6 +127,49 @@ for target in "$@"; do
 	[ -z "$sanlog" ] || rmdir "$sanlog"
 	unset ASAN_OPTIONS UBSAN_OPTIONS
 	echo "$target: $p passed, $f failed, $s skipped"
+	put_n "$p" "$f" "$s"
+}
+
+# The targets are independent: TEST_JOBS of them (default: the CPUs here, at
+# most 4) run at once, each in a lane of its own, its lines kept in a log
+# printed whole, in the order given, as each is done.
+res=$(mktemp -d)
+trap 'rm -rf "$res"' EXIT
+jobs=${TEST_JOBS:-$(nproc 2>/dev/null || echo 1)}
+[ "$jobs" -ge 1 ] 2>/dev/null || jobs=1
+[ "$jobs" -le 4 ] || jobs=4
+if [ "$jobs" -eq 1 ] || [ $# -le 1 ]; then
+	for target in "$@"; do
+		run_target "$target"
+	done
+else
+	echo "== running $* ($jobs at once; each target's lines come when it is done)"
+	lane=0
+	while [ $lane -lt "$jobs" ]; do
+		(
+			i=0
+			for target in "$@"; do
+				if [ $((i % jobs)) -eq $lane ]; then
+					run_target "$target" > "$res/$target.log" 2>&1
+					[ -f "$res/$target.n" ] || put_n 0 1 0
+				fi
+				i=$((i + 1))
+			done
+		) &
+		lane=$((lane + 1))
+	done
+	# print each target's log once it and every target before it are done
+	for target in "$@"; do
+		while [ ! -f "$res/$target.n" ]; do
+			sleep 1
+		done
+		cat "$res/$target.log"
+	done
+	wait
+fi
+tp=0 tf=0 ts=0
+for target in "$@"; do
+	read -r p f s < "$res/$target.n" || { p=0 f=1 s=0; echo "FAIL [$target] no result"; }
 	tp=$((tp + p)) tf=$((tf + f)) ts=$((ts + s))
 done
 
