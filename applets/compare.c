@@ -101,13 +101,10 @@ static const struct emitter emit_verdict = { "verdict", 0, vbegin, verdict_line,
 
 static void verdict_line(struct emit_out *o, const struct result *r)
 {
-	static const char *const colour[V_COUNT] = {
-		"\033[32m", "\033[33m", "\033[31m", "\033[35m", "", "",
-	};
 	const struct cmp *c = o->arg;
 	const struct cmp_row *row = &c->rows[o->count];
 	char v[32], m[32], lo[32], hi[32], ref[64] = "-", name[96], delta[16] = "";
-	int tty = isatty(fileno(o->f)) && *colour[row->vo.v];
+	int tty = isatty(fileno(o->f)) && *verdict_colour(row->vo.v);
 
 	if (!o->count)
 		fprintf(o->f, "%-34s %12s %-7s %-30s %8s  %s\n", "metric", "value", "unit",
@@ -126,7 +123,7 @@ static void verdict_line(struct emit_out *o, const struct result *r)
 	}
 	fprintf(o->f, "%-34s %12s %-7s %-30s %8s  %s%s%s%s%s\n", name,
 		format_value(r->value, v, sizeof(v)), r->unit ? r->unit : "", ref, delta,
-		tty ? colour[row->vo.v] : "", verdict_name(row->vo.v), tty ? "\033[0m" : "",
+		tty ? verdict_colour(row->vo.v) : "", verdict_name(row->vo.v), tty ? "\033[0m" : "",
 		*row->why ? "  " : "", row->why);
 }
 

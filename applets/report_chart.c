@@ -30,23 +30,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The value of key in "k=v,k=v" params into buf; NULL when absent. */
-static const char *param(const char *params, const char *key, char *buf, size_t len)
-{
-	size_t kl = strlen(key), n;
-	const char *p = params;
-
-	while (p && *p) {
-		n = strcspn(p, ",");
-		if (n > kl && !strncmp(p, key, kl) && p[kl] == '=') {
-			snprintf(buf, len, "%.*s", (int)(n - kl - 1), p + kl + 1);
-			return buf;
-		}
-		p += n + (p[n] == ',');
-	}
-	return NULL;
-}
-
 static int usable(const struct html_rec *r, const char *unit)
 {
 	return !r->text && r->unit && !strcmp(r->unit, unit) && isfinite(r->value) &&
@@ -84,11 +67,11 @@ static void bw_label(const struct html_rec *r, char *buf, size_t len)
 {
 	char v[64], n[80] = "", p[80] = "";
 
-	if (param(r->params, "size", v, sizeof(v)))
+	if (params_value(r->params, "size", v, sizeof(v)))
 		snprintf(n, sizeof(n), " %s", v);
-	else if (param(r->params, "n", v, sizeof(v)))
+	else if (params_value(r->params, "n", v, sizeof(v)))
 		snprintf(n, sizeof(n), " n=%s", v);
-	if (param(r->params, "P", v, sizeof(v)))
+	if (params_value(r->params, "P", v, sizeof(v)))
 		snprintf(p, sizeof(p), " P=%s", v);
 	snprintf(buf, len, "%s %s%s%s%s%s", r->applet, r->test, *r->kernel ? " " : "", r->kernel,
 		 n, p);
@@ -303,7 +286,7 @@ static void lat_measured(const struct html_doc *d, struct curves *c)
 		const struct html_rec *r = &d->recs[i];
 
 		if (strcmp(r->applet, "lat_mem_rd") || !usable(r, UNIT_NS) ||
-		    !param(r->params, "size", sz, sizeof(sz)) || parse_size(sz, &bytes) || !bytes)
+		    !params_value(r->params, "size", sz, sizeof(sz)) || parse_size(sz, &bytes) || !bytes)
 			continue;
 		lat_key(r, key, sizeof(key));
 		series_add(series_get(c, key, key, 0), (double)bytes, r->value);

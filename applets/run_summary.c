@@ -16,6 +16,7 @@
  */
 #include "compare.h"
 #include "run.h"
+#include "sys.h"
 #include "util.h"
 
 #include <math.h>
@@ -63,6 +64,7 @@ struct run_summary {
 	struct {
 		char	model[48];
 		char	cpus[48];	/* "0-3" as sysinfo gives it */
+		unsigned char in[SYS_MAX_CPUS / 8];	/* those CPUs, a bit each */
 	} cl[SUM_CLUSTERS];
 	int		ncl;
 	struct {
@@ -94,51 +96,24 @@ static void add_bad(struct run_summary *s, const char *fmt, const char *a, const
 	snprintf(s->bad[s->nbad++], sizeof(s->bad[0]), fmt, a, b, c);
 }
 
-/* Whether CPU n is in a list such as "0-3,6" (sysinfo's cpus= parameter). */
-static int cpu_in(const char *list, int n)
+/* The cluster's CPU list (sysinfo's cpus= parameter, the last one: it
+ * keeps its commas), as a bitmap; a list that does not parse leaves it
+ * empty, so no CPU counts there. */
+static void cluster_cpus(struct run_summary *s, const char *params)
 {
-	const char *p = list;
+	int *cpus = xcalloc(SYS_MAX_CPUS, sizeof(*cpus)), n, i;
+	const char *list = params && !strncmp(params, "cpus=", 5) ? params + 5 : "";
 
-	while (*p) {
-		char *end;
-		long lo = strtol(p, &end, 10), hi = lo;
-
-		if (end == p)
-			return 0;
-		if (*end == '-') {
-			p = end + 1;
-			hi = strtol(p, &end, 10);
-			if (end == p)
-				return 0;
-		}
-		if (n >= lo && n <= hi)
-			return 1;
-		if (*end != ',')
-			return 0;
-		p = end + 1;
-	}
-	return 0;
+	snprintf(s->cl[s->ncl].cpus, sizeof(s->cl[0].cpus), "%s", list);
+	n = sys_parse_cpulist(list, cpus, SYS_MAX_CPUS);
+	for (i = 0; i < n; i++)
+		s->cl[s->ncl].in[cpus[i] / 8] |= (unsigned char)(1u << (cpus[i] % 8));
+	free(cpus);
 }
 
-/* The value of key= in a params string, into buf ("" when absent); a
- * CPU list ("cpus=0,2-3") is the last key and keeps its commas. */
-static const char *param(const char *params, const char *key, char *buf, size_t len)
+static int cpu_in(const struct run_summary *s, int c, int cpu)
 {
-	size_t k = strlen(key);
-	const char *p = params;
-
-	buf[0] = 0;
-	while (p && *p) {
-		if (!strncmp(p, key, k) && p[k] == '=') {
-			p += k + 1;
-			snprintf(buf, len, "%.*s", strcmp(key, "cpus") ? (int)strcspn(p, ",")
-								: (int)strlen(p), p);
-			return buf;
-		}
-		p = strchr(p, ',');
-		p = p ? p + 1 : NULL;
-	}
-	return buf;
+	return cpu >= 0 && cpu < SYS_MAX_CPUS && (s->cl[c].in[cpu / 8] >> (cpu % 8) & 1);
 }
 
 void run_summary_see(struct run_summary *s, const struct result *r)
@@ -167,13 +142,12 @@ void run_summary_see(struct run_summary *s, const struct result *r)
 	if (!strcmp(applet, "sysinfo") && !strcmp(r->test, "cpu.model") && r->text &&
 	    s->ncl < SUM_CLUSTERS) {
 		snprintf(s->cl[s->ncl].model, sizeof(s->cl[0].model), "%s", r->text);
-		snprintf(s->cl[s->ncl].cpus, sizeof(s->cl[0].cpus), "%s",
-			 param(r->params ? r->params : "", "cpus", buf, sizeof(buf)));
+		cluster_cpus(s, r->params);
 		s->ncl++;
 		return;
 	}
 	if (!strcmp(applet, "mhz") && !strcmp(r->test, "measured") && !r->text &&
-	    s->nmhz < SUM_CPUS && *param(r->params ? r->params : "", "cpu", buf, sizeof(buf))) {
+	    s->nmhz < SUM_CPUS && params_value(r->params, "cpu", buf, sizeof(buf))) {
 		s->mhz[s->nmhz].cpu = atoi(buf);
 		s->mhz[s->nmhz++].mhz = r->value;
 		return;
@@ -192,7 +166,7 @@ void run_summary_see(struct run_summary *s, const struct result *r)
 		snprintf(hv->unit, sizeof(hv->unit), "%s", r->unit ? r->unit : "");
 		if (!h->metric)
 			snprintf(hv->detail, sizeof(hv->detail), "%s, %s", h->detail,
-				 param(r->params ? r->params : "", "size", sz, sizeof(sz)));
+				 params_value(r->params, "size", sz, sizeof(sz)) ? sz : "");
 		hv->judged = r->verdict != NULL;
 		if (r->verdict)
 			hv->rv = *r->verdict;
@@ -202,17 +176,14 @@ void run_summary_see(struct run_summary *s, const struct result *r)
 static void line(FILE *f, int tty, const char *label, const char *detail, double value,
 		 const char *unit, int judged, const struct result_verdict *rv)
 {
-	static const char *const colour[V_COUNT] = {
-		"\033[32m", "\033[33m", "\033[31m", "\033[35m", "", "",
-	};
 	char m[32], p[32] = "";
 
 	format_value(value, m, sizeof(m));
 	if (judged && rv->have_ref)
 		format_value(rv->mean, p, sizeof(p));
 	fprintf(f, "%-15s %-22s %10s %-9s %10s  %s%s%s\n", label, detail, m, unit, p,
-		judged && tty ? colour[rv->out.v] : "", judged ? verdict_name(rv->out.v) : "",
-		judged && tty && *colour[rv->out.v] ? "\033[0m" : "");
+		judged && tty ? verdict_colour(rv->out.v) : "", judged ? verdict_name(rv->out.v) : "",
+		judged && tty && *verdict_colour(rv->out.v) ? "\033[0m" : "");
 }
 
 /* A cluster's clock beside the board's published one (cpu_clock), by
@@ -237,32 +208,29 @@ static int clock_verdict(const char *board, double mhz, struct result_verdict *r
 
 static void clock_lines(FILE *f, int tty, const struct run_summary *s, const char *board)
 {
-	char label[32], detail[64];
+	char detail[64];
 	struct result_verdict rv;
 	int c, i, judged;
 
 	for (c = 0; c < (s->ncl ? s->ncl : 1); c++) {
-		double sum = 0, lo = INFINITY, hi = -INFINITY;
+		double sum = 0;
 		int n = 0;
 
 		for (i = 0; i < s->nmhz; i++) {
-			if (s->ncl && !cpu_in(s->cl[c].cpus, s->mhz[i].cpu))
+			if (s->ncl && !cpu_in(s, c, s->mhz[i].cpu))
 				continue;
 			sum += s->mhz[i].mhz;
-			lo = s->mhz[i].mhz < lo ? s->mhz[i].mhz : lo;
-			hi = s->mhz[i].mhz > hi ? s->mhz[i].mhz : hi;
 			n++;
 		}
 		if (!n)
 			continue;
-		snprintf(label, sizeof(label), "CPU clock");
 		if (s->ncl)
 			snprintf(detail, sizeof(detail), "cpu %.8s %.12s", s->cl[c].cpus,
 				 s->cl[c].model);
 		else
 			snprintf(detail, sizeof(detail), "%d CPUs", n);
 		judged = clock_verdict(board, sum / n, &rv);
-		line(f, tty, label, detail, sum / n, UNIT_MHZ, judged, &rv);
+		line(f, tty, "CPU clock", detail, sum / n, UNIT_MHZ, judged, &rv);
 	}
 }
 

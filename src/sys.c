@@ -219,8 +219,8 @@ int sys_meminfo(uint64_t *total, uint64_t *avail, const char **source)
 
 int sys_parse_cpulist(const char *s, int *cpus, int max)
 {
-	static const int limit = 4096;
-	unsigned char seen[4096 / 8] = { 0 };
+	static const int limit = SYS_MAX_CPUS;
+	unsigned char seen[SYS_MAX_CPUS / 8] = { 0 };
 	int n = 0, i;
 
 	if (!*s)

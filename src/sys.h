@@ -34,8 +34,10 @@ int sys_meminfo(uint64_t *total, uint64_t *avail, const char **source);
  * (policy2 < policy10). Returns the count (<= max), -1 if dir is unreadable. */
 int sys_dir_list(const char *dir, const char *prefix, char (*names)[64], int max);
 
+enum { SYS_MAX_CPUS = 4096 };	/* CPU numbers are below this */
+
 /* Parse a CPU list: "3", "0-3", "0,2,4-7" (sysfs and taskset syntax) into
- * ascending, distinct CPU numbers < 4096. Returns the count (<= max), or -1
+ * ascending, distinct CPU numbers < SYS_MAX_CPUS. Returns the count (<= max), or -1
  * on malformed input. For a fuzzer: it reads s only up to its NUL and
  * writes at most max entries; success (>= 1) implies cpus[0..n) strictly
  * ascend within 0..4095, and writing them back as a list re-parses to the

@@ -239,6 +239,22 @@ const char *format_human(uint64_t bytes, char *buf, size_t len)
 	return buf;
 }
 
+const char *params_value(const char *params, const char *key, char *buf, size_t len)
+{
+	size_t kl = strlen(key), n;
+	const char *p = params;
+
+	while (p && *p) {
+		n = strcspn(p, ",");
+		if (n > kl && !strncmp(p, key, kl) && p[kl] == '=') {
+			snprintf(buf, len, "%.*s", (int)(n - kl - 1), p + kl + 1);
+			return buf;
+		}
+		p += n + (p[n] == ',');
+	}
+	return NULL;
+}
+
 const char *sysroot_path(const char *path, char *buf, size_t len)
 {
 	const char *root = getenv("BENCHBOX_SYSROOT");

@@ -56,6 +56,9 @@ int parse_uint_hex(const char *s, uint64_t *out);
 char *format_size(uint64_t n, char *buf, size_t len);
 /* Bytes for people, one decimal: "512 B", "16.0 MiB", "1.5 GiB". */
 const char *format_human(uint64_t bytes, char *buf, size_t len);
+/* The value of key in a record's "k=v,k=v" params, into buf (cut to len);
+ * NULL when params is NULL or has no such key. */
+const char *params_value(const char *params, const char *key, char *buf, size_t len);
 
 /* The path to open for a /proc or /sys path: unchanged, or under
  * $BENCHBOX_SYSROOT when set (tests, and replaying a board's captured

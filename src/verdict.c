@@ -21,6 +21,15 @@ const char *verdict_name(enum verdict v)
 	return v < V_COUNT ? names[v] : "?";
 }
 
+const char *verdict_colour(enum verdict v)
+{
+	static const char *const colour[V_COUNT] = {
+		"\033[32m", "\033[33m", "\033[31m", "\033[35m", "", "",
+	};
+
+	return (unsigned)v < V_COUNT ? colour[v] : "";
+}
+
 void verdict_judge(const struct verdict_in *in, const struct verdict_ref *ref,
 		   struct verdict_out *out)
 {

@@ -47,6 +47,9 @@ struct verdict_out {
 };
 
 const char *verdict_name(enum verdict v);	/* "PASS", "NO-REF", ... */
+/* The ANSI colour a terminal shows it in (PASS green, WARN yellow, FAIL
+ * red, FAST magenta); "" for NO-REF and INVALID. */
+const char *verdict_colour(enum verdict v);
 void verdict_judge(const struct verdict_in *in, const struct verdict_ref *ref,
 		   struct verdict_out *out);
 
