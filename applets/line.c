@@ -15,6 +15,7 @@
  * size: N bytes" with -v), or nothing when no such step shows (emulators).
  */
 #include "applet.h"
+#include "lmbench.h"
 #include "mem.h"
 #include "par_mem.h"
 #include "util.h"
@@ -89,7 +90,7 @@ static int line_run(struct run_ctx *ctx)
 		       len > SIZE_MAX / 2 ? "too large for this machine" : why);
 		return EXIT_FAIL;
 	}
-	par_bench_opts(ctx);
+	lmbench_wn(ctx);
 	reporter_set_arg(ctx->rep, &lo);
 	len -= len % (uint64_t)page;
 	if (mem_map(&m, (size_t)len, (size_t)page, MEM_HUGE_DEFAULT)) {

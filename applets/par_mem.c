@@ -171,11 +171,6 @@ static const struct opt_spec opts[] = {
 	{ 0 }
 };
 
-void par_bench_opts(struct run_ctx *ctx)
-{
-	lmbench_wn(ctx);
-}
-
 static int par_mem_run(struct run_ctx *ctx)
 {
 	long page = sysconf(_SC_PAGESIZE);
@@ -203,7 +198,7 @@ static int par_mem_run(struct run_ctx *ctx)
 		       max > SIZE_MAX / 4 ? "too large for this machine" : why);
 		return EXIT_FAIL;
 	}
-	par_bench_opts(ctx);
+	lmbench_wn(ctx);
 	if (mem_map(&m, (size_t)max, (size_t)page, MEM_HUGE_DEFAULT)) {
 		errorf("cannot map %llu bytes: %s", (unsigned long long)max, strerror(errno));
 		return EXIT_FAIL;

@@ -34,9 +34,4 @@ uint64_t par_random(uint64_t *state);
  * (said). */
 int par_check_line(long line, long page);
 
-/* -W US (option "warmup-us") and -N N ("tries"), lmbench's, onto the
- * harness: N samples; warm-up samples covering US microseconds. */
-struct run_ctx;
-void par_bench_opts(struct run_ctx *ctx);
-
 #endif

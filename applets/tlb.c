@@ -16,6 +16,7 @@
  * to -M (emulators, or a TLB larger than -M).
  */
 #include "applet.h"
+#include "lmbench.h"
 #include "mem.h"
 #include "par_mem.h"
 #include "util.h"
@@ -217,7 +218,7 @@ static int tlb_run(struct run_ctx *ctx)
 		return EXIT_FAIL;
 	}
 	t.print_cost = opt_given(ctx, "cost") != 0;
-	par_bench_opts(ctx);
+	lmbench_wn(ctx);
 	reporter_set_arg(ctx->rep, &t);
 	if (mem_map(&t.pages, t.maxpages * t.page, t.page, MEM_HUGE_OFF) ||
 	    mem_map(&t.packed, t.maxpages * t.line + t.page, t.page, MEM_HUGE_OFF)) {
