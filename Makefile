@@ -4,8 +4,15 @@
 #   make ARCH=aarch64    cross-build (aarch64, armv7, x86_64)
 #   make cross           all three targets
 #   make run             install missing tools, build, run the quick suite
-#   make check           install missing tools, build all targets, run every test
-#                        (also against the sanitizer build), run the fuzzers
+#   make check           install missing tools, build all targets, check the model's
+#                        floors (make mca-check), run every test (also against the
+#                        sanitizer build), run the fuzzers
+#   make mca             build all targets, print llvm-mca's cycles per iteration of
+#                        every tuned kernel's inner loop beside its C reference
+#                        (tools/mca.tab; the README's markdown table)
+#   make mca-check       check them: none below its floor (tools/mca.floors), no
+#                        stack access in a tuned loop (as make check does)
+#   make mca-update      record today's predictions as the floors
 #   make test            the tests for $(ARCH) only (under qemu-user for Arm)
 #   make size            stripped size of every target's binary
 #   make asan            build/asan/benchbox, test_unit, fuzz/* with ASan+UBSan (host)
@@ -65,7 +72,8 @@ RUN := $(if $(filter $(TARCH),$(HOST_ARCH)),,$(QEMU_$(TARCH)))
 HOSTDEPS_MODE := $(if $(SAN),san,$(if $(CROSS),check,run))
 
 # Goals that need no toolchain do not build the dependencies.
-NODEPS_GOALS := clean distclean help run check cross size asan test-asan fuzz fuzz-check
+NODEPS_GOALS := clean distclean help run check cross size asan test-asan fuzz fuzz-check \
+	mca mca-check mca-update
 ifneq ($(filter-out $(NODEPS_GOALS),$(or $(MAKECMDGOALS),all)),)
 include $(B)/deps.mk
 endif
@@ -112,7 +120,8 @@ LIB_OBJS := $(filter-out $(B)/obj/src/main.o,$(OBJS))
 TEST_SRCS := $(sort $(wildcard tests/unit/*.c))
 TEST_OBJS := $(TEST_SRCS:%.c=$(B)/obj/%.o)
 
-.PHONY: all cross run check test size asan test-asan fuzz fuzz-check clean distclean help FORCE
+.PHONY: all cross run check test size asan test-asan fuzz fuzz-check mca mca-check mca-update \
+	clean distclean help FORCE
 all: $(B)/benchbox
 
 $(B)/obj/%.o: %.c $(B)/deps.mk
@@ -234,14 +243,25 @@ check:
 	@tools/host-deps.sh check
 	@for a in $(ARCHS); do \
 	  $(MAKE) --no-print-directory -j$(JOBS) ARCH=$$a build/$$a/benchbox build/$$a/test_unit || exit 1; done
+	@tools/mca.sh --check
 	@$(MAKE) --no-print-directory asan
 	@FUZZ_RUNS=$(FUZZ_RUNS) tests/run.sh $(ARCHS) asan fuzz
+
+# llvm-mca's steady state for the inner loop of every tuned kernel in
+# tools/mca.tab, on the boards' cores' models (tools/mca.sh says which);
+# mca-check fails on a prediction below its floor (tools/mca.floors) and
+# on a stack access in a tuned loop, mca-update rewrites the floors.
+# MCA_TARGETS="aarch64 armv7" limits them to those targets' rows.
+mca mca-check mca-update:
+	@tools/host-deps.sh mca
+	@for a in $(ARCHS); do $(MAKE) --no-print-directory -j$(JOBS) ARCH=$$a all || exit 1; done
+	@tools/mca.sh $(patsubst mca,,$(patsubst mca-%,--%,$@)) $(MCA_TARGETS)
 
 clean distclean:
 	rm -rf build
 
 help:
-	@sed -n '3,17s/^# //p' Makefile
+	@sed -n '3,24s/^# //p' Makefile
 
 FORCE:
 

@@ -1,10 +1,11 @@
 #!/bin/sh
 # host-deps.sh - install the Debian 12 packages benchbox needs to build and test
 #
-# Usage: tools/host-deps.sh [run|san|check]
+# Usage: tools/host-deps.sh [run|san|mca|check]
 #   run    tools for a host build (native gcc, make, bzip2, deb-src entries)
 #   san    the above plus clang and its sanitizer/libFuzzer runtimes (make asan, make fuzz)
-#   check  the above plus the cross compilers and qemu-user for the cross tests
+#   mca    the run tools plus the cross compilers and llvm-mca (make mca)
+#   check  all of the above plus qemu-user for the cross tests
 #
 # Installs only what is missing, says what and why, and needs root (or sudo).
 # Adds deb-src entries (copied from the existing deb entries) when none exist,
@@ -38,10 +39,13 @@ if [ "$mode" = san ] || [ "$mode" = check ]; then
 	[ -n "$rt" ] || { need="$need libclang-rt-14-dev"; why="$why
   libclang-rt-14-dev: clang's libFuzzer and sanitizer runtimes (make fuzz, make check)"; }
 fi
-if [ "$mode" = check ]; then
-	want file file "the tests check that each binary is statically linked"
+if [ "$mode" = mca ] || [ "$mode" = check ]; then
 	want aarch64-linux-gnu-gcc gcc-aarch64-linux-gnu "cross compiler for the aarch64 build"
 	want arm-linux-gnueabihf-gcc gcc-arm-linux-gnueabihf "cross compiler for the armv7 hard-float build"
+	want llvm-mca llvm "models the tuned kernels' inner loops (make mca, make check)"
+fi
+if [ "$mode" = check ]; then
+	want file file "the tests check that each binary is statically linked"
 	want qemu-aarch64-static qemu-user-static "runs the aarch64 and armv7 tests under qemu-user"
 	want python3 python3-minimal "the reference-data extractor and its test"
 	want ip iproute2 "the two-namespace network tests (veth)"
