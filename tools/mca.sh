@@ -138,8 +138,8 @@ function bad(msg) { printf "mca: %s:%d: %s\n", table, NR, msg > "/dev/stderr"; e
 	if (f[2] == "" || f[2] ~ /[^ -~]/) { bad("empty or odd kernel name"); next }
 	if (f[3] !~ /^[A-Za-z0-9_.\/-]+\.o$/ || f[3] ~ /(^|\/)\.\.(\/|$)/) { bad("bad object \"" f[3] "\""); next }
 	if (f[4] !~ /^[A-Za-z_][A-Za-z0-9_.]*$/) { bad("bad symbol \"" f[4] "\""); next }
-	if (f[5] != "-" && f[5] !~ /^(#[1-9][0-9]*|[a-z][a-z0-9.]*=[0-9]+(,[a-z][a-z0-9.]*=[0-9]+)*)$/) {
-		bad("bad loop selector \"" f[5] "\" (-, #N or MNEMONIC=COUNT,...)"); next
+	if (f[5] !~ /^(-|none|#[1-9][0-9]*|[a-z][a-z0-9.]*=[0-9]+(,[a-z][a-z0-9.]*=[0-9]+)*)$/) {
+		bad("bad loop selector \"" f[5] "\" (-, #N, MNEMONIC=COUNT,... or none)"); next
 	}
 	if (f[6] !~ /^[1-9][0-9]*(B|blk)$/) { bad("bad work \"" f[6] "\" (bytes: 64B, blocks: 1blk)"); next }
 	key = f[1] "|" f[2]
@@ -282,7 +282,10 @@ function flush(   i, j, k, b, nb, c, best, cnt, want, sel, nsel, ok, h, f, hd, o
 		if (qsym[q] != fn) continue
 		sel = qsel[q]
 		best = 0
-		if (sel == "-") {
+		if (sel == "none") {	# a function of a tuned object that is no kernel
+			print qid[q] "|none|"
+			continue
+		} else if (sel == "-") {
 			for (k = 1; k <= nb; k++)
 				if (inner[k] && (!best || size[k] > size[best])) best = k
 			if (!best) { print qid[q] "|err|no loop in " fn; continue }
@@ -334,6 +337,7 @@ EOF
 
 mkdir -p "$tmp/loops"
 : > "$tmp/facts"
+: > "$tmp/cover"
 fail=0
 for t in $targets; do
 	od=$(objdump_for "$t")
@@ -357,6 +361,15 @@ for t in $targets; do
 		fi
 		awk -v arch="$t" -v REQ="$tmp/req" -v LOOPDIR="$tmp/loops" -v OBJ="$f" \
 			-f "$tmp/loops.awk" "$tmp/dis" >> "$tmp/facts" || exit 1
+		# every global function of an object with a tuned kernel has a
+		# row (a new kernel without one fails rather than slips by)
+		awk -F'|' -v t="$t" -v o="$obj" '$2 == t && $4 == o && $8 != "=ref" { f = 1 } END { exit !f }' \
+			"$tmp/rows" || continue
+		"$od" -t "$f" > "$tmp/syms" 2> "$tmp/err" ||
+			{ echo "mca: $od -t $f failed: $(head -n 1 "$tmp/err")" >&2; exit 1; }
+		awk -v t="$t" -v o="$obj" -v rows="$tmp/rows" '
+		BEGIN { while ((getline l < rows) > 0) { split(l, a, "|"); if (a[2] == t && a[4] == o) have[a[5]] = 1 } }
+		$2 == "g" && $3 == "F" && !($NF in have) { print t "|" o "|" $NF }' "$tmp/syms" >> "$tmp/cover"
 	done
 done
 
@@ -448,7 +461,7 @@ set -- phase=rows "$tmp/rows" phase=lid
 for t in $targets; do
 	set -- "$@" "$tmp/lid.$t"
 done
-set -- "$@" phase=facts "$tmp/facts" phase=cycles "$tmp/cycles"
+set -- "$@" phase=facts "$tmp/facts" phase=cycles "$tmp/cycles" phase=cover "$tmp/cover"
 [ -r "$floors" ] && set -- "$@" phase=floors "$floors"
 awk -v mode="$mode" -v targets=" $(echo $targets) " -v floorsfile="$floors" \
 	-v mcaver="$mcaver" -v out="$tmp/floors.new" -v models_aarch64="$(models aarch64)" \
@@ -499,6 +512,7 @@ phase == "facts" {
 	split($0, a, "|")
 	rest = substr($0, length(a[1]) + length(a[2]) + 3)
 	if (a[2] == "ok") span[a[1]] = a[4]
+	else if (a[2] == "none") isnone[a[1]] = 1
 	else if (a[2] == "err") errmsg[a[1]] = rest
 	else {	# stack or call: how many, and the first
 		if (!nfact[a[1], a[2]]++) first[a[1], a[2]] = rest
@@ -506,6 +520,7 @@ phase == "facts" {
 	next
 }
 phase == "cycles" { split($0, a, "|"); cyc[a[1] "|" a[2]] = a[3]; next }
+phase == "cover" { split($0, a, "|"); uncovered[++nunc] = a[1] " " a[2] ": " a[3]; next }
 phase == "floors" {
 	if ($0 ~ /^# llvm-mca /) { fver = $3; next }
 	if ($0 ~ /^[ \t]*(#|$)/) next
@@ -531,13 +546,16 @@ phase == "floors" {
 }
 END {
 	bad = ferr
+	for (i = 1; i <= nunc; i++) {
+		printf "mca: %s is a global function in no row of the kernel table (a kernel: add its row; none: a row with loop \"none\")\n", uncovered[i]
+		bad = 1
+	}
 	split("target|kernel|model|cycles/iter|work/iter|speed|C reference|C cycles/iter|C work/iter|C speed", hc, "|")
 	for (c = 1; c <= 10; c++) cell(0, c, hc[c])
 	nr = 0
 	for (i = 1; i <= nrow; i++) {
 		id = ord[i]
 		if (ref[id] == "=ref") continue
-		nk++
 		r = ref[id] == "-" ? "" : byname[tg[id] "|" ref[id]]
 		# a row that cannot be modelled: one line, never a silent skip
 		if (lid[id] in errmsg || (r != "" && lid[r] in errmsg)) {
@@ -546,6 +564,8 @@ END {
 			bad = 1
 			continue
 		}
+		if (lid[id] in isnone) continue
+		nk++
 		for (f = 1; f <= 2; f++) {	# the structural rules
 			kind = f == 1 ? "stack" : "call"
 			cnt = nfact[lid[id], kind] + 0
