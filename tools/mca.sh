@@ -580,6 +580,7 @@ END {
 				mdnote[nnote] = sprintf("%s %s: %s inside its loop (`%s`), the first: `%s`",
 					tg[id], kn[id], what, span[lid[id]], insn)
 			}
+			if (cnt < allow[k]) nbetter++
 			if (mode == "check" && cnt > allow[k]) {
 				printf "mca: %s", note[nnote]
 				if (allow[k]) printf " (%s known)", allow[k]
@@ -622,7 +623,8 @@ END {
 			} else if ((u == "B/cycle" && v < fl[k] - 1e-9) || (u == "cycles/block" && v > fl[k] + 1e-9)) {
 				slow[++nslow] = nr
 				slowfl[nslow] = sprintf("%s %s", flu[k] == "B/cycle" ? sprintf("%.2f", fl[k]) : sprintf("%.1f", fl[k]), u)
-			}
+			} else if (newfl[k] != floorstr(fl[k], u) " " u)
+				nbetter++	# faster than its floor: --update records it
 		}
 	}
 	if (mode == "show") {
@@ -666,7 +668,8 @@ END {
 			}
 		}
 		close(out)
-		printf "mca: %d floors for %s in %s\n", nnew, trim(targets), floorsfile
+		for (i = 1; i <= nnew; i++) if (neword[i] ~ /\|(stack|call)$/) nknown++
+		printf "mca: %d floors and %d known defects for %s in %s\n", nnew - nknown, nknown + 0, trim(targets), floorsfile
 		exit 0
 	}
 	for (i = 1; i <= nfl; i++) {
@@ -686,6 +689,8 @@ END {
 		printf "mca: note: the floors are llvm-mca %s'"'"'s predictions, this is llvm-mca %s\n", fver, mcaver
 	if (!bad)
 		printf "mca: %d predictions of %d tuned loops (%s) at their floors or better; no stack access or call in the loops but %d known\n", nr, nk, trim(targets), nnote
+	if (!bad && nbetter)
+		printf "mca: %d better than tools/mca.floors says: make mca-update records them\n", nbetter
 	exit bad
 }' "$@" || fail=1
 
