@@ -374,7 +374,7 @@ for t in $targets; do
 done
 
 if [ "$mode" = loops ]; then
-	while IFS='|' read -r id t k o s l w r; do
+	while IFS="|" read -r id t k o s l w _; do
 		l_id=$(awk -F'|' -v i="$id" '$1 == i { print $2 }' "$tmp/lid.$t")
 		echo "== $t | $k | $o | $s | $l | $w"
 		awk -F'|' -v i="$l_id" '$1 == i { sub(/^[^|]*\|[^|]*\|/, ""); if ($0 ~ /^[0-9]+\|/) sub(/\|/, " instructions, "); print "   " $0 }' "$tmp/facts"
@@ -463,7 +463,7 @@ for t in $targets; do
 done
 set -- "$@" phase=facts "$tmp/facts" phase=cycles "$tmp/cycles" phase=cover "$tmp/cover"
 [ -r "$floors" ] && set -- "$@" phase=floors "$floors"
-awk -v mode="$mode" -v targets=" $(echo $targets) " -v floorsfile="$floors" \
+awk -v mode="$mode" -v targets=" $(echo "$targets" | tr "\n" " ")" -v floorsfile="$floors" \
 	-v mcaver="$mcaver" -v out="$tmp/floors.new" -v models_aarch64="$(models aarch64)" \
 	-v models_armv7="$(models armv7)" -v models_x86_64="$(models x86_64)" '
 function trim(s) { sub(/^[ \t]+/, "", s); sub(/[ \t]+$/, "", s); return s }
