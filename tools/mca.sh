@@ -31,6 +31,8 @@
 #   instructions llvm-mca reads) instead.
 # --build DIR: objects are DIR/TARGET/obj/OBJECT (default build).
 # TARGET...: only these targets (default: every target in the table).
+# MCA_KEEP=1 keeps the work directory (each target's llvm-mca input, its
+# output per model) and names it on stderr.
 # Exit status: 0 ok, 1 a check failed or a tool failed, 2 usage error.
 set -u
 
@@ -64,7 +66,7 @@ while [ $# -gt 0 ]; do
 		--build) build=$v ;;
 		esac
 		shift ;;
-	--help|-h) sed -n '2,34s/^# \{0,1\}//p' "$0"; exit 0 ;;
+	--help|-h) sed -n '2,36s/^# \{0,1\}//p' "$0"; exit 0 ;;
 	-*) echo "mca: unknown option $1" >&2; usage ;;
 	*) break ;;
 	esac
