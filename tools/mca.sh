@@ -595,6 +595,11 @@ END {
 		nm = split(tg[id] == "aarch64" ? models_aarch64 : tg[id] == "armv7" ? models_armv7 : models_x86_64, ms, " ")
 		for (mi = 1; mi <= nm; mi++) {
 			m = ms[mi]
+			if (cyc[lid[id] "|" m] <= 0 || (r != "" && cyc[lid[r] "|" m] <= 0)) {
+				printf "mca: %s %s: no prediction from llvm-mca -mcpu=%s\n", tg[id], kn[id], m
+				bad = 1
+				continue
+			}
 			nr++
 			fig(id, m)
 			v = fval; u = funit
