@@ -7,7 +7,7 @@
  * with. Then "libc" where libc has the operation, then the rows of this
  * architecture. The arch kernels live in their siblings:
  *   membw_aarch64.S   AArch64 assembler (LDP/LD1/STNP/PRFM/DC ZVA)
- *   membw_neon.c      ARMv7 NEON intrinsics
+ *   membw_neon.c      ARMv7 NEON (inline asm)
  *   membw_sse2.c      x86_64 SSE2, rep movsb / rep stosb
  *   membw_avx2.c      x86_64 AVX2 (compiled with -mavx2)
  * A row runs only when cpu_features() has all of its `needs` bits; its
@@ -138,9 +138,9 @@ const struct mem_kernel mem_kernels[] = {
 	{ MEM_RD, "ld1_strm512", "LD1 {v0-v3} 4-register, 128 B a step, PRFM PLDL2STRM +512",
 	  CPU_ASIMD, 16, 64, mem_rd_ld1_strm512_aarch64 },
 #elif defined(__arm__)
-	{ MEM_RD, "vld1", "NEON VLD1.64 64 bytes per step, VEOR-reduced",
+	{ MEM_RD, "vld1", "NEON VLD1.64 128 bytes per step, VEOR-reduced, pipelined",
 	  CPU_ASIMD, 16, 64, mem_rd_vld1_neon },
-	{ MEM_RD, "vld1_pld256", "NEON VLD1.64 64 bytes per step, PLD +256",
+	{ MEM_RD, "vld1_pld256", "NEON VLD1.64 128 bytes per step, PLD +256",
 	  CPU_ASIMD, 16, 64, mem_rd_vld1_pld256_neon },
 #elif defined(__x86_64__)
 	{ MEM_RD, "sse2", "SSE2 movdqa loads, pxor-reduced",
@@ -185,9 +185,9 @@ const struct mem_kernel mem_kernels[] = {
 	{ MEM_COPY, "ldp_q_pf512", "LDP/STP q-register pairs, 128 B a step, PRFM PLDL1KEEP +512",
 	  CPU_ASIMD, 16, 64, mem_copy_ldp_q_pf512_aarch64 },
 #elif defined(__arm__)
-	{ MEM_COPY, "vld1", "NEON VLD1.64/VST1.64 64 bytes per step",
+	{ MEM_COPY, "vld1", "NEON VLD1.64/VST1.64 128 bytes per step",
 	  CPU_ASIMD, 16, 64, mem_copy_vld1_neon },
-	{ MEM_COPY, "vld1_pld256", "NEON VLD1.64/VST1.64 64 bytes per step, PLD +256",
+	{ MEM_COPY, "vld1_pld256", "NEON VLD1.64/VST1.64 128 bytes per step, PLD +256",
 	  CPU_ASIMD, 16, 64, mem_copy_vld1_pld256_neon },
 #elif defined(__x86_64__)
 	{ MEM_COPY, "sse2", "SSE2 movdqa loads and stores",
