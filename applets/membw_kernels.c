@@ -107,6 +107,7 @@ static uint64_t mem_fill_libc(void *restrict dst, const void *restrict src, size
 /* The arch kernels, defined in the sibling files named above. */
 #if defined(__aarch64__)
 mem_fn mem_rd_ldp_q_aarch64, mem_rd_ldp_q_pf256_aarch64, mem_rd_ldp_q_strm512_aarch64,
+	mem_rd_ldr_q_aarch64, mem_copy_ldr_q_aarch64,
 	mem_rd_ld1_aarch64, mem_rd_ld1_pf256_aarch64, mem_rd_ld1_strm512_aarch64,
 	mem_wr_stp_q_aarch64, mem_wr_st1_aarch64, mem_wr_stnp_q_aarch64,
 	mem_copy_ldp_q_aarch64, mem_copy_ld1_aarch64, mem_copy_ldp_q_stnp_aarch64,
@@ -131,6 +132,8 @@ const struct mem_kernel mem_kernels[] = {
 	  CPU_ASIMD, 16, 64, mem_rd_ldp_q_pf256_aarch64 },
 	{ MEM_RD, "ldp_q_strm512", "LDP q-register pairs, 128 B a step, PRFM PLDL2STRM +512",
 	  CPU_ASIMD, 16, 64, mem_rd_ldp_q_strm512_aarch64 },
+	{ MEM_RD, "ldr_q", "LDR q single loads, 128 B a step, EOR-reduced, pipelined",
+	  CPU_ASIMD, 16, 64, mem_rd_ldr_q_aarch64 },
 	{ MEM_RD, "ld1", "LD1 {v0-v3} 4-register, 128 B a step, EOR-reduced, pipelined",
 	  CPU_ASIMD, 16, 64, mem_rd_ld1_aarch64 },
 	{ MEM_RD, "ld1_pf256", "LD1 {v0-v3} 4-register, 128 B a step, PRFM PLDL1KEEP +256",
@@ -184,6 +187,8 @@ const struct mem_kernel mem_kernels[] = {
 	  CPU_ASIMD, 16, 64, mem_copy_ldp_q_pf256_aarch64 },
 	{ MEM_COPY, "ldp_q_pf512", "LDP/STP q-register pairs, 128 B a step, PRFM PLDL1KEEP +512",
 	  CPU_ASIMD, 16, 64, mem_copy_ldp_q_pf512_aarch64 },
+	{ MEM_COPY, "ldr_q", "LDR q single loads, STP q stores, 128 B a step",
+	  CPU_ASIMD, 16, 64, mem_copy_ldr_q_aarch64 },
 #elif defined(__arm__)
 	{ MEM_COPY, "vld1", "NEON VLD1.64/VST1.64 128 bytes per step",
 	  CPU_ASIMD, 16, 64, mem_copy_vld1_neon },
