@@ -456,7 +456,8 @@ TEST(kernels_mem_bounds)
 		if (pid == 0) {
 			struct rlimit no_core = { 0, 0 };
 
-			setrlimit(RLIMIT_CORE, &no_core);	/* a fault is expected, not a core */
+			/* a fault is an expected failure, not a core file */
+			setrlimit(RLIMIT_CORE, &no_core);
 			_exit(bounds_child(k, ref, &gd, &gs, want, at));
 		}
 		if (!CHECK(waitpid(pid, &status, 0) == pid))
@@ -464,10 +465,10 @@ TEST(kernels_mem_bounds)
 		compared++;
 		if (WIFSIGNALED(status))
 			mt_fail(t, __FILE__, __LINE__,
-				"%s/%s n=%zu dst %s src %s: killed by signal %d (an access outside the buffers)",
+				"%s/%s n=%zu, dst against the page %s it, src against the "
+				"page %s it: killed by signal %d (an access outside the buffers)",
 				mem_op_names[k->op], k->name, *at / 4,
-				*at & 1 ? "ending at" : "starting after",
-				*at & 2 ? "ending at" : "starting after",
+				*at & 1 ? "after" : "before", *at & 2 ? "after" : "before",
 				WTERMSIG(status));
 		else if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
 			mt_fail(t, __FILE__, __LINE__, "%s/%s n=%zu: differs from the C reference",
