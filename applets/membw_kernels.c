@@ -7,7 +7,7 @@
  * with. Then "libc" where libc has the operation, then the rows of this
  * architecture. The arch kernels live in their siblings:
  *   membw_aarch64.S   AArch64 assembler (LDP/LD1/STNP/PRFM/DC ZVA)
- *   membw_neon.c      ARMv7 NEON intrinsics
+ *   membw_neon.c      ARMv7 NEON (inline asm)
  *   membw_sse2.c      x86_64 SSE2, rep movsb / rep stosb
  *   membw_avx2.c      x86_64 AVX2 (compiled with -mavx2)
  * A row runs only when cpu_features() has all of its `needs` bits; its
@@ -107,6 +107,7 @@ static uint64_t mem_fill_libc(void *restrict dst, const void *restrict src, size
 /* The arch kernels, defined in the sibling files named above. */
 #if defined(__aarch64__)
 mem_fn mem_rd_ldp_q_aarch64, mem_rd_ldp_q_pf256_aarch64, mem_rd_ldp_q_strm512_aarch64,
+	mem_rd_ldr_q_aarch64, mem_copy_ldr_q_aarch64,
 	mem_rd_ld1_aarch64, mem_rd_ld1_pf256_aarch64, mem_rd_ld1_strm512_aarch64,
 	mem_wr_stp_q_aarch64, mem_wr_st1_aarch64, mem_wr_stnp_q_aarch64,
 	mem_copy_ldp_q_aarch64, mem_copy_ld1_aarch64, mem_copy_ldp_q_stnp_aarch64,
@@ -125,22 +126,24 @@ mem_fn mem_rd_sse2, mem_wr_sse2, mem_wr_sse2_nt, mem_copy_sse2, mem_copy_sse2_nt
 const struct mem_kernel mem_kernels[] = {
 	{ MEM_RD, "c", "portable C, 64-bit XOR, 8x unrolled", 0, 8, 64, mem_rd_c },
 #if defined(__aarch64__)
-	{ MEM_RD, "ldp_q", "LDP q-register pairs, EOR-reduced",
+	{ MEM_RD, "ldp_q", "LDP q-register pairs, 128 B a step, EOR-reduced, pipelined",
 	  CPU_ASIMD, 16, 64, mem_rd_ldp_q_aarch64 },
-	{ MEM_RD, "ldp_q_pf256", "LDP q-register pairs, PRFM PLDL1KEEP +256",
+	{ MEM_RD, "ldp_q_pf256", "LDP q-register pairs, 128 B a step, PRFM PLDL1KEEP +256",
 	  CPU_ASIMD, 16, 64, mem_rd_ldp_q_pf256_aarch64 },
-	{ MEM_RD, "ldp_q_strm512", "LDP q-register pairs, PRFM PLDL2STRM +512",
+	{ MEM_RD, "ldp_q_strm512", "LDP q-register pairs, 128 B a step, PRFM PLDL2STRM +512",
 	  CPU_ASIMD, 16, 64, mem_rd_ldp_q_strm512_aarch64 },
-	{ MEM_RD, "ld1", "LD1 {v0-v3} 4-register, EOR-reduced",
+	{ MEM_RD, "ldr_q", "LDR q single loads, 128 B a step, EOR-reduced, pipelined",
+	  CPU_ASIMD, 16, 64, mem_rd_ldr_q_aarch64 },
+	{ MEM_RD, "ld1", "LD1 {v0-v3} 4-register, 128 B a step, EOR-reduced, pipelined",
 	  CPU_ASIMD, 16, 64, mem_rd_ld1_aarch64 },
-	{ MEM_RD, "ld1_pf256", "LD1 {v0-v3} 4-register, PRFM PLDL1KEEP +256",
+	{ MEM_RD, "ld1_pf256", "LD1 {v0-v3} 4-register, 128 B a step, PRFM PLDL1KEEP +256",
 	  CPU_ASIMD, 16, 64, mem_rd_ld1_pf256_aarch64 },
-	{ MEM_RD, "ld1_strm512", "LD1 {v0-v3} 4-register, PRFM PLDL2STRM +512",
+	{ MEM_RD, "ld1_strm512", "LD1 {v0-v3} 4-register, 128 B a step, PRFM PLDL2STRM +512",
 	  CPU_ASIMD, 16, 64, mem_rd_ld1_strm512_aarch64 },
 #elif defined(__arm__)
-	{ MEM_RD, "vld1", "NEON VLD1.64 64 bytes per step, VEOR-reduced",
+	{ MEM_RD, "vld1", "NEON VLD1.64 128 bytes per step, VEOR-reduced, pipelined",
 	  CPU_ASIMD, 16, 64, mem_rd_vld1_neon },
-	{ MEM_RD, "vld1_pld256", "NEON VLD1.64 64 bytes per step, PLD +256",
+	{ MEM_RD, "vld1_pld256", "NEON VLD1.64 128 bytes per step, PLD +256",
 	  CPU_ASIMD, 16, 64, mem_rd_vld1_pld256_neon },
 #elif defined(__x86_64__)
 	{ MEM_RD, "sse2", "SSE2 movdqa loads, pxor-reduced",
@@ -151,11 +154,11 @@ const struct mem_kernel mem_kernels[] = {
 
 	{ MEM_WR, "c", "portable C, 64-bit stores, 8x unrolled", 0, 8, 64, mem_wr_c },
 #if defined(__aarch64__)
-	{ MEM_WR, "stp_q", "STP q-register pairs",
+	{ MEM_WR, "stp_q", "STP q-register pairs, 128 B a step",
 	  CPU_ASIMD, 16, 64, mem_wr_stp_q_aarch64 },
-	{ MEM_WR, "st1", "ST1 {v0-v3} 4-register",
+	{ MEM_WR, "st1", "ST1 {v0-v3} 4-register, 128 B a step",
 	  CPU_ASIMD, 16, 64, mem_wr_st1_aarch64 },
-	{ MEM_WR, "stnp_q", "STNP q-register pairs (non-temporal)",
+	{ MEM_WR, "stnp_q", "STNP q-register pairs (non-temporal), 128 B a step",
 	  CPU_ASIMD, 16, 64, mem_wr_stnp_q_aarch64 },
 #elif defined(__arm__)
 	{ MEM_WR, "vst1", "NEON VST1.64 64 bytes per step",
@@ -174,20 +177,22 @@ const struct mem_kernel mem_kernels[] = {
 	{ MEM_COPY, "c", "portable C, 64-bit words, 8x unrolled", 0, 8, 64, mem_copy_c },
 	{ MEM_COPY, "libc", "libc memcpy", 0, 1, 8, mem_copy_libc },
 #if defined(__aarch64__)
-	{ MEM_COPY, "ldp_q", "LDP/STP q-register pairs",
+	{ MEM_COPY, "ldp_q", "LDP/STP q-register pairs, 128 B a step, pipelined",
 	  CPU_ASIMD, 16, 64, mem_copy_ldp_q_aarch64 },
-	{ MEM_COPY, "ld1", "LD1/ST1 {v0-v3} 4-register",
+	{ MEM_COPY, "ld1", "LD1/ST1 {v0-v3} 4-register, 128 B a step, pipelined",
 	  CPU_ASIMD, 16, 64, mem_copy_ld1_aarch64 },
-	{ MEM_COPY, "ldp_q_stnp", "LDP q loads, STNP q non-temporal stores",
+	{ MEM_COPY, "ldp_q_stnp", "LDP q loads, STNP q non-temporal stores, 128 B a step",
 	  CPU_ASIMD, 16, 64, mem_copy_ldp_q_stnp_aarch64 },
-	{ MEM_COPY, "ldp_q_pf256", "LDP/STP q-register pairs, PRFM PLDL1KEEP +256",
+	{ MEM_COPY, "ldp_q_pf256", "LDP/STP q-register pairs, 128 B a step, PRFM PLDL1KEEP +256",
 	  CPU_ASIMD, 16, 64, mem_copy_ldp_q_pf256_aarch64 },
-	{ MEM_COPY, "ldp_q_pf512", "LDP/STP q-register pairs, PRFM PLDL1KEEP +512",
+	{ MEM_COPY, "ldp_q_pf512", "LDP/STP q-register pairs, 128 B a step, PRFM PLDL1KEEP +512",
 	  CPU_ASIMD, 16, 64, mem_copy_ldp_q_pf512_aarch64 },
+	{ MEM_COPY, "ldr_q", "LDR q single loads, STP q stores, 128 B a step",
+	  CPU_ASIMD, 16, 64, mem_copy_ldr_q_aarch64 },
 #elif defined(__arm__)
-	{ MEM_COPY, "vld1", "NEON VLD1.64/VST1.64 64 bytes per step",
+	{ MEM_COPY, "vld1", "NEON VLD1.64/VST1.64 128 bytes per step",
 	  CPU_ASIMD, 16, 64, mem_copy_vld1_neon },
-	{ MEM_COPY, "vld1_pld256", "NEON VLD1.64/VST1.64 64 bytes per step, PLD +256",
+	{ MEM_COPY, "vld1_pld256", "NEON VLD1.64/VST1.64 128 bytes per step, PLD +256",
 	  CPU_ASIMD, 16, 64, mem_copy_vld1_pld256_neon },
 #elif defined(__x86_64__)
 	{ MEM_COPY, "sse2", "SSE2 movdqa loads and stores",
@@ -205,9 +210,9 @@ const struct mem_kernel mem_kernels[] = {
 	{ MEM_FILL, "c", "portable C, 64-bit zero stores, 8x unrolled", 0, 8, 64, mem_fill_c },
 	{ MEM_FILL, "libc", "libc memset 0", 0, 1, 8, mem_fill_libc },
 #if defined(__aarch64__)
-	{ MEM_FILL, "stp_q", "STP q-register pairs of zero",
+	{ MEM_FILL, "stp_q", "STP q-register pairs of zero, 128 B a step",
 	  CPU_ASIMD, 16, 64, mem_fill_stp_q_aarch64 },
-	{ MEM_FILL, "stnp_q", "STNP q-register pairs of zero (non-temporal)",
+	{ MEM_FILL, "stnp_q", "STNP q-register pairs of zero (non-temporal), 128 B a step",
 	  CPU_ASIMD, 16, 64, mem_fill_stnp_q_aarch64 },
 	{ MEM_FILL, "dc_zva", "DC ZVA blocks of 4..256 bytes (DCZID_EL0), else STP q",
 	  CPU_ASIMD, 16, 256, mem_fill_dc_zva_aarch64 },

@@ -30,8 +30,13 @@
 #include "stream.h"
 #include "util.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 enum {
 	PAGE	= 4096,
@@ -349,6 +354,132 @@ TEST(kernels_mem_copy)
 TEST(kernels_mem_fill)
 {
 	mem_op_check(t, MEM_FILL);
+}
+
+/*
+ * No kernel reads or writes outside [src, src + n) and [dst, dst + n):
+ * the buffers are put against an inaccessible page, once ending at the
+ * page after them and once starting at the page before them, for the
+ * smallest sizes (1..5 and 7 times the kernel's gran: the 64-byte head of
+ * the 128-byte loops, a loop that runs zero, one and more times). A
+ * software-pipelined loop that loads a batch too many, or an epilogue
+ * that stores one, faults here where the other tests only read or write
+ * a few bytes of the same heap block. Each kernel runs in a child; the
+ * case it was in when it died is in a shared page.
+ */
+enum { BOUNDS_MULT_MAX = 7 };
+
+static const size_t bounds_mult[] = { 1, 2, 3, 4, 5, BOUNDS_MULT_MAX };
+
+struct guarded {
+	unsigned char	*map, *lo, *hi;	/* mapping; data from lo to hi, guard pages around */
+	size_t		len;
+};
+
+static int guarded_map(struct guarded *g, size_t data, size_t pg)
+{
+	data = (data + pg - 1) / pg * pg;
+	g->len = data + 2 * pg;
+	g->map = mmap(NULL, g->len, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (g->map == MAP_FAILED)
+		return 0;
+	g->lo = g->map + pg;
+	g->hi = g->lo + data;
+	return mprotect(g->lo, data, PROT_READ | PROT_WRITE) == 0;
+}
+
+/* In the child: every size and placement; 0 if all matched, else 1. The
+ * case being run is in *at (n * 4 + placement) for the parent to report. */
+static int bounds_child(const struct mem_kernel *k, const struct mem_kernel *ref,
+			struct guarded *gd, struct guarded *gs, unsigned char *want,
+			volatile size_t *at)
+{
+	uint64_t seed = 0x2545F4914F6CDD1DULL;
+	size_t unit = k->gran / gcd(k->gran, ref->gran) * ref->gran;	/* lcm */
+	size_t i, n;
+	unsigned p;
+
+	for (i = 0; i < ARRAY_LEN(bounds_mult); i++)
+		for (p = 0; p < 4; p++) {
+			/* p bit 0: dst against its high guard, else its low one; bit 1: src */
+			unsigned char *d, *s;
+			uint64_t pattern = rng_next(&seed), w, g;
+
+			n = bounds_mult[i] * unit;
+			d = p & 1 ? gd->hi - n : gd->lo;
+			s = p & 2 ? gs->hi - n : gs->lo;
+			if ((uintptr_t)d % k->align || (uintptr_t)s % k->align)
+				continue;
+			*at = n * 4 + p;
+			fill_random(s, n, &seed);
+			memset(d, DST_FILL, n);
+			memset(want, DST_FILL, n);
+			w = ref->fn(want, s, n, pattern);
+			g = k->fn(d, s, n, pattern);
+			if (k->op == MEM_RD ? g != w : memcmp(d, want, n) != 0)
+				return 1;
+		}
+	return 0;
+}
+
+TEST(kernels_mem_bounds)
+{
+	size_t pg = (size_t)sysconf(_SC_PAGESIZE), i, maxn = 0;
+	unsigned have = cpu_features(), compared = 0;
+	struct guarded gd, gs;
+	volatile size_t *at;
+	unsigned char *want;
+
+	for (i = 0; i < mem_kernels_len; i++) {	/* the largest lcm with the reference's gran */
+		const struct mem_kernel *k = &mem_kernels[i], *ref = mem_ref(k->op);
+		size_t unit = ref ? k->gran / gcd(k->gran, ref->gran) * ref->gran : k->gran;
+
+		if (unit * BOUNDS_MULT_MAX > maxn)
+			maxn = unit * BOUNDS_MULT_MAX;
+	}
+	REQUIRE(pg >= 4096 && guarded_map(&gd, maxn, pg) && guarded_map(&gs, maxn, pg));
+	at = mmap(NULL, pg, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	want = malloc(maxn);
+	REQUIRE(at != MAP_FAILED && want != NULL);
+	for (i = 0; i < mem_kernels_len; i++) {
+		const struct mem_kernel *k = &mem_kernels[i], *ref = mem_ref(k->op);
+		int status = 0;
+		pid_t pid;
+
+		if (!k->fn || !ref || k == ref || !cpu_has(have, k->needs))
+			continue;
+		*at = 0;
+		fflush(NULL);
+		pid = fork();
+		if (!CHECK(pid >= 0))
+			break;
+		if (pid == 0) {
+			struct rlimit no_core = { 0, 0 };
+
+			/* a fault is an expected failure, not a core file */
+			setrlimit(RLIMIT_CORE, &no_core);
+			_exit(bounds_child(k, ref, &gd, &gs, want, at));
+		}
+		if (!CHECK(waitpid(pid, &status, 0) == pid))
+			break;
+		compared++;
+		if (WIFSIGNALED(status))
+			mt_fail(t, __FILE__, __LINE__,
+				"%s/%s n=%zu, dst against the page %s it, src against the "
+				"page %s it: killed by signal %d (an access outside the buffers)",
+				mem_op_names[k->op], k->name, *at / 4,
+				*at & 1 ? "after" : "before", *at & 2 ? "after" : "before",
+				WTERMSIG(status));
+		else if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+			mt_fail(t, __FILE__, __LINE__, "%s/%s n=%zu: differs from the C reference",
+				mem_op_names[k->op], k->name, *at / 4);
+		t->checks++;
+	}
+	CHECK(compared >= 1);
+	munmap((void *)at, pg);
+	munmap(gd.map, gd.len);
+	munmap(gs.map, gs.len);
+	free(want);
 }
 
 /* Every operation has a row for the architecture's baseline SIMD, and on
