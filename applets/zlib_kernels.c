@@ -23,8 +23,8 @@
  * slicing-by-8: eight 256-entry tables, table k giving the register after
  * a byte followed by k zero bytes, so eight bytes take eight lookups.
  *
- * The folding kernels keep 4 x 128 bits of message in vector registers. A
- * 128-bit lane F = H x^64 + L moved d bits
+ * The folding kernels keep 8 (zlib_ce.c) or 4 (zlib_pclmul.c) x 128 bits of
+ * message in vector registers. A 128-bit lane F = H x^64 + L moved d bits
  * further is F x^d = H x^(d+64) + L x^d, and modulo P each half can be
  * replaced by its product with a 32-bit constant (x^(d+64) mod P and
  * x^d mod P), so folding is two carry-less 64 x 32-bit multiplies and an XOR
@@ -512,12 +512,12 @@ const struct zk_kernel zk_kernels[] = {
 #if defined(__aarch64__)
 	{ ZK_CRC32, "armv8", "ARMv8 CRC32X, 8 bytes per instruction",
 	  CPU_CRC32, 1, 1, crc32_armv8 },
-	{ ZK_CRC32, "pmull", "PMULL folding, 4x128 bits, Barrett reduction",
+	{ ZK_CRC32, "pmull", "PMULL folding, 8x128 bits, Barrett reduction",
 	  CPU_ASIMD | CPU_PMULL, 1, 1, crc32_pmull },
 #elif defined(__arm__)
 	{ ZK_CRC32, "armv8", "ARMv8 AArch32 CRC32W, 4 bytes per instruction",
 	  CPU_CRC32, 1, 1, crc32_armv8 },
-	{ ZK_CRC32, "pmull", "VMULL.P64 folding, 4x128 bits, Barrett reduction",
+	{ ZK_CRC32, "pmull", "VMULL.P64 folding, 8x128 bits, Barrett reduction",
 	  CPU_ASIMD | CPU_PMULL, 1, 1, crc32_pmull },
 #elif defined(__x86_64__)
 	{ ZK_CRC32, "pclmul", "PCLMULQDQ folding, 4x128 bits, Barrett reduction",

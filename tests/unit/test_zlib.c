@@ -334,7 +334,10 @@ static int one(struct mt *t, const struct zk_kernel *k, const struct zk_kernel *
 	return 0;
 }
 
-static const size_t large[] = { 65536 + 7, 3 * ZK_ADLER_NMAX + 1, (1 << 20) + 13 };
+/* the folding kernels' steps: 128 bytes, then 64, then 16; a multiple of
+ * 128 and one that takes every step */
+static const size_t large[] = { 65536 + 7, 3 * ZK_ADLER_NMAX + 1, (1 << 20) + 13,
+				65536, 65536 + 64 + 48 + 15 };
 #define LARGE_MAX ((size_t)(1 << 20) + 64)
 
 /* Every usable row of op against entry 0; returns the rows compared. */
