@@ -95,7 +95,7 @@ stream_fn stream_copy_sse2, stream_scale_sse2, stream_add_sse2, stream_triad_sse
 const struct stream_kernel stream_kernels[] = {
 	{ STREAM_COPY, "c", "portable C loop", 0, 8, 1, stream_copy_c },
 #if defined(__aarch64__)
-	{ STREAM_COPY, "neon", "LDP/STP q, 8 doubles per step",
+	{ STREAM_COPY, "neon", "LDR/STR q, 8 doubles per step",
 	  CPU_ASIMD, 16, 8, stream_copy_neon },
 #elif defined(__x86_64__)
 	{ STREAM_COPY, "sse2", "SSE2 movapd, 8 doubles per step",

@@ -23,16 +23,21 @@
  * slicing-by-8: eight 256-entry tables, table k giving the register after
  * a byte followed by k zero bytes, so eight bytes take eight lookups.
  *
- * The folding kernels keep 4 x 128 bits of message in vector registers. A
- * 128-bit lane F = H x^64 + L moved d bits further is F x^d = H x^(d+64) +
- * L x^d, and modulo P each half can be replaced by its product with a
- * 32-bit constant (x^(d+64) mod P and x^d mod P), so folding is two
- * carry-less 64 x 32-bit multiplies and an XOR with the next block. In
- * the reflected domain a 64-bit operand's bit i is x^(63-i); placing a
- * constant C so that its bit j is x^(32-j) (reflect32(C) << 1) makes the
- * product's bit k equal x^(95-k), i.e. the product read as a 128-bit lane
- * is x^32 H C, so the constants are x^(d+64-32) and x^(d-32) mod P:
- * x^544, x^480 for d = 512 (four lanes apart) and x^160, x^96 for d = 128.
+ * The folding kernels keep 8 (zlib_ce.c) or 4 (zlib_pclmul.c) x 128 bits of
+ * message in vector registers. A 128-bit lane F = H x^64 + L moved d bits
+ * further is F x^d = H x^(d+64) + L x^d, and modulo P each half can be
+ * replaced by its product with a 32-bit constant (x^(d+64) mod P and
+ * x^d mod P), so folding is two carry-less 64 x 32-bit multiplies and an XOR
+ * with the next block. In the reflected domain a 64-bit operand's bit i is
+ * x^(63-i); placing a constant C so that its bit j is x^(32-j)
+ * (reflect32(C) << 1) makes the product's bit k equal x^(95-k), i.e. the
+ * product read as a 128-bit lane is x^32 H C, so the constants are
+ * x^(d+64-32) and x^(d-32) mod P: x^1056, x^992 for d = 1024 (eight lanes
+ * apart), x^544, x^480 for d = 512 (four lanes apart) and x^160, x^96 for
+ * d = 128. (Each is x^e mod P by e shift-and-reduce steps from 1,
+ * bit-reflected over 32 bits, shifted left once; tests/unit recomputes every
+ * constant that way and checks that folding a random lane with each pair
+ * gives the CRC of that lane followed by d bits of zeros.)
  * The final 128 bits F become F x^32 mod P in three steps: H x^96 mod P
  * (constant x^96 again, the product now lands in x^95..x^0) XOR L x^32
  * (L moved to the product's position) leaves 96 bits G; its top 32 bits
@@ -56,6 +61,8 @@ const char *const zk_op_names[ZK_NOPS] = { "crc32", "adler32" };
 const uint32_t zk_op_init[ZK_NOPS] = { 0, 1 };
 
 const uint64_t zk_crc32_fold_k[ZK_K_NCONST] = {
+	[ZK_K_FOLD1024_LO] = 0x1e88ef372,	/* reflect32(x^1056 mod P) << 1 */
+	[ZK_K_FOLD1024_HI] = 0x14a7fe880,	/* reflect32(x^992 mod P) << 1 */
 	[ZK_K_FOLD512_LO] = 0x154442bd4,	/* reflect32(x^544 mod P) << 1 */
 	[ZK_K_FOLD512_HI] = 0x1c6e41596,	/* reflect32(x^480 mod P) << 1 */
 	[ZK_K_FOLD128_LO] = 0x1751997d0,	/* reflect32(x^160 mod P) << 1 */
@@ -505,12 +512,12 @@ const struct zk_kernel zk_kernels[] = {
 #if defined(__aarch64__)
 	{ ZK_CRC32, "armv8", "ARMv8 CRC32X, 8 bytes per instruction",
 	  CPU_CRC32, 1, 1, crc32_armv8 },
-	{ ZK_CRC32, "pmull", "PMULL folding, 4x128 bits, Barrett reduction",
+	{ ZK_CRC32, "pmull", "PMULL folding, 8x128 bits, Barrett reduction",
 	  CPU_ASIMD | CPU_PMULL, 1, 1, crc32_pmull },
 #elif defined(__arm__)
 	{ ZK_CRC32, "armv8", "ARMv8 AArch32 CRC32W, 4 bytes per instruction",
 	  CPU_CRC32, 1, 1, crc32_armv8 },
-	{ ZK_CRC32, "pmull", "VMULL.P64 folding, 4x128 bits, Barrett reduction",
+	{ ZK_CRC32, "pmull", "VMULL.P64 folding, 8x128 bits, Barrett reduction",
 	  CPU_ASIMD | CPU_PMULL, 1, 1, crc32_pmull },
 #elif defined(__x86_64__)
 	{ ZK_CRC32, "pclmul", "PCLMULQDQ folding, 4x128 bits, Barrett reduction",

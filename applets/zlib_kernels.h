@@ -53,6 +53,7 @@ extern const uint32_t zk_crc32_table[8][256];
  * in the bit-reflected domain where bit k of a 128-bit lane is x^(127-k).
  * See zlib_kernels.c for the derivation; tests/unit recomputes them. */
 enum {
+	ZK_K_FOLD1024_LO, ZK_K_FOLD1024_HI,	/* x^1056, x^992 mod P, <<1 */
 	ZK_K_FOLD512_LO, ZK_K_FOLD512_HI,	/* x^544, x^480 mod P, <<1 */
 	ZK_K_FOLD128_LO, ZK_K_FOLD128_HI,	/* x^160, x^96 mod P, <<1 */
 	ZK_K_RED64,				/* x^64 mod P, <<1 */

@@ -6,7 +6,9 @@
  * BENCHBOX_CPU_MASK=0xffffffff): the table's invariants (entry 0 of each
  * checksum is zlib, then the portable C row; the tuned rows of this
  * architecture exist); the slicing tables and folding constants recomputed
- * from the polynomial; the Adler-32 NMAX bound; then every row this CPU can
+ * from the polynomial, and each pair of folding constants checked by what
+ * it does (a software fold of a random lane against the CRC of that lane
+ * followed by zeros); the Adler-32 NMAX bound; then every row this CPU can
  * run against entry 0 over random data of every length 0..4096 and several
  * large ones, at many alignments, ending right before a PROT_NONE page (a
  * read past the end faults), from initial values other than the default,
@@ -183,6 +185,8 @@ TEST(kernels_zlib_constants)
 	CHECK_EQ_INT(bad, 0);
 
 	/* folding constants: reflect32(x^e mod P) << 1 */
+	CHECK_EQ_U64(zk_crc32_fold_k[ZK_K_FOLD1024_LO], reflect(xpow_mod(1056), 32) << 1);
+	CHECK_EQ_U64(zk_crc32_fold_k[ZK_K_FOLD1024_HI], reflect(xpow_mod(992), 32) << 1);
 	CHECK_EQ_U64(zk_crc32_fold_k[ZK_K_FOLD512_LO], reflect(xpow_mod(544), 32) << 1);
 	CHECK_EQ_U64(zk_crc32_fold_k[ZK_K_FOLD512_HI], reflect(xpow_mod(480), 32) << 1);
 	CHECK_EQ_U64(zk_crc32_fold_k[ZK_K_FOLD128_LO], reflect(xpow_mod(160), 32) << 1);
@@ -200,6 +204,83 @@ TEST(kernels_zlib_constants)
 	CHECK_EQ_U64(zk_crc32_fold_k[ZK_K_MU], reflect(mu, 33));
 	CHECK_EQ_U64(zk_crc32_fold_k[ZK_K_POLY], reflect(0x104C11DB7ull, 33));
 	CHECK_EQ_U64(zk_crc32_fold_k[ZK_K_POLY], (uint64_t)0xEDB88320u << 1 | 1);
+}
+
+/* a * b carry-less (what PMULL and PCLMULQDQ compute): r[0] the low 64 bits */
+static void clmul64(uint64_t a, uint64_t b, uint64_t r[2])
+{
+	unsigned i;
+
+	r[0] = r[1] = 0;
+	for (i = 0; i < 64; i++)
+		if (b >> i & 1) {
+			r[0] ^= a << i;
+			r[1] ^= i ? a >> (64 - i) : 0;
+		}
+}
+
+static uint64_t get64(const unsigned char *p)
+{
+	uint64_t v = 0;
+	int i;
+
+	for (i = 7; i >= 0; i--)
+		v = v << 8 | p[i];
+	return v;
+}
+
+static void put64(unsigned char *p, uint64_t v)
+{
+	int i;
+
+	for (i = 0; i < 8; i++)
+		p[i] = (unsigned char)(v >> 8 * i);
+}
+
+/* What the folding kernels do to a 16-byte lane (loaded little-endian as
+ * two 64-bit halves): the first half (the message's higher powers) times
+ * klo XOR the second times khi, stored back as 16 bytes. */
+static void fold_sw(const unsigned char lane[16], uint64_t klo, uint64_t khi,
+		    unsigned char out[16])
+{
+	uint64_t h[2], l[2];
+
+	clmul64(get64(lane), klo, h);
+	clmul64(get64(lane + 8), khi, l);
+	put64(out, h[0] ^ l[0]);
+	put64(out + 8, h[1] ^ l[1]);
+}
+
+/* The constants do what they are for, independently of how they were
+ * derived: CRC-32 is linear, so with a zero register (preset ~0 undone)
+ * the CRC of A, d/8 - 16 zero bytes and B equals the CRC of fold(A) XOR B
+ * for each fold distance d the kernels use. */
+TEST(kernels_zlib_fold)
+{
+	static const struct { unsigned d, lo, hi; } dist[] = {
+		{ 1024, ZK_K_FOLD1024_LO, ZK_K_FOLD1024_HI },
+		{ 512, ZK_K_FOLD512_LO, ZK_K_FOLD512_HI },
+		{ 128, ZK_K_FOLD128_LO, ZK_K_FOLD128_HI },
+	};
+	unsigned char msg[1024 / 8 + 16], f[16];
+	uint64_t seed = 0xA4093822299F31D0ull;
+	size_t i, n, j;
+	int r;
+
+	for (i = 0; i < sizeof(dist) / sizeof(dist[0]); i++) {
+		n = dist[i].d / 8 + 16;
+		for (r = 0; r < 32; r++) {
+			memset(msg, 0, sizeof(msg));
+			fill_random(msg, 16, &seed);
+			fill_random(msg + n - 16, 16, &seed);
+			fold_sw(msg, zk_crc32_fold_k[dist[i].lo], zk_crc32_fold_k[dist[i].hi], f);
+			for (j = 0; j < 16; j++)
+				f[j] ^= msg[n - 16 + j];
+			if (!CHECK_EQ_U64(zk_crc32_slice8(~0u, f, 16),
+					  zk_crc32_slice8(~0u, msg, n)))
+				break;
+		}
+	}
 }
 
 /* NMAX: the largest n with 255 n (n + 1) / 2 + (n + 1) (BASE - 1) < 2^32 */
@@ -253,7 +334,10 @@ static int one(struct mt *t, const struct zk_kernel *k, const struct zk_kernel *
 	return 0;
 }
 
-static const size_t large[] = { 65536 + 7, 3 * ZK_ADLER_NMAX + 1, (1 << 20) + 13 };
+/* the folding kernels' steps: 128 bytes, then 64, then 16; a multiple of
+ * 128 and one that takes every step */
+static const size_t large[] = { 65536 + 7, 3 * ZK_ADLER_NMAX + 1, (1 << 20) + 13,
+				65536, 65536 + 64 + 48 + 15 };
 #define LARGE_MAX ((size_t)(1 << 20) + 64)
 
 /* Every usable row of op against entry 0; returns the rows compared. */
