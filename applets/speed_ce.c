@@ -528,34 +528,155 @@ void speed_ce_sha1_blocks(uint32_t h[5], const uint8_t *p, size_t nblocks)
 
 /* ---- SHA-256 (FIPS 180-4 6.2) ---- */
 
+/* The 64 rounds of one block are asm, so that the compiler neither
+ * reorders nor copies: four rounds per group, 16 groups. SHA256H2 needs
+ * ABCD as it was before SHA256H; the copy goes to SHA256H2, so the
+ * SHA256H -> SHA256H chain that bounds the block has no move on it (GCC,
+ * left to itself with the intrinsics, runs SHA256H on the copy and adds
+ * moves for the schedule). A group: copy ABCD; SHA256SU0; SHA256H; the
+ * next group's W + K (tn = wb + kn); SHA256H2; SHA256SU1 - the order that
+ * llvm-mca's cortex-a53, -a55 and -a57 models all like best (it fills the
+ * in-order cores' issue slots while SHA256H runs). The schedule runs in
+ * the first 12 groups: W[4g+16 .. 4g+19] into wa, from wa..wd (wa holds
+ * W[4g .. 4g+3], wb the next four, ...). t0 and t1 alternate as W + K.
+ * The block's starting state is saved and added back inside the asm too
+ * (left to GCC, the working copy was the moved one, on the chain).
+ * AArch64 holds the 16 round-constant vectors in registers (two asm
+ * blocks: an asm takes at most 30 operands); AArch32 (16 q registers, 12
+ * taken by the state, its saved copy and the schedule) loads each from
+ * speed_sha256_k[] as it needs it: a load, not a spill, and inside the
+ * asm, so the compiler cannot hoist it out of the loop and spill it. */
+#if defined(__aarch64__)
+#define S256_KN(kn)		/* the constants are registers */
+#define S256_ADD(tn, wb, kn)	"add	%[" #tn "].4s, %[" #wb "].4s, %[" #kn "].4s\n\t"
+#define S256_COPY		"mov	%[a0].16b, %[a].16b\n\t"
+#define S256_H(tc)		"sha256h	%q[a], %q[e], %[" #tc "].4s\n\t"
+#define S256_H2(tc)		"sha256h2	%q[e], %q[a0], %[" #tc "].4s\n\t"
+#define S256_SU0(wa, wb)	"sha256su0	%[" #wa "].4s, %[" #wb "].4s\n\t"
+#define S256_SU1(wa, wc, wd)	"sha256su1	%[" #wa "].4s, %[" #wc "].4s, %[" #wd "].4s\n\t"
+#define S256_SAVE \
+	"mov	%[sa].16b, %[a].16b\n\t" \
+	"mov	%[se].16b, %[e].16b\n\t"
+#define S256_ADD_SAVED \
+	"add	%[a].4s, %[a].4s, %[sa].4s\n\t" \
+	"add	%[e].4s, %[e].4s, %[se].4s\n\t"
+#else
+#define S256_KN(kn)		"vld1.32	{%e[kn]-%f[kn]}, [%[kp]]!\n\t"
+#define S256_ADD(tn, wb, kn)	"vadd.i32	%q[" #tn "], %q[" #wb "], %q[kn]\n\t"
+#define S256_COPY		"vmov	%q[a0], %q[a]\n\t"
+#define S256_H(tc)		"sha256h.32	%q[a], %q[e], %q[" #tc "]\n\t"
+#define S256_H2(tc)		"sha256h2.32	%q[e], %q[a0], %q[" #tc "]\n\t"
+#define S256_SU0(wa, wb)	"sha256su0.32	%q[" #wa "], %q[" #wb "]\n\t"
+#define S256_SU1(wa, wc, wd)	"sha256su1.32	%q[" #wa "], %q[" #wc "], %q[" #wd "]\n\t"
+#define S256_SAVE \
+	"vmov	%q[sa], %q[a]\n\t" \
+	"vmov	%q[se], %q[e]\n\t"
+#define S256_ADD_SAVED \
+	"vadd.i32	%q[a], %q[a], %q[sa]\n\t" \
+	"vadd.i32	%q[e], %q[e], %q[se]\n\t"
+#endif
+/* a group with the schedule, one without, the last one */
+#define S256_U(wa, wb, wc, wd, kn, tc, tn) \
+	S256_KN(kn) S256_COPY S256_SU0(wa, wb) S256_H(tc) S256_ADD(tn, wb, kn) S256_H2(tc) \
+	S256_SU1(wa, wc, wd)
+#define S256_A(wb, kn, tc, tn)	S256_KN(kn) S256_COPY S256_H(tc) S256_ADD(tn, wb, kn) S256_H2(tc)
+#define S256_L(tc)		S256_COPY S256_H(tc) S256_H2(tc)
+
 void speed_ce_sha256_blocks(uint32_t h[8], const uint8_t *p, size_t nblocks)
 {
 	uint32x4_t abcd = vld1q_u32(h), efgh = vld1q_u32(h + 4);
+#if defined(__aarch64__)
+	uint32x4_t k[16];
 	int g;
 
-	for (; nblocks; nblocks--, p += 64) {
-		uint32x4_t sabcd = abcd, sefgh = efgh, w[4];
-
-#pragma GCC unroll 4
-		for (g = 0; g < 4; g++)
-			w[g] = vreinterpretq_u32_u8(vrev32q_u8(vld1q_u8(p + 16 * g)));
 #pragma GCC unroll 16
-		for (g = 0; g < 16; g++) {	/* four rounds each */
-			uint32x4_t wk = vaddq_u32(w[g & 3], vld1q_u32(&speed_sha256_k[4 * g]));
-			uint32x4_t a0 = abcd;
+	for (g = 0; g < 16; g++)
+		k[g] = vld1q_u32(&speed_sha256_k[4 * g]);
+#endif
 
-			abcd = vsha256hq_u32(abcd, efgh, wk);
-			efgh = vsha256h2q_u32(efgh, a0, wk);
-			if (g < 12)	/* W[4g+16 .. 4g+19] */
-				w[g & 3] = vsha256su1q_u32(vsha256su0q_u32(w[g & 3], w[(g + 1) & 3]),
-							   w[(g + 2) & 3], w[(g + 3) & 3]);
-		}
-		abcd = vaddq_u32(abcd, sabcd);
-		efgh = vaddq_u32(efgh, sefgh);
+	for (; nblocks; nblocks--, p += 64) {
+		uint32x4_t sabcd, sefgh, a0, t0, t1;
+		uint32x4_t w0 = vreinterpretq_u32_u8(vrev32q_u8(vld1q_u8(p)));
+		uint32x4_t w1 = vreinterpretq_u32_u8(vrev32q_u8(vld1q_u8(p + 16)));
+		uint32x4_t w2 = vreinterpretq_u32_u8(vrev32q_u8(vld1q_u8(p + 32)));
+		uint32x4_t w3 = vreinterpretq_u32_u8(vrev32q_u8(vld1q_u8(p + 48)));
+#if defined(__aarch64__)
+		t0 = vaddq_u32(w0, k[0]);
+		__asm__(S256_SAVE
+			S256_U(w0, w1, w2, w3, k1, t0, t1)
+			S256_U(w1, w2, w3, w0, k2, t1, t0)
+			S256_U(w2, w3, w0, w1, k3, t0, t1)
+			S256_U(w3, w0, w1, w2, k4, t1, t0)
+			S256_U(w0, w1, w2, w3, k5, t0, t1)
+			S256_U(w1, w2, w3, w0, k6, t1, t0)
+			S256_U(w2, w3, w0, w1, k7, t0, t1)
+			S256_U(w3, w0, w1, w2, k8, t1, t0)
+			: [a] "+w"(abcd), [e] "+w"(efgh), [w0] "+w"(w0), [w1] "+w"(w1),
+			  [w2] "+w"(w2), [w3] "+w"(w3), [a0] "=&w"(a0), [t0] "+w"(t0),
+			  [t1] "=&w"(t1), [sa] "=&w"(sabcd), [se] "=&w"(sefgh)
+			: [k1] "w"(k[1]), [k2] "w"(k[2]), [k3] "w"(k[3]), [k4] "w"(k[4]),
+			  [k5] "w"(k[5]), [k6] "w"(k[6]), [k7] "w"(k[7]), [k8] "w"(k[8]));
+		__asm__(S256_U(w0, w1, w2, w3, k9, t0, t1)
+			S256_U(w1, w2, w3, w0, k10, t1, t0)
+			S256_U(w2, w3, w0, w1, k11, t0, t1)
+			S256_U(w3, w0, w1, w2, k12, t1, t0)
+			S256_A(w1, k13, t0, t1)
+			S256_A(w2, k14, t1, t0)
+			S256_A(w3, k15, t0, t1)
+			S256_L(t1)
+			S256_ADD_SAVED
+			: [a] "+w"(abcd), [e] "+w"(efgh), [w0] "+w"(w0), [w1] "+w"(w1),
+			  [w2] "+w"(w2), [w3] "+w"(w3), [a0] "=&w"(a0), [t0] "+w"(t0),
+			  [t1] "=&w"(t1)
+			: [sa] "w"(sabcd), [se] "w"(sefgh), [k9] "w"(k[9]), [k10] "w"(k[10]),
+			  [k11] "w"(k[11]), [k12] "w"(k[12]), [k13] "w"(k[13]), [k14] "w"(k[14]),
+			  [k15] "w"(k[15]));
+#else
+		const uint32_t *kp = speed_sha256_k + 4;
+		uint32x4_t kn;
+
+		t0 = vaddq_u32(w0, vld1q_u32(speed_sha256_k));
+		__asm__(S256_SAVE
+			S256_U(w0, w1, w2, w3, kn, t0, t1)
+			S256_U(w1, w2, w3, w0, kn, t1, t0)
+			S256_U(w2, w3, w0, w1, kn, t0, t1)
+			S256_U(w3, w0, w1, w2, kn, t1, t0)
+			S256_U(w0, w1, w2, w3, kn, t0, t1)
+			S256_U(w1, w2, w3, w0, kn, t1, t0)
+			S256_U(w2, w3, w0, w1, kn, t0, t1)
+			S256_U(w3, w0, w1, w2, kn, t1, t0)
+			S256_U(w0, w1, w2, w3, kn, t0, t1)
+			S256_U(w1, w2, w3, w0, kn, t1, t0)
+			S256_U(w2, w3, w0, w1, kn, t0, t1)
+			S256_U(w3, w0, w1, w2, kn, t1, t0)
+			S256_A(w1, kn, t0, t1)
+			S256_A(w2, kn, t1, t0)
+			S256_A(w3, kn, t0, t1)
+			S256_L(t1)
+			S256_ADD_SAVED
+			: [a] "+w"(abcd), [e] "+w"(efgh), [w0] "+w"(w0), [w1] "+w"(w1),
+			  [w2] "+w"(w2), [w3] "+w"(w3), [a0] "=&w"(a0), [t0] "+w"(t0),
+			  [t1] "=&w"(t1), [kn] "=&w"(kn), [kp] "+r"(kp), [sa] "=&w"(sabcd),
+			  [se] "=&w"(sefgh)
+			: "m"(*(const uint32_t (*)[64])speed_sha256_k));
+#endif
 	}
 	vst1q_u32(h, abcd);
 	vst1q_u32(h + 4, efgh);
 }
+
+#undef S256_KN
+#undef S256_ADD
+#undef S256_COPY
+#undef S256_H
+#undef S256_H2
+#undef S256_SU0
+#undef S256_SU1
+#undef S256_SAVE
+#undef S256_ADD_SAVED
+#undef S256_U
+#undef S256_A
+#undef S256_L
 
 #undef KERNEL
 #endif /* __aarch64__ || __arm__ */
