@@ -12,10 +12,15 @@
  * speed_tuned.c. Cores fuse an AESE with the AESMC after it, so each pair
  * stays adjacent. ECB, CBC decryption, CTR and GCM keep 8 blocks in flight
  * on AArch64 (32 vector registers hold them and all round keys) and 4 on
- * AArch32 (16 registers). CBC encryption is serial; its chain skips the
+ * AArch32 (16 registers: there the rounds are asm that loads each round
+ * key from the key schedule, see struct aes_keys). CTR keeps the counter
+ * in a vector register. CBC encryption is serial; its chain skips the
  * XOR: the next block starts with AESE by (last key ^ first key ^ next
  * plaintext) on the previous block's state. GHASH is as in speed_aesni.c
  * (bit-reflected, byte-reversed blocks, 8 blocks per reduction) with PMULL.
+ * The inner loops were tuned with llvm-mca's cortex-a53, -a55 and -a57
+ * models (and -a57 in AArch32 for the armv7 object); none touches the
+ * stack.
  *
  * Built with -march=armv8-a+crypto (AArch64) or -march=armv8-a
  * -mfpu=crypto-neon-fp-armv8 (AArch32) by the Makefile; called only
@@ -41,38 +46,59 @@ enum { LANES = 8 };
 enum { LANES = 4 };
 #endif
 
-KERNEL void load_keys(uint8x16_t *k, const uint8_t (*rk)[16], int nr)
+/* Round keys. AArch64 holds them all in registers for the whole loop (15
+ * keys, 8 blocks and CTR's counters fit in 32). AArch32 has 16 q
+ * registers: 15 keys and 4 blocks do not fit, and GCC spilled the keys
+ * that did not to the stack and re-read them inside the loops. There each
+ * round's asm loads the next round's key from the key schedule (a load,
+ * not a spill; the A57 model's load pipe idles while AESE and AESMC hold
+ * the F0 pipe), so two q registers hold keys, and the compiler can neither
+ * hoist the loads out of the loop nor spill what it hoisted. */
+struct aes_keys {
+#if defined(__aarch64__)
+	uint8x16_t	k[SPEED_AES_MAXNR + 1];
+#else
+	const uint8_t	(*rk)[16];
+#endif
+};
+
+KERNEL void keys_load(struct aes_keys *ks, const uint8_t (*rk)[16], int nr)
 {
+#if defined(__aarch64__)
 	int r;
 
 #pragma GCC unroll 15
 	for (r = 0; r <= nr; r++)
-		k[r] = vld1q_u8(rk[r]);
+		ks->k[r] = vld1q_u8(rk[r]);
+#else
+	ks->rk = rk;
+#endif
 }
 
 /* ---- the cipher ---- */
 
-KERNEL uint8x16_t enc1(uint8x16_t b, const uint8x16_t *k, int nr)
+#if defined(__aarch64__)
+KERNEL uint8x16_t enc1(uint8x16_t b, const struct aes_keys *ks, int nr)
 {
 	int r;
 
 #pragma GCC unroll 14
 	for (r = 0; r < nr - 1; r++)
-		b = vaesmcq_u8(vaeseq_u8(b, k[r]));
-	return veorq_u8(vaeseq_u8(b, k[nr - 1]), k[nr]);
+		b = vaesmcq_u8(vaeseq_u8(b, ks->k[r]));
+	return veorq_u8(vaeseq_u8(b, ks->k[nr - 1]), ks->k[nr]);
 }
 
-KERNEL uint8x16_t dec1(uint8x16_t b, const uint8x16_t *k, int nr)
+KERNEL uint8x16_t dec1(uint8x16_t b, const struct aes_keys *ks, int nr)
 {
 	int r;
 
 #pragma GCC unroll 14
 	for (r = 0; r < nr - 1; r++)
-		b = vaesimcq_u8(vaesdq_u8(b, k[r]));
-	return veorq_u8(vaesdq_u8(b, k[nr - 1]), k[nr]);
+		b = vaesimcq_u8(vaesdq_u8(b, ks->k[r]));
+	return veorq_u8(vaesdq_u8(b, ks->k[nr - 1]), ks->k[nr]);
 }
 
-KERNEL void encn(uint8x16_t *b, const uint8x16_t *k, int nr)
+KERNEL void encn(uint8x16_t *b, const struct aes_keys *ks, int nr)
 {
 	int r, j;
 
@@ -80,13 +106,13 @@ KERNEL void encn(uint8x16_t *b, const uint8x16_t *k, int nr)
 	for (r = 0; r < nr - 1; r++)
 #pragma GCC unroll 8
 		for (j = 0; j < LANES; j++)
-			b[j] = vaesmcq_u8(vaeseq_u8(b[j], k[r]));
+			b[j] = vaesmcq_u8(vaeseq_u8(b[j], ks->k[r]));
 #pragma GCC unroll 8
 	for (j = 0; j < LANES; j++)
-		b[j] = veorq_u8(vaeseq_u8(b[j], k[nr - 1]), k[nr]);
+		b[j] = veorq_u8(vaeseq_u8(b[j], ks->k[nr - 1]), ks->k[nr]);
 }
 
-KERNEL void decn(uint8x16_t *b, const uint8x16_t *k, int nr)
+KERNEL void decn(uint8x16_t *b, const struct aes_keys *ks, int nr)
 {
 	int r, j;
 
@@ -94,35 +120,120 @@ KERNEL void decn(uint8x16_t *b, const uint8x16_t *k, int nr)
 	for (r = 0; r < nr - 1; r++)
 #pragma GCC unroll 8
 		for (j = 0; j < LANES; j++)
-			b[j] = vaesimcq_u8(vaesdq_u8(b[j], k[r]));
+			b[j] = vaesimcq_u8(vaesdq_u8(b[j], ks->k[r]));
 #pragma GCC unroll 8
 	for (j = 0; j < LANES; j++)
-		b[j] = veorq_u8(vaesdq_u8(b[j], k[nr - 1]), k[nr]);
+		b[j] = veorq_u8(vaesdq_u8(b[j], ks->k[nr - 1]), ks->k[nr]);
 }
+#else
+/* One round of AESE+AESMC (AESD+AESIMC) on 1 or 4 blocks with key kc,
+ * loading the next round's key into kn; the first round loads kc too; the
+ * last is AESE (AESD) with kc, then an XOR with kn, the last key. */
+#define A32_LDK(k)	"vld1.8	{%e[" #k "]-%f[" #k "]}, [%[kp]]!\n\t"
+#define A32_RND(op, mc, b) \
+	op ".8	%q[" #b "], %q[kc]\n\t" mc ".8	%q[" #b "], %q[" #b "]\n\t"
+#define A32_FIN(op, b)	op ".8	%q[" #b "], %q[kc]\n\t"
+#define A32_XOR(b)	"veor	%q[" #b "], %q[" #b "], %q[kn]\n\t"
+#define A32_RND4(op, mc) \
+	A32_RND(op, mc, b0) A32_RND(op, mc, b1) A32_RND(op, mc, b2) A32_RND(op, mc, b3)
+#define A32_FIN4(op) \
+	A32_FIN(op, b0) A32_FIN(op, b1) A32_FIN(op, b2) A32_FIN(op, b3) \
+	A32_XOR(b0) A32_XOR(b1) A32_XOR(b2) A32_XOR(b3)
+#define A32_KEYMEM	"m"(*(const uint8_t (*)[(SPEED_AES_MAXNR + 1) * 16])ks->rk)
+#define A32_B1		[b0] "+w"(*b)
+#define A32_B4		[b0] "+w"(b[0]), [b1] "+w"(b[1]), [b2] "+w"(b[2]), [b3] "+w"(b[3])
+/* the first round (loads kc and kn); any other (kc in, loads kn) */
+#define A32_FIRST(body, B, K0, K1) \
+	__asm__(A32_LDK(kc) A32_LDK(kn) body \
+		: B, [kc] "=&w"(K0), [kn] "=&w"(K1), [kp] "+r"(kp) : A32_KEYMEM)
+#define A32_MID(body, B, KC, KN) \
+	__asm__(A32_LDK(kn) body : B, [kn] "=&w"(KN), [kp] "+r"(kp) : [kc] "w"(KC), A32_KEYMEM)
+
+/* b[0..lanes-1] through nr rounds; dec: AESD/AESIMC over the dk keys.
+ * Round r's key is in k[r & 1]. */
+KERNEL void a32_rounds(uint8x16_t *b, const struct aes_keys *ks, int nr, int lanes, int dec)
+{
+	const uint8_t *kp = ks->rk[0];
+	uint8x16_t k[2];
+	int r;
+
+	if (lanes == 1 && !dec)
+		A32_FIRST(A32_RND("aese", "aesmc", b0), A32_B1, k[0], k[1]);
+	else if (lanes == 1)
+		A32_FIRST(A32_RND("aesd", "aesimc", b0), A32_B1, k[0], k[1]);
+	else if (!dec)
+		A32_FIRST(A32_RND4("aese", "aesmc"), A32_B4, k[0], k[1]);
+	else
+		A32_FIRST(A32_RND4("aesd", "aesimc"), A32_B4, k[0], k[1]);
+#pragma GCC unroll 14
+	for (r = 1; r < nr - 1; r++) {
+		if (lanes == 1 && !dec)
+			A32_MID(A32_RND("aese", "aesmc", b0), A32_B1, k[r & 1], k[~r & 1]);
+		else if (lanes == 1)
+			A32_MID(A32_RND("aesd", "aesimc", b0), A32_B1, k[r & 1], k[~r & 1]);
+		else if (!dec)
+			A32_MID(A32_RND4("aese", "aesmc"), A32_B4, k[r & 1], k[~r & 1]);
+		else
+			A32_MID(A32_RND4("aesd", "aesimc"), A32_B4, k[r & 1], k[~r & 1]);
+	}
+	/* r = nr - 1: the last round, loading the last key */
+	if (lanes == 1 && !dec)
+		A32_MID(A32_FIN("aese", b0) A32_XOR(b0), A32_B1, k[r & 1], k[~r & 1]);
+	else if (lanes == 1)
+		A32_MID(A32_FIN("aesd", b0) A32_XOR(b0), A32_B1, k[r & 1], k[~r & 1]);
+	else if (!dec)
+		A32_MID(A32_FIN4("aese"), A32_B4, k[r & 1], k[~r & 1]);
+	else
+		A32_MID(A32_FIN4("aesd"), A32_B4, k[r & 1], k[~r & 1]);
+}
+
+KERNEL uint8x16_t enc1(uint8x16_t b, const struct aes_keys *ks, int nr)
+{
+	a32_rounds(&b, ks, nr, 1, 0);
+	return b;
+}
+
+KERNEL uint8x16_t dec1(uint8x16_t b, const struct aes_keys *ks, int nr)
+{
+	a32_rounds(&b, ks, nr, 1, 1);
+	return b;
+}
+
+KERNEL void encn(uint8x16_t *b, const struct aes_keys *ks, int nr)
+{
+	a32_rounds(b, ks, nr, LANES, 0);
+}
+
+KERNEL void decn(uint8x16_t *b, const struct aes_keys *ks, int nr)
+{
+	a32_rounds(b, ks, nr, LANES, 1);
+}
+#endif
 
 /* ---- ECB ---- */
 
 KERNEL void ecb_nr(const struct speed_aes *c, const uint8_t *in, uint8_t *out,
 		   size_t nb, const int nr)
 {
-	uint8x16_t k[SPEED_AES_MAXNR + 1], b[LANES];
+	struct aes_keys ks;
+	uint8x16_t b[LANES];
 	int j;
 
-	load_keys(k, c->decrypt ? c->dk : c->rk, nr);
+	keys_load(&ks, c->decrypt ? c->dk : c->rk, nr);
 	for (; nb >= LANES; nb -= LANES, in += 16 * LANES, out += 16 * LANES) {
 #pragma GCC unroll 8
 		for (j = 0; j < LANES; j++)
 			b[j] = vld1q_u8(in + 16 * j);
 		if (c->decrypt)
-			decn(b, k, nr);
+			decn(b, &ks, nr);
 		else
-			encn(b, k, nr);
+			encn(b, &ks, nr);
 #pragma GCC unroll 8
 		for (j = 0; j < LANES; j++)
 			vst1q_u8(out + 16 * j, b[j]);
 	}
 	for (; nb; nb--, in += 16, out += 16)
-		vst1q_u8(out, c->decrypt ? dec1(vld1q_u8(in), k, nr) : enc1(vld1q_u8(in), k, nr));
+		vst1q_u8(out, c->decrypt ? dec1(vld1q_u8(in), &ks, nr) : enc1(vld1q_u8(in), &ks, nr));
 }
 
 int speed_ce_ecb(void *ctx, const uint8_t *in, uint8_t *out, size_t n)
@@ -141,23 +252,47 @@ int speed_ce_ecb(void *ctx, const uint8_t *in, uint8_t *out, size_t n)
 
 /* ---- CBC ---- */
 
+/* CBC encryption's rounds 1 .. nr-2, then AESE with key nr-1. */
+#if defined(__aarch64__)
+KERNEL uint8x16_t cbc_rounds(uint8x16_t s, const struct aes_keys *ks, int nr)
+{
+	int r;
+
+#pragma GCC unroll 14
+	for (r = 1; r < nr - 1; r++)
+		s = vaesmcq_u8(vaeseq_u8(s, ks->k[r]));
+	return vaeseq_u8(s, ks->k[nr - 1]);
+}
+#else
+KERNEL uint8x16_t cbc_rounds(uint8x16_t s, const struct aes_keys *ks, int nr)
+{
+	const uint8_t *kp = ks->rk[1];
+	uint8x16_t k[2];	/* round r's key in k[r & 1] */
+	int r;
+
+	A32_FIRST(A32_RND("aese", "aesmc", b0), [b0] "+w"(s), k[1], k[0]);
+#pragma GCC unroll 14
+	for (r = 2; r < nr - 1; r++)
+		A32_MID(A32_RND("aese", "aesmc", b0), [b0] "+w"(s), k[r & 1], k[~r & 1]);
+	return vaeseq_u8(s, k[r & 1]);
+}
+#endif
+
 KERNEL void cbc_enc_nr(struct speed_aes *c, const uint8_t *in, uint8_t *out,
 		       size_t nb, const int nr)
 {
-	uint8x16_t k[SPEED_AES_MAXNR + 1], s, last;
-	int r;
+	struct aes_keys ks;
+	uint8x16_t s, kl, last;
 
 	if (!nb)
 		return;
-	load_keys(k, c->rk, nr);
-	last = veorq_u8(k[nr], k[0]);
-	s = vaesmcq_u8(vaeseq_u8(veorq_u8(vld1q_u8(c->iv), vld1q_u8(in)), k[0]));
+	keys_load(&ks, c->rk, nr);
+	kl = vld1q_u8(c->rk[nr]);
+	last = veorq_u8(kl, vld1q_u8(c->rk[0]));
+	s = vaesmcq_u8(vaeseq_u8(veorq_u8(vld1q_u8(c->iv), vld1q_u8(in)), vld1q_u8(c->rk[0])));
 	for (;;) {
-#pragma GCC unroll 14
-		for (r = 1; r < nr - 1; r++)
-			s = vaesmcq_u8(vaeseq_u8(s, k[r]));
-		s = vaeseq_u8(s, k[nr - 1]);
-		vst1q_u8(out, veorq_u8(s, k[nr]));
+		s = cbc_rounds(s, &ks, nr);
+		vst1q_u8(out, veorq_u8(s, kl));
 		in += 16;
 		out += 16;
 		if (!--nb)
@@ -171,15 +306,16 @@ KERNEL void cbc_enc_nr(struct speed_aes *c, const uint8_t *in, uint8_t *out,
 KERNEL void cbc_dec_nr(struct speed_aes *c, const uint8_t *in, uint8_t *out,
 		       size_t nb, const int nr)
 {
-	uint8x16_t k[SPEED_AES_MAXNR + 1], b[LANES], x[LANES], iv = vld1q_u8(c->iv);
+	struct aes_keys ks;
+	uint8x16_t b[LANES], x[LANES], iv = vld1q_u8(c->iv);
 	int j;
 
-	load_keys(k, c->dk, nr);
+	keys_load(&ks, c->dk, nr);
 	for (; nb >= LANES; nb -= LANES, in += 16 * LANES, out += 16 * LANES) {
 #pragma GCC unroll 8
 		for (j = 0; j < LANES; j++)
 			b[j] = x[j] = vld1q_u8(in + 16 * j);
-		decn(b, k, nr);
+		decn(b, &ks, nr);
 		vst1q_u8(out, veorq_u8(b[0], iv));
 #pragma GCC unroll 8
 		for (j = 1; j < LANES; j++)
@@ -189,7 +325,7 @@ KERNEL void cbc_dec_nr(struct speed_aes *c, const uint8_t *in, uint8_t *out,
 	for (; nb; nb--, in += 16, out += 16) {
 		uint8x16_t ct = vld1q_u8(in);
 
-		vst1q_u8(out, veorq_u8(dec1(ct, k, nr), iv));
+		vst1q_u8(out, veorq_u8(dec1(ct, &ks, nr), iv));
 		iv = ct;
 	}
 	vst1q_u8(c->iv, iv);
@@ -219,43 +355,87 @@ KERNEL uint8x16_t ctr_block(uint64_t hi, uint64_t lo)
 	return vrev64q_u8(vreinterpretq_u8_u64(vcombine_u64(vcreate_u64(hi), vcreate_u64(lo))));
 }
 
+/* The counter block's four big-endian words as numbers (lane 3 the low
+ * one), and back. */
+KERNEL uint32x4_t ctr_words(uint64_t hi, uint64_t lo)
+{
+	return vreinterpretq_u32_u8(vrev32q_u8(ctr_block(hi, lo)));
+}
+
+KERNEL uint8x16_t ctr_unwords(uint32x4_t w)
+{
+	return vrev32q_u8(vreinterpretq_u8_u32(w));
+}
+
+/* The main loop keeps the counter in a vector register and adds to its
+ * low 32-bit word only, for as many groups of LANES blocks as that word
+ * takes without a carry out; there the counter goes back to two 64-bit
+ * numbers for one block at a time until the carry is past. */
 KERNEL void ctr_nr(struct speed_aes *c, const uint8_t *in, uint8_t *out,
 		   size_t n, const int nr)
 {
-	uint8x16_t k[SPEED_AES_MAXNR + 1], b[LANES];
+	static const uint32_t incs[4][4] = {
+		{ 0, 0, 0, 1 }, { 0, 0, 0, 2 }, { 0, 0, 0, 3 }, { 0, 0, 0, 4 },
+	};
+	struct aes_keys ks;
+	uint8x16_t b[LANES];
+	uint32x4_t inc1, inc2, inc3, four;
 	uint64_t hi = get_be64(c->iv), lo = get_be64(c->iv + 8);
 	int j;
 
-	load_keys(k, c->rk, nr);
-	for (; n >= 16 * LANES; n -= 16 * LANES, in += 16 * LANES, out += 16 * LANES) {
-		if ((lo & 0xff) <= 0x100 - LANES) {	/* no carry out of the last byte */
-			uint8x16_t base = ctr_block(hi, lo);
+	keys_load(&ks, c->rk, nr);
+	inc1 = vld1q_u32(incs[0]);
+	inc2 = vld1q_u32(incs[1]);
+	inc3 = vld1q_u32(incs[2]);
+	four = vld1q_u32(incs[3]);
+	while (n >= 16 * LANES) {
+		size_t m = n / (16 * LANES), room = (0xffffffffu - (uint32_t)lo) / LANES;
+		uint32x4_t ctr;
 
-#pragma GCC unroll 8
-			for (j = 0; j < LANES; j++)
-				b[j] = vaddq_u8(base, vsetq_lane_u8((uint8_t)j, vdupq_n_u8(0), 15));
-		} else {
-#pragma GCC unroll 8
-			for (j = 0; j < LANES; j++)
-				b[j] = ctr_block(hi + (lo + (uint64_t)j < lo), lo + (uint64_t)j);
+		if (!room) {	/* the low word carries out within LANES blocks */
+			uint8x16_t ks1 = enc1(ctr_block(hi, lo), &ks, nr);
+
+			hi += ++lo == 0;
+			vst1q_u8(out, veorq_u8(ks1, vld1q_u8(in)));
+			n -= 16;
+			in += 16;
+			out += 16;
+			continue;
 		}
-		lo += LANES;
-		hi += lo < LANES;
-		encn(b, k, nr);
+		if (m > room)
+			m = room;
+		ctr = ctr_words(hi, lo);
+		lo += (uint64_t)m * LANES;	/* no carry out of the low word */
+		n -= m * 16 * LANES;
+		for (; m; m--, in += 16 * LANES, out += 16 * LANES) {
+			b[0] = ctr_unwords(ctr);
+			b[1] = ctr_unwords(vaddq_u32(ctr, inc1));
+			b[2] = ctr_unwords(vaddq_u32(ctr, inc2));
+			b[3] = ctr_unwords(vaddq_u32(ctr, inc3));
+			ctr = vaddq_u32(ctr, four);
+#if defined(__aarch64__)
+			b[4] = ctr_unwords(ctr);
+			b[5] = ctr_unwords(vaddq_u32(ctr, inc1));
+			b[6] = ctr_unwords(vaddq_u32(ctr, inc2));
+			b[7] = ctr_unwords(vaddq_u32(ctr, inc3));
+			ctr = vaddq_u32(ctr, four);
+#endif
+			encn(b, &ks, nr);
 #pragma GCC unroll 8
-		for (j = 0; j < LANES; j++)
-			vst1q_u8(out + 16 * j, veorq_u8(b[j], vld1q_u8(in + 16 * j)));
+			for (j = 0; j < LANES; j++)
+				vst1q_u8(out + 16 * j, veorq_u8(b[j], vld1q_u8(in + 16 * j)));
+		}
 	}
 	for (; n; n -= n < 16 ? n : 16, in += 16, out += 16) {
-		uint8x16_t ks = enc1(ctr_block(hi, lo), k, nr);
+		uint8x16_t ks1 = enc1(ctr_block(hi, lo), &ks, nr);
 
 		hi += ++lo == 0;
 		if (n >= 16) {
-			vst1q_u8(out, veorq_u8(ks, vld1q_u8(in)));
+			vst1q_u8(out, veorq_u8(ks1, vld1q_u8(in)));
 		} else {	/* keep the rest of the keystream for the next call */
 			size_t i;
 
-			vst1q_u8(c->ks, ks);
+			vst1q_u8(c->ks, ks1);
 			for (i = 0; i < n; i++)
 				out[i] = in[i] ^ c->ks[i];
 			c->off = (uint32_t)n;
@@ -382,16 +562,16 @@ KERNEL uint64x2_t gf_mul(uint64x2_t a, uint64x2_t h)
 int speed_ce_gcm_setup(void *ctx, const uint8_t *key, size_t keylen, int decrypt)
 {
 	struct speed_gcm *g = ctx;
-	uint8x16_t k[SPEED_AES_MAXNR + 1], hb = vdupq_n_u8(0);
+	uint8x16_t hb = vdupq_n_u8(0);
 	uint64x2_t h, p;
 	int i, r;
 
 	if (speed_gcm_setup(g, key, keylen))
 		return -1;
-	load_keys(k, g->aes.rk, SPEED_AES_MAXNR);
 	for (r = 0; r < g->aes.nr - 1; r++)	/* H = E_K(0^128) */
-		hb = vaesmcq_u8(vaeseq_u8(hb, k[r]));
-	hb = veorq_u8(vaeseq_u8(hb, k[g->aes.nr - 1]), k[g->aes.nr]);
+		hb = vaesmcq_u8(vaeseq_u8(hb, vld1q_u8(g->aes.rk[r])));
+	hb = veorq_u8(vaeseq_u8(hb, vld1q_u8(g->aes.rk[g->aes.nr - 1])),
+		      vld1q_u8(g->aes.rk[g->aes.nr]));
 	h = bswap128(hb);
 	for (i = 0, p = h; i < SPEED_GHASH_POW; i++, p = gf_mul(p, h)) {
 		vst1q_u8(g->h[i], vreinterpretq_u8_u64(p));
@@ -409,7 +589,8 @@ KERNEL uint8x16_t gcm_block(uint32x4_t nonce, uint32_t ctr)
 KERNEL void gcm_nr(struct speed_gcm *g, const uint8_t *in, uint8_t *out,
 		   size_t n, const int nr)
 {
-	uint8x16_t k[SPEED_AES_MAXNR + 1], b[LANES];
+	struct aes_keys ks;
+	uint8x16_t b[LANES];
 	uint64x2_t h[SPEED_GHASH_POW], hk[SPEED_GHASH_POW], x[LANES];
 	uint64x2_t y = vdupq_n_u64(0);
 	uint32x4_t nonce = vreinterpretq_u32_u8(vld1q_u8(g->nonce));
@@ -418,7 +599,7 @@ KERNEL void gcm_nr(struct speed_gcm *g, const uint8_t *in, uint8_t *out,
 	uint8_t *tag = out + n;
 	size_t len = n;
 
-	load_keys(k, g->aes.rk, nr);
+	keys_load(&ks, g->aes.rk, nr);
 #pragma GCC unroll 8
 	for (j = 0; j < LANES; j++) {
 		h[j] = vreinterpretq_u64_u8(vld1q_u8(g->h[j]));
@@ -431,7 +612,7 @@ KERNEL void gcm_nr(struct speed_gcm *g, const uint8_t *in, uint8_t *out,
 		for (j = 0; j < LANES; j++)
 			b[j] = gcm_block(nonce, ctr + (uint32_t)j);
 		ctr += LANES;
-		encn(b, k, nr);
+		encn(b, &ks, nr);
 #pragma GCC unroll 8
 		for (j = 0; j < LANES; j++) {
 			uint8x16_t e = veorq_u8(b[j], vld1q_u8(in + 16 * j));
@@ -446,16 +627,16 @@ KERNEL void gcm_nr(struct speed_gcm *g, const uint8_t *in, uint8_t *out,
 		y = ghash_reduce(lo, hi, mid);
 	}
 	for (; n; n -= n < 16 ? n : 16, in += 16, out += 16) {
-		uint8x16_t ks = enc1(gcm_block(nonce, ctr++), k, nr), ct;
+		uint8x16_t ks1 = enc1(gcm_block(nonce, ctr++), &ks, nr), ct;
 
 		if (n >= 16) {
-			ct = veorq_u8(ks, vld1q_u8(in));
+			ct = veorq_u8(ks1, vld1q_u8(in));
 			vst1q_u8(out, ct);
 		} else {	/* the last partial block, zero-padded for GHASH */
 			uint8_t kb[16], cb[16] = { 0 };
 			size_t i;
 
-			vst1q_u8(kb, ks);
+			vst1q_u8(kb, ks1);
 			for (i = 0; i < n; i++) {
 				out[i] = in[i] ^ kb[i];
 				cb[i] = out[i];
@@ -466,7 +647,7 @@ KERNEL void gcm_nr(struct speed_gcm *g, const uint8_t *in, uint8_t *out,
 	}
 	/* the length block: 64-bit AAD bits (0), 64-bit data bits */
 	y = gf_mul(veorq_u64(y, vcombine_u64(vcreate_u64((uint64_t)len << 3), vcreate_u64(0))), h[0]);
-	vst1q_u8(tag, veorq_u8(enc1(gcm_block(nonce, 1), k, nr), unbswap128(y)));
+	vst1q_u8(tag, veorq_u8(enc1(gcm_block(nonce, 1), &ks, nr), unbswap128(y)));
 }
 
 int speed_ce_gcm(void *ctx, const uint8_t *in, uint8_t *out, size_t n)
