@@ -415,23 +415,50 @@ KERNEL uint8x16_t ctr_unwords(uint32x4_t w)
  * low 32-bit word only, for as many groups of LANES blocks as that word
  * takes without a carry out; there the counter goes back to two 64-bit
  * numbers for one block at a time until the carry is past. */
-KERNEL void ctr_nr(struct speed_aes *c, const uint8_t *in, uint8_t *out,
-		   size_t n, const int nr)
+/* The LANES counter blocks from ctr (words as numbers) and ctr += LANES,
+ * adding to the low word only: four constant vectors and no chain longer
+ * than two adds. */
+struct ctr_incs {
+	uint32x4_t	inc1, inc2, inc3, four;
+};
+
+KERNEL void ctr_incs_load(struct ctr_incs *ci)
 {
 	static const uint32_t incs[4][4] = {
 		{ 0, 0, 0, 1 }, { 0, 0, 0, 2 }, { 0, 0, 0, 3 }, { 0, 0, 0, 4 },
 	};
+
+	ci->inc1 = vld1q_u32(incs[0]);
+	ci->inc2 = vld1q_u32(incs[1]);
+	ci->inc3 = vld1q_u32(incs[2]);
+	ci->four = vld1q_u32(incs[3]);
+}
+
+KERNEL void ctr_fill(uint8x16_t *b, uint32x4_t *ctr, const struct ctr_incs *ci)
+{
+	int j;
+
+#pragma GCC unroll 2
+	for (j = 0; j < LANES; j += 4) {
+		b[j] = ctr_unwords(*ctr);
+		b[j + 1] = ctr_unwords(vaddq_u32(*ctr, ci->inc1));
+		b[j + 2] = ctr_unwords(vaddq_u32(*ctr, ci->inc2));
+		b[j + 3] = ctr_unwords(vaddq_u32(*ctr, ci->inc3));
+		*ctr = vaddq_u32(*ctr, ci->four);
+	}
+}
+
+KERNEL void ctr_nr(struct speed_aes *c, const uint8_t *in, uint8_t *out,
+		   size_t n, const int nr)
+{
 	struct aes_keys ks;
+	struct ctr_incs ci;
 	uint8x16_t b[LANES];
-	uint32x4_t inc1, inc2, inc3, four;
 	uint64_t hi = get_be64(c->iv), lo = get_be64(c->iv + 8);
 	int j;
 
 	keys_load(&ks, c->rk, nr);
-	inc1 = vld1q_u32(incs[0]);
-	inc2 = vld1q_u32(incs[1]);
-	inc3 = vld1q_u32(incs[2]);
-	four = vld1q_u32(incs[3]);
+	ctr_incs_load(&ci);
 	while (n >= 16 * LANES) {
 		size_t m = n / (16 * LANES), room = (0xffffffffu - (uint32_t)lo) / LANES;
 		uint32x4_t ctr;
@@ -452,18 +479,7 @@ KERNEL void ctr_nr(struct speed_aes *c, const uint8_t *in, uint8_t *out,
 		lo += (uint64_t)m * LANES;	/* no carry out of the low word */
 		n -= m * 16 * LANES;
 		for (; m; m--, in += 16 * LANES, out += 16 * LANES) {
-			b[0] = ctr_unwords(ctr);
-			b[1] = ctr_unwords(vaddq_u32(ctr, inc1));
-			b[2] = ctr_unwords(vaddq_u32(ctr, inc2));
-			b[3] = ctr_unwords(vaddq_u32(ctr, inc3));
-			ctr = vaddq_u32(ctr, four);
-#if defined(__aarch64__)
-			b[4] = ctr_unwords(ctr);
-			b[5] = ctr_unwords(vaddq_u32(ctr, inc1));
-			b[6] = ctr_unwords(vaddq_u32(ctr, inc2));
-			b[7] = ctr_unwords(vaddq_u32(ctr, inc3));
-			ctr = vaddq_u32(ctr, four);
-#endif
+			ctr_fill(b, &ctr, &ci);
 			encn(b, &ks, nr);
 #pragma GCC unroll 8
 			for (j = 0; j < LANES; j++)
@@ -630,46 +646,102 @@ KERNEL uint8x16_t gcm_block(uint32x4_t nonce, uint32_t ctr)
 	return vreinterpretq_u8_u32(vsetq_lane_u32(__builtin_bswap32(ctr), nonce, 3));
 }
 
+/* Load from *p (store to *p) and advance it: AArch32 with post-increment,
+ * in asm, where GCC otherwise kept an address per block and ran out of
+ * general registers. */
+KERNEL uint8x16_t ld_next(const uint8_t **p)
+{
+	uint8x16_t v;
+
+#if defined(__aarch64__)
+	v = vld1q_u8(*p);
+	*p += 16;
+#else
+	__asm__("vld1.8	{%e[v]-%f[v]}, [%[p]]!" : [v] "=w"(v), [p] "+r"(*p)
+		: "m"(*(const uint8_t (*)[16])*p));
+#endif
+	return v;
+}
+
+KERNEL void st_next(uint8_t **p, uint8x16_t v)
+{
+#if defined(__aarch64__)
+	vst1q_u8(*p, v);
+	*p += 16;
+#else
+	__asm__("vst1.8	{%e[v]-%f[v]}, [%[p]]!" : [p] "+r"(*p), "=m"(*(uint8_t (*)[16])*p)
+		: [v] "w"(v));
+#endif
+}
+
+/* (*p)[j]; AArch32: the next of the vectors at *p, in order */
+KERNEL uint64x2_t gcm_hload(const uint8_t (**p)[16], int j)
+{
+#if defined(__aarch64__)
+	return vreinterpretq_u64_u8(vld1q_u8((*p)[j]));
+#else
+	uint64x2_t v;
+
+	__asm__("vld1.8	{%e[v]-%f[v]}, [%[p]]!" : [v] "=w"(v), [p] "+r"(*p) : "m"(**p));
+	return v;
+#endif
+}
+
 KERNEL void gcm_nr(struct speed_gcm *g, const uint8_t *in, uint8_t *out,
 		   size_t n, const int nr)
 {
 	struct aes_keys ks;
 	uint8x16_t b[LANES];
-	uint64x2_t h[SPEED_GHASH_POW], hk[SPEED_GHASH_POW], x[LANES];
+	uint64x2_t x[LANES], h1 = vreinterpretq_u64_u8(vld1q_u8(g->h[0]));
 	uint64x2_t y = vdupq_n_u64(0);
 	uint32x4_t nonce = vreinterpretq_u32_u8(vld1q_u8(g->nonce));
-	uint32_t ctr = 2;		/* 1 is J0, for the tag */
+	uint32x4_t ctrv = vreinterpretq_u32_u8(vrev32q_u8(vld1q_u8(g->nonce)));
+	uint32x4_t one = vsetq_lane_u32(1, vdupq_n_u32(0), 3);
+	uint32_t ctr;
 	int j;
 	uint8_t *tag = out + n;
 	size_t len = n;
 
 	keys_load(&ks, g->aes.rk, nr);
-#pragma GCC unroll 8
-	for (j = 0; j < LANES; j++) {
-		h[j] = vreinterpretq_u64_u8(vld1q_u8(g->h[j]));
-		hk[j] = vreinterpretq_u64_u8(vld1q_u8(g->hk[j]));
-	}
-	for (; n >= 16 * LANES; n -= 16 * LANES, in += 16 * LANES, out += 16 * LANES) {
+	/* the counter block's words as numbers, lane 3 the 32-bit counter
+	 * (GCM's inc32 wraps it, nothing carries out), from 2 (1 is J0, for
+	 * the tag) */
+	ctrv = vaddq_u32(ctrv, vaddq_u32(one, one));
+	/* GCC folded ctrv + j * one into j constant vectors, reloaded from
+	 * the constant pool in the loop; it may not know what one is */
+	__asm__("" : "+w"(one));
+	for (; n >= 16 * LANES; n -= 16 * LANES) {
 		uint64x2_t lo = vdupq_n_u64(0), hi = lo, mid = lo;
-
+		/* H^1..H^LANES are loaded here, not kept: with the round keys
+		 * and 8 blocks they did not fit in the registers, and GCC
+		 * spilled them to the stack. The loads are hidden from the
+		 * compiler so that it does not hoist them (AArch32: asm, with
+		 * post-increment; else GCC kept 8 addresses, on the stack). */
+		const uint8_t (*hp)[16] = g->h, (*hkp)[16] = g->hk;
+#if defined(__aarch64__)
+		__asm__("" : "+r"(hp), "+r"(hkp));
+#endif
 #pragma GCC unroll 8
-		for (j = 0; j < LANES; j++)
-			b[j] = gcm_block(nonce, ctr + (uint32_t)j);
-		ctr += LANES;
+		for (j = 0; j < LANES; j++) {
+			b[j] = ctr_unwords(ctrv);
+			ctrv = vaddq_u32(ctrv, one);
+		}
 		encn(b, &ks, nr);
 #pragma GCC unroll 8
 		for (j = 0; j < LANES; j++) {
-			uint8x16_t e = veorq_u8(b[j], vld1q_u8(in + 16 * j));
+			uint8x16_t e = veorq_u8(b[j], ld_next(&in));
 
-			vst1q_u8(out + 16 * j, e);
+			st_next(&out, e);
 			x[j] = bswap128(e);
 		}
 		x[0] = veorq_u64(x[0], y);
 #pragma GCC unroll 8
-		for (j = 0; j < LANES; j++)
-			clmul_acc(x[j], h[LANES - 1 - j], hk[LANES - 1 - j], &lo, &hi, &mid);
+		for (j = 0; j < LANES; j++)	/* x[LANES - 1 - j] * H^(j + 1) */
+			clmul_acc(x[LANES - 1 - j], gcm_hload(&hp, j), gcm_hload(&hkp, j),
+				  &lo, &hi, &mid);
 		y = ghash_reduce(lo, hi, mid);
 	}
+	ctr = vgetq_lane_u32(ctrv, 3);
 	for (; n; n -= n < 16 ? n : 16, in += 16, out += 16) {
 		uint8x16_t ks1 = enc1(gcm_block(nonce, ctr++), &ks, nr), ct;
 
@@ -687,10 +759,10 @@ KERNEL void gcm_nr(struct speed_gcm *g, const uint8_t *in, uint8_t *out,
 			}
 			ct = vld1q_u8(cb);
 		}
-		y = gf_mul(veorq_u64(y, bswap128(ct)), h[0]);
+		y = gf_mul(veorq_u64(y, bswap128(ct)), h1);
 	}
 	/* the length block: 64-bit AAD bits (0), 64-bit data bits */
-	y = gf_mul(veorq_u64(y, vcombine_u64(vcreate_u64((uint64_t)len << 3), vcreate_u64(0))), h[0]);
+	y = gf_mul(veorq_u64(y, vcombine_u64(vcreate_u64((uint64_t)len << 3), vcreate_u64(0))), h1);
 	vst1q_u8(tag, veorq_u8(enc1(gcm_block(nonce, 1), &ks, nr), unbswap128(y)));
 }
 
@@ -698,12 +770,13 @@ int speed_ce_gcm(void *ctx, const uint8_t *in, uint8_t *out, size_t n)
 {
 	struct speed_gcm *g = ctx;
 
-	switch (g->aes.nr) {
-	case 10: gcm_nr(g, in, out, n, 10); return 0;
-	case 12: gcm_nr(g, in, out, n, 12); return 0;
-	case 14: gcm_nr(g, in, out, n, 14); return 0;
-	}
-	return -1;
+	/* AES-128 only, speed's one GCM algorithm: with AES-256's 15 round
+	 * keys, 8 blocks and the GHASH state do not fit in 32 registers and
+	 * the loop spilled to the stack. */
+	if (g->aes.nr != 10)
+		return -1;
+	gcm_nr(g, in, out, n, 10);
+	return 0;
 }
 
 /* ---- SHA-1 (FIPS 180-4 6.1) ---- */
