@@ -781,48 +781,107 @@ int speed_ce_gcm(void *ctx, const uint8_t *in, uint8_t *out, size_t n)
 
 /* ---- SHA-1 (FIPS 180-4 6.1) ---- */
 
-/* SHA1C/P/M: four rounds with Ch, Parity or Maj. */
-KERNEL uint32x4_t sha1_rnds4(uint32x4_t abcd, uint32_t e, uint32x4_t wk, int f)
-{
-	switch (f) {
-	case 0: return vsha1cq_u32(abcd, e, wk);
-	case 2: return vsha1mq_u32(abcd, e, wk);
-	default: return vsha1pq_u32(abcd, e, wk);
-	}
-}
+/* The 80 rounds of one block are one asm block, four rounds per group, as
+ * SHA-256's below (same reasons). E lives in lane 0 of a vector register:
+ * with the intrinsics' scalar E, AArch32 GCC moved it through a general
+ * register and back twice per group and spilled ABCD to the stack. A
+ * group: SHA1SU0; SHA1H (the next E, ROTL30(A), from ABCD before the
+ * rounds); SHA1C/P/M; the next group's W + K; SHA1SU1 - the order the
+ * cortex-a53/-a55 models like best, the A57 bound is the SHA1C chain.
+ * e0 and e1 alternate as E, t0 and t1 as W + K; the schedule as SHA-256's
+ * (16 groups of it). */
+#if defined(__aarch64__)
+#define S1_H(en)		"sha1h	%s[" #en "], %s[a]\n\t"
+#define S1_R(f, ec, tc)		"sha1" #f "	%q[a], %s[" #ec "], %[" #tc "].4s\n\t"
+#define S1_ADD(tn, wb, kn)	"add	%[" #tn "].4s, %[" #wb "].4s, %[" #kn "].4s\n\t"
+#define S1_SU0(wa, wb, wc)	"sha1su0	%[" #wa "].4s, %[" #wb "].4s, %[" #wc "].4s\n\t"
+#define S1_SU1(wa, wd)		"sha1su1	%[" #wa "].4s, %[" #wd "].4s\n\t"
+#define S1_SAVE \
+	"mov	%[sa].16b, %[a].16b\n\t" \
+	"mov	%[se].16b, %[e0].16b\n\t"
+#define S1_ADD_SAVED \
+	"add	%[a].4s, %[a].4s, %[sa].4s\n\t" \
+	"add	%[e0].4s, %[e0].4s, %[se].4s\n\t"
+#else
+#define S1_H(en)		"sha1h.32	%q[" #en "], %q[a]\n\t"
+#define S1_R(f, ec, tc)		"sha1" #f ".32	%q[a], %q[" #ec "], %q[" #tc "]\n\t"
+#define S1_ADD(tn, wb, kn)	"vadd.i32	%q[" #tn "], %q[" #wb "], %q[" #kn "]\n\t"
+#define S1_SU0(wa, wb, wc)	"sha1su0.32	%q[" #wa "], %q[" #wb "], %q[" #wc "]\n\t"
+#define S1_SU1(wa, wd)		"sha1su1.32	%q[" #wa "], %q[" #wd "]\n\t"
+#define S1_SAVE \
+	"vmov	%q[sa], %q[a]\n\t" \
+	"vmov	%q[se], %q[e0]\n\t"
+#define S1_ADD_SAVED \
+	"vadd.i32	%q[a], %q[a], %q[sa]\n\t" \
+	"vadd.i32	%q[e0], %q[e0], %q[se]\n\t"
+#endif
+/* a group with the schedule, one without, the last one */
+#define S1_U(f, wa, wb, wc, wd, ec, en, tc, tn, kn) \
+	S1_SU0(wa, wb, wc) S1_H(en) S1_R(f, ec, tc) S1_ADD(tn, wb, kn) S1_SU1(wa, wd)
+#define S1_A(f, wb, ec, en, tc, tn, kn)	S1_H(en) S1_R(f, ec, tc) S1_ADD(tn, wb, kn)
+#define S1_L(f, ec, en, tc)		S1_H(en) S1_R(f, ec, tc)
 
 void speed_ce_sha1_blocks(uint32_t h[5], const uint8_t *p, size_t nblocks)
 {
-	static const uint32_t kc[4] = { 0x5a827999, 0x6ed9eba1, 0x8f1bbcdc, 0xca62c1d6 };
-	uint32x4_t abcd = vld1q_u32(h);
-	uint32_t e = h[4];
-	int g;
+	static const uint32_t kc[4][4] = {
+		{ 0x5a827999, 0x5a827999, 0x5a827999, 0x5a827999 },
+		{ 0x6ed9eba1, 0x6ed9eba1, 0x6ed9eba1, 0x6ed9eba1 },
+		{ 0x8f1bbcdc, 0x8f1bbcdc, 0x8f1bbcdc, 0x8f1bbcdc },
+		{ 0xca62c1d6, 0xca62c1d6, 0xca62c1d6, 0xca62c1d6 },
+	};
+	uint32x4_t abcd = vld1q_u32(h), e0 = vdupq_n_u32(h[4]);
+	uint32x4_t k0 = vld1q_u32(kc[0]), k1 = vld1q_u32(kc[1]);
+	uint32x4_t k2 = vld1q_u32(kc[2]), k3 = vld1q_u32(kc[3]);
 
 	for (; nblocks; nblocks--, p += 64) {
-		uint32x4_t sabcd = abcd, w[4];
-		uint32_t se = e;
+		uint32x4_t sa, se, e1, t0, t1;
+		uint32x4_t w0 = vreinterpretq_u32_u8(vrev32q_u8(vld1q_u8(p)));
+		uint32x4_t w1 = vreinterpretq_u32_u8(vrev32q_u8(vld1q_u8(p + 16)));
+		uint32x4_t w2 = vreinterpretq_u32_u8(vrev32q_u8(vld1q_u8(p + 32)));
+		uint32x4_t w3 = vreinterpretq_u32_u8(vrev32q_u8(vld1q_u8(p + 48)));
 
-#pragma GCC unroll 4
-		for (g = 0; g < 4; g++)
-			w[g] = vreinterpretq_u32_u8(vrev32q_u8(vld1q_u8(p + 16 * g)));
-#pragma GCC unroll 20
-		for (g = 0; g < 20; g++) {	/* four rounds each */
-			uint32x4_t wk = vaddq_u32(w[g & 3], vdupq_n_u32(kc[g / 5]));
-			uint32_t en = vsha1h_u32(vgetq_lane_u32(abcd, 0));	/* ROTL30(A) */
-
-			abcd = sha1_rnds4(abcd, e, wk, g / 5);
-			e = en;
-			if (g < 16)	/* W[4g+16 .. 4g+19] */
-				w[g & 3] = vsha1su1q_u32(vsha1su0q_u32(w[g & 3], w[(g + 1) & 3],
-								       w[(g + 2) & 3]),
-							 w[(g + 3) & 3]);
-		}
-		abcd = vaddq_u32(abcd, sabcd);
-		e += se;
+		t0 = vaddq_u32(w0, k0);
+		__asm__(S1_SAVE
+			S1_U(c, w0, w1, w2, w3, e0, e1, t0, t1, k0)
+			S1_U(c, w1, w2, w3, w0, e1, e0, t1, t0, k0)
+			S1_U(c, w2, w3, w0, w1, e0, e1, t0, t1, k0)
+			S1_U(c, w3, w0, w1, w2, e1, e0, t1, t0, k0)
+			S1_U(c, w0, w1, w2, w3, e0, e1, t0, t1, k1)
+			S1_U(p, w1, w2, w3, w0, e1, e0, t1, t0, k1)
+			S1_U(p, w2, w3, w0, w1, e0, e1, t0, t1, k1)
+			S1_U(p, w3, w0, w1, w2, e1, e0, t1, t0, k1)
+			S1_U(p, w0, w1, w2, w3, e0, e1, t0, t1, k1)
+			S1_U(p, w1, w2, w3, w0, e1, e0, t1, t0, k2)
+			S1_U(m, w2, w3, w0, w1, e0, e1, t0, t1, k2)
+			S1_U(m, w3, w0, w1, w2, e1, e0, t1, t0, k2)
+			S1_U(m, w0, w1, w2, w3, e0, e1, t0, t1, k2)
+			S1_U(m, w1, w2, w3, w0, e1, e0, t1, t0, k2)
+			S1_U(m, w2, w3, w0, w1, e0, e1, t0, t1, k3)
+			S1_U(p, w3, w0, w1, w2, e1, e0, t1, t0, k3)
+			S1_A(p, w1, e0, e1, t0, t1, k3)
+			S1_A(p, w2, e1, e0, t1, t0, k3)
+			S1_A(p, w3, e0, e1, t0, t1, k3)
+			S1_L(p, e1, e0, t1)
+			S1_ADD_SAVED
+			: [a] "+w"(abcd), [e0] "+w"(e0), [w0] "+w"(w0), [w1] "+w"(w1),
+			  [w2] "+w"(w2), [w3] "+w"(w3), [t0] "+w"(t0), [e1] "=&w"(e1),
+			  [t1] "=&w"(t1), [sa] "=&w"(sa), [se] "=&w"(se)
+			: [k0] "w"(k0), [k1] "w"(k1), [k2] "w"(k2), [k3] "w"(k3));
 	}
 	vst1q_u32(h, abcd);
-	h[4] = e;
+	h[4] = vgetq_lane_u32(e0, 0);
 }
+
+#undef S1_H
+#undef S1_R
+#undef S1_ADD
+#undef S1_SU0
+#undef S1_SU1
+#undef S1_SAVE
+#undef S1_ADD_SAVED
+#undef S1_U
+#undef S1_A
+#undef S1_L
 
 /* ---- SHA-256 (FIPS 180-4 6.2) ---- */
 
