@@ -263,10 +263,10 @@ int speed_ce_ecb(void *ctx, const uint8_t *in, uint8_t *out, size_t n)
  * pinned by an asm that names s as an operand it "changes": the compiler
  * must put it between the two rounds it sits between in the source. */
 #if defined(__aarch64__)
-#define CBC_LOAD	"ldr	%q[x], %[m]"
+#define CBC_LOAD	"ldr	%q[x], [%[p]]"
 #define CBC_XOR		"eor	%[x].16b, %[x].16b, %[l].16b"
 #else
-#define CBC_LOAD	"vld1.8	{%e[x]-%f[x]}, %[m]"
+#define CBC_LOAD	"vld1.8	{%e[x]-%f[x]}, [%[p]]"
 #define CBC_XOR		"veor	%q[x], %q[x], %q[l]"
 #endif
 
@@ -275,7 +275,7 @@ KERNEL void cbc_pin(uint8x16_t *s, uint8x16_t *x, const uint8_t *next, uint8x16_
 {
 	if (r == 1)
 		__asm__(CBC_LOAD : [x] "=w"(*x), [s] "+w"(*s)
-			: [m] "m"(*(const uint8_t (*)[16])next));
+			: [p] "r"(next), "m"(*(const uint8_t (*)[16])next));
 	else if (r == 5)
 		__asm__(CBC_XOR : [x] "+w"(*x), [s] "+w"(*s) : [l] "w"(last));
 }
