@@ -233,7 +233,8 @@ KERNEL void ecb_nr(const struct speed_aes *c, const uint8_t *in, uint8_t *out,
 			vst1q_u8(out + 16 * j, b[j]);
 	}
 	for (; nb; nb--, in += 16, out += 16)
-		vst1q_u8(out, c->decrypt ? dec1(vld1q_u8(in), &ks, nr) : enc1(vld1q_u8(in), &ks, nr));
+		vst1q_u8(out, c->decrypt ? dec1(vld1q_u8(in), &ks, nr)
+					 : enc1(vld1q_u8(in), &ks, nr));
 }
 
 int speed_ce_ecb(void *ctx, const uint8_t *in, uint8_t *out, size_t n)
@@ -258,10 +259,12 @@ int speed_ce_ecb(void *ctx, const uint8_t *in, uint8_t *out, size_t n)
  * first round key: after round 1 and after round 5, so that the load and
  * the XOR are long done when the next block starts. An in-order core
  * (A53, A55) otherwise stalls on them at the top of the loop; llvm-mca
- * predicts 134 -> 123 (A53) and 90 -> 82 (A55) cycles per AES-128 block
- * and no change on the A57 (39, the serial bound). The placement is
- * pinned by an asm that names s as an operand it "changes": the compiler
- * must put it between the two rounds it sits between in the source. */
+ * predicts 134 -> 119 (A53) and 90 -> 80 (A55) cycles per AES-128 block
+ * (AES-256: 182 -> 167, 122 -> 112) and no change on the A57 (39, the
+ * serial bound) nor the AArch32 A57 (57): one form for all cores. The
+ * placement is pinned by an asm that names s as an operand it "changes":
+ * the compiler must put it between the two rounds it sits between in the
+ * source. */
 #if defined(__aarch64__)
 #define CBC_LOAD	"ldr	%q[x], [%[p]]"
 #define CBC_XOR		"eor	%[x].16b, %[x].16b, %[l].16b"
