@@ -11,8 +11,8 @@
  * sizes up to 16384 bytes, encryption and decryption, two consecutive
  * run() calls (the chaining value and counter carry over), in place and
  * out of place; CTR also at any length (the keystream left over from a
- * partial block) and across the carries out of the low 64 bits and out of
- * all 128; digests at every length 0..300 and some large ones. Then the
+ * partial block) and across the carries out of the low 32 bits, the low
+ * 64 and all 128; digests at every length 0..300 and some large ones. Then the
  * vectors: FIPS 197 C.1-C.3, SP 800-38A F.2.1/F.2.5 (CBC) and F.5.1
  * (CTR), the GCM specification's test case 3, FIPS 180 "abc", the
  * two-block messages and a million 'a'.
@@ -440,6 +440,12 @@ static void check_ctr_any(struct mt *t, const struct speed_impl *im, struct bufs
 		"0102030405060708fffffffffffffffd",
 		"fffffffffffffffffffffffffffffffa",
 		"000000000000000000000000000000f9",
+		/* out of the low 32-bit word only, 2..9 blocks from a group
+		 * boundary and far from it (4103 bytes: 256 blocks in) */
+		"000000000000000000000000fffffff9",
+		"0102030405060708090a0b0cfffffffe",
+		"00000000000000007fffffffffffff00",
+		"ffffffffffffffff00000000ffffffff",
 	};
 	uint64_t seed = 0x243f6a8885a308d3ULL;
 	size_t n, s;
@@ -448,7 +454,7 @@ static void check_ctr_any(struct mt *t, const struct speed_impl *im, struct bufs
 	for (n = 0; n <= 300 && ok; n += n < 40 ? 1 : 13)
 		ok = compare_calls(t, im, b, 0, n, n % 37 + 1, 0, &seed);
 	for (s = 0; s < sizeof(starts) / sizeof(starts[0]) && ok; s++) {
-		static const size_t lens[] = { 16, 33, 128, 160, 1000 };
+		static const size_t lens[] = { 16, 33, 128, 160, 1000, 4103 };
 		size_t i;
 
 		for (i = 0; i < sizeof(lens) / sizeof(lens[0]) && ok; i++) {
