@@ -1,7 +1,7 @@
 #!/bin/sh
 # mca.sh - llvm-mca's predictions for the tuned kernels' inner loops
 #
-# Usage: tools/mca.sh [--check | --update | --loops] [--table FILE] [--floors FILE]
+# Usage: tools/mca.sh [--check | --update | --loops | --wide] [--table FILE] [--floors FILE]
 #                     [--build DIR] [TARGET...]
 #
 # For every row of the kernel table (tools/mca.tab; its header says what
@@ -27,6 +27,8 @@
 # --update: rewrite the floors of the TARGETs from today's predictions
 #   (B/cycle rounded down, cycles/block rounded up; a known defect's count
 #   only falls, and none is added); the other targets' lines are kept.
+# --wide: the default table pivoted, one line per kernel and a table per
+#   target, its models' figures side by side (the README's form).
 # --loops: print each row's loop (its span in the function and the
 #   instructions llvm-mca reads) instead.
 # --build DIR: objects are DIR/TARGET/obj/OBJECT (default build).
@@ -37,13 +39,14 @@
 set -u
 
 usage() {
-	echo "usage: tools/mca.sh [--check|--update|--loops] [--table FILE] [--floors FILE] [--build DIR] [TARGET...]" >&2
+	echo "usage: tools/mca.sh [--check|--update|--loops|--wide] [--table FILE] [--floors FILE] [--build DIR] [TARGET...]" >&2
 	exit 2
 }
 
 here=$(pwd)
 cd "$(dirname "$0")/.." || exit 1
 mode=show
+wide=
 table=tools/mca.tab
 floors=tools/mca.floors
 build=build
@@ -54,6 +57,7 @@ while [ $# -gt 0 ]; do
 	--check) mode=check ;;
 	--update) mode=update ;;
 	--loops) mode=loops ;;
+	--wide) wide=1 ;;
 	--table|--floors|--build)
 		[ $# -ge 2 ] && [ -n "$2" ] || usage
 		case $2 in
@@ -100,6 +104,41 @@ mattr() {	# the extensions the objects use beyond the models' own
 	aarch64) echo "-mattr=+sha3" ;;
 	x86_64) echo "-mattr=+sha" ;;
 	esac
+}
+
+# wide_table: the show table (stdin) as a table per target, a line per
+# kernel, the models' figures joined with " / " in the models' order.
+wide_table() {
+	awk -F'|' '
+	function trim(s) { gsub(/^ +| +$/, "", s); return s }
+	/^\| (target|-)/ { next }
+	/^\| / {
+		t = trim($2); k = trim($3); m = trim($4)
+		if (!(t in nk)) tord[++nt] = t
+		if (!((t, m) in hasm)) { hasm[t, m] = 1; mods[t] = mods[t] (mods[t] == "" ? "" : " / ") m }
+		if (!((t, k) in seen)) { seen[t, k] = 1; kord[t, ++nk[t]] = k; work[t, k] = trim($6); cref[t, k] = trim($8); cwork[t, k] = trim($10) }
+		split(trim($7), a, " "); unit[t, k] = a[2]
+		sp[t, k] = sp[t, k] (sp[t, k] == "" ? "" : " / ") a[1]
+		split(trim($11), c, " "); cunit[t, k] = c[2]
+		csp[t, k] = csp[t, k] (csp[t, k] == "" ? "" : " / ") c[1]
+		next
+	}
+	{ notes[++nn] = $0 }
+	END {
+		for (i = 1; i <= nt; i++) {
+			t = tord[i]
+			if (i > 1) print ""
+			printf "%s, %s:\n\n", t, mods[t]
+			print "| kernel | work/iter | speed | C reference | C work/iter | C speed |"
+			print "| --- | --: | --: | --- | --: | --: |"
+			for (j = 1; j <= nk[t]; j++) {
+				k = kord[t, j]
+				cs = cref[t, k] == "-" ? "-" : csp[t, k] " " cunit[t, k]
+				printf "| %s | %s | %s %s | %s | %s | %s |\n", k, work[t, k], sp[t, k], unit[t, k], cref[t, k], cwork[t, k], cs
+			}
+		}
+		for (i = 1; i <= nn; i++) print notes[i]
+	}'
 }
 
 mtriple() {
@@ -699,7 +738,12 @@ END {
 	if (!bad && nbetter)
 		printf "mca: %d better than tools/mca.floors says: make mca-update records them\n", nbetter
 	exit bad
-}' "$@" || fail=1
+}' "$@" >"$tmp/out" || fail=1
+if [ -n "$wide" ] && [ "$mode" = show ]; then
+	wide_table <"$tmp/out"
+else
+	cat "$tmp/out"
+fi
 
 if [ "$mode" = update ] && [ $fail -eq 0 ]; then
 	mv "$tmp/floors.new" "$floors" || fail=1
