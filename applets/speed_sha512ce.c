@@ -27,6 +27,8 @@
 #if defined(__ARM_FEATURE_SHA512)
 #include <arm_neon.h>
 
+#define KERNEL	static inline __attribute__((always_inline))
+
 /*
  * One step, two rounds, as one asm statement so that its order is the one
  * written: on the in-order cores (A53/A55) an instruction waits for its
@@ -40,7 +42,10 @@
  * On entry x = gh + swap(K+W) of this step; on exit x is the new {a,b}
  * and efn the new {e,f} (the caller renames: {c,d}' = ab, {g,h}' = ef).
  * STEP_SCHED: with the message schedule (s < 32); STEP_NEXT: without it
- * (s < 39); STEP_LAST: neither. The K loads stop at K[78..79].
+ * (s < 39); STEP_LAST: neither. The K loads stop at K[78..79]. xn is
+ * written by the last instruction, after every input is read, so it is
+ * no early-clobber output (as one, GCC copied it to another register
+ * with a MOV that held up the next step's chain).
  */
 #define STEP_OUT \
 	[x] "+w" (x), [efn] "=&w" (efn), [v6] "=&w" (v6), [v7] "=&w" (v7)
@@ -59,7 +64,7 @@
 		"sha512h2	%q[x], %q[cd], %[ab].2d\n\t" \
 		"ldr	%q[kout], %[kmem]\n\t" \
 		"add	%[xn].2d, %[ef].2d, %[kk].2d" \
-		: STEP_OUT, [xn] "=&w" (xn), [kout] "=&w" (kout), \
+		: STEP_OUT, [xn] "=w" (xn), [kout] "=&w" (kout), \
 		  [wa] "+w" (w[s & 7]), [tmp] "=&w" (tmp), [kk] "=&w" (kk) \
 		: STEP_IN, [kin] "w" (kin), [wb] "w" (w[(s + 1) & 7]), \
 		  [w4] "w" (w[(s + 4) & 7]), [w5] "w" (w[(s + 5) & 7]), \
@@ -75,7 +80,7 @@
 		"sha512h2	%q[x], %q[cd], %[ab].2d\n\t" \
 		"ldr	%q[kout], %[kmem]\n\t" \
 		"add	%[xn].2d, %[ef].2d, %[kk].2d" \
-		: STEP_OUT, [xn] "=&w" (xn), [kout] "=&w" (kout), [kk] "=&w" (kk) \
+		: STEP_OUT, [xn] "=w" (xn), [kout] "=&w" (kout), [kk] "=&w" (kk) \
 		: STEP_IN, [kin] "w" (kin), [wb] "w" (w[(s + 1) & 7]), \
 		  [kmem] "m" (*(const uint64x2_t *)(k + 2 * (knext))))
 #define STEP_LAST() \
@@ -86,14 +91,28 @@
 		"sha512h2	%q[x], %q[cd], %[ab].2d" \
 		: STEP_OUT : STEP_IN)
 
+KERNEL uint64x2_t load_w(const uint8_t *p)	/* two words, big-endian */
+{
+	return vreinterpretq_u64_u8(vrev64q_u8(vld1q_u8(p)));
+}
+
 static void sha512_blocks(uint64_t h[8], const uint8_t *p, size_t nblocks)
 {
 	uint64x2_t s0 = vld1q_u64(h), s1 = vld1q_u64(h + 2);
-	uint64x2_t s2 = vld1q_u64(h + 4), s3 = vld1q_u64(h + 6);
+	uint64x2_t s2 = vld1q_u64(h + 4), s3 = vld1q_u64(h + 6), w[8];
 	int s;
 
+	if (!nblocks)
+		return;
+#pragma GCC unroll 8
+	for (s = 0; s < 8; s++)
+		w[s] = load_w(p + 16 * s);
 	for (; nblocks; nblocks--, p += 128) {
-		uint64x2_t ab = s0, cd = s1, ef = s2, gh = s3, w[8], x, kw, kin;
+		uint64x2_t ab = s0, cd = s1, ef = s2, gh = s3, x, kw, kin;
+		/* the next block's words are loaded in the last steps, each
+		 * once its register is free (the last block loads its own
+		 * again, which is harmless) */
+		const uint8_t *pn = nblocks > 1 ? p + 128 : p;
 		/* K is read from the table in every block (a load, one per
 		 * step, in the steps' idle slots); hidden from GCC, which
 		 * would otherwise hoist the 40 vectors out of the loop and,
@@ -101,9 +120,6 @@ static void sha512_blocks(uint64_t h[8], const uint8_t *p, size_t nblocks)
 		const uint64_t *k = speed_sha512_k;
 
 		__asm__("" : "+r" (k));
-#pragma GCC unroll 8
-		for (s = 0; s < 8; s++)
-			w[s] = vreinterpretq_u64_u8(vrev64q_u8(vld1q_u8(p + 16 * s)));
 		kw = vaddq_u64(w[0], vld1q_u64(k));
 		x = vaddq_u64(gh, vextq_u64(kw, kw, 1));
 		kin = vld1q_u64(k + 2);
@@ -120,6 +136,8 @@ static void sha512_blocks(uint64_t h[8], const uint8_t *p, size_t nblocks)
 				STEP_LAST();
 				xn = kout = x;
 			}
+			if (s >= 31 && s < 39)	/* w[s - 31]: last read by this step */
+				w[s - 31] = load_w(pn + 16 * (s - 31));
 			kin = kout;
 			(void)tmp;
 			(void)kk;
@@ -142,6 +160,7 @@ static void sha512_blocks(uint64_t h[8], const uint8_t *p, size_t nblocks)
 
 #undef STEP_OUT
 #undef STEP_IN
+#undef KERNEL
 #undef STEP_SCHED
 #undef STEP_NEXT
 #undef STEP_LAST
