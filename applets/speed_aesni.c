@@ -10,7 +10,10 @@
  * as they are). The modes that allow it (ECB, CBC decryption, CTR, GCM)
  * keep 8 independent blocks in flight: an AES round has a latency of
  * several cycles but the units accept one or two per cycle, so one block
- * at a time would leave them mostly idle. CBC encryption is serial by
+ * at a time would leave them mostly idle. 8 blocks and up to 15 round keys
+ * do not fit the 16 xmm registers: those loops read the round keys (and
+ * GCM's powers of H and constants) from memory, one load per round, and
+ * none of them reads or writes the stack (`make mca` checks). CBC encryption is serial by
  * definition and runs at the latency of the rounds; there the last round
  * is computed twice, once with the last round key (the ciphertext) and
  * once with that key XOR the first round key XOR the next plaintext (the
@@ -79,63 +82,87 @@ KERNEL __m128i dec1(__m128i b, const __m128i *k, int nr)
 	return _mm_aesdeclast_si128(b, k[nr]);
 }
 
-KERNEL void enc8(__m128i *b, const __m128i *k, int nr)
+/* The 8-block interleaves take their round keys from the key schedule
+ * (rk: c->rk or c->dk), one load per round shared by the 8 blocks: 8
+ * blocks and 11 to 15 round keys do not fit in 16 xmm registers, and GCC,
+ * given them as values, kept the rest on the stack (a store before the
+ * loop and a reload in it, per key). Loads from the schedule cost the
+ * same and need no copy. */
+KERNEL void enc8(__m128i *b, const uint8_t (*rk)[16], int nr)
 {
 	int r, j;
 
 #pragma GCC unroll 8
 	for (j = 0; j < LANES; j++)
-		b[j] = _mm_xor_si128(b[j], k[0]);
+		b[j] = _mm_xor_si128(b[j], ld(rk[0]));
 #pragma GCC unroll 14
-	for (r = 1; r < nr; r++)
+	for (r = 1; r < nr; r++) {
+		__m128i k = ld(rk[r]);
+
 #pragma GCC unroll 8
 		for (j = 0; j < LANES; j++)
-			b[j] = _mm_aesenc_si128(b[j], k[r]);
+			b[j] = _mm_aesenc_si128(b[j], k);
+	}
 #pragma GCC unroll 8
 	for (j = 0; j < LANES; j++)
-		b[j] = _mm_aesenclast_si128(b[j], k[nr]);
+		b[j] = _mm_aesenclast_si128(b[j], ld(rk[nr]));
 }
 
-KERNEL void dec8(__m128i *b, const __m128i *k, int nr)
+KERNEL void dec8(__m128i *b, const uint8_t (*rk)[16], int nr)
 {
 	int r, j;
 
 #pragma GCC unroll 8
 	for (j = 0; j < LANES; j++)
-		b[j] = _mm_xor_si128(b[j], k[0]);
+		b[j] = _mm_xor_si128(b[j], ld(rk[0]));
 #pragma GCC unroll 14
-	for (r = 1; r < nr; r++)
+	for (r = 1; r < nr; r++) {
+		__m128i k = ld(rk[r]);
+
 #pragma GCC unroll 8
 		for (j = 0; j < LANES; j++)
-			b[j] = _mm_aesdec_si128(b[j], k[r]);
+			b[j] = _mm_aesdec_si128(b[j], k);
+	}
 #pragma GCC unroll 8
 	for (j = 0; j < LANES; j++)
-		b[j] = _mm_aesdeclast_si128(b[j], k[nr]);
+		b[j] = _mm_aesdeclast_si128(b[j], ld(rk[nr]));
+}
+
+/* p, as a value GCC cannot see through: a load from it is a load, not a
+ * copy of one it made before (which it would keep in a register, or on
+ * the stack when the registers are full) */
+KERNEL const void *opaque(const void *p)
+{
+	__asm__("" : "+r" (p));
+	return p;
 }
 
 /* ---- ECB ---- */
 
 KERNEL void ecb_nr(const struct speed_aes *c, const uint8_t *in, uint8_t *out,
-		   size_t nb, const int nr)
+		   size_t nb, const int nr, const int decrypt)
 {
+	const uint8_t (*rk)[16] = decrypt ? c->dk : c->rk;
 	__m128i k[SPEED_AES_MAXNR + 1], b[LANES];
 	int j;
 
-	load_keys(k, c->decrypt ? c->dk : c->rk, nr);
 	for (; nb >= LANES; nb -= LANES, in += 16 * LANES, out += 16 * LANES) {
 #pragma GCC unroll 8
 		for (j = 0; j < LANES; j++)
 			b[j] = ld(in + 16 * j);
-		if (c->decrypt)
-			dec8(b, k, nr);
+		if (decrypt)
+			dec8(b, rk, nr);
 		else
-			enc8(b, k, nr);
+			enc8(b, rk, nr);
 #pragma GCC unroll 8
 		for (j = 0; j < LANES; j++)
 			st(out + 16 * j, b[j]);
 	}
+	if (!nb)
+		return;
+	load_keys(k, rk, nr);
 	for (; nb; nb--, in += 16, out += 16)
-		st(out, c->decrypt ? dec1(ld(in), k, nr) : enc1(ld(in), k, nr));
+		st(out, decrypt ? dec1(ld(in), k, nr) : enc1(ld(in), k, nr));
 }
 
 int speed_aesni_ecb(void *ctx, const uint8_t *in, uint8_t *out, size_t n)
@@ -144,10 +171,15 @@ int speed_aesni_ecb(void *ctx, const uint8_t *in, uint8_t *out, size_t n)
 
 	if (n % 16)
 		return -1;
-	switch (c->nr) {
-	case 10: ecb_nr(c, in, out, n / 16, 10); return 0;
-	case 12: ecb_nr(c, in, out, n / 16, 12); return 0;
-	case 14: ecb_nr(c, in, out, n / 16, 14); return 0;
+	/* unswitched here: c->decrypt, read in the loop, is read again
+	 * after every store (out may alias c as far as GCC knows) */
+	switch (c->nr * 2 + !!c->decrypt) {
+	case 20: ecb_nr(c, in, out, n / 16, 10, 0); return 0;
+	case 24: ecb_nr(c, in, out, n / 16, 12, 0); return 0;
+	case 28: ecb_nr(c, in, out, n / 16, 14, 0); return 0;
+	case 21: ecb_nr(c, in, out, n / 16, 10, 1); return 0;
+	case 25: ecb_nr(c, in, out, n / 16, 12, 1); return 0;
+	case 29: ecb_nr(c, in, out, n / 16, 14, 1); return 0;
 	}
 	return -1;
 }
@@ -157,25 +189,29 @@ int speed_aesni_ecb(void *ctx, const uint8_t *in, uint8_t *out, size_t n)
 KERNEL void cbc_enc_nr(struct speed_aes *c, const uint8_t *in, uint8_t *out,
 		       size_t nb, const int nr)
 {
-	__m128i k[SPEED_AES_MAXNR + 1], s, last;
+	__m128i k[SPEED_AES_MAXNR + 1], s;
 	int r;
 
 	if (!nb)
 		return;
+	/* k[1..nr-1] stay in registers; k[0] and k[nr] are read from the
+	 * schedule in the loop (off the chain), so that AES-256's 13 middle
+	 * keys, the state and two temporaries fit the 16 registers (with
+	 * all 15 keys as values GCC kept one on the stack) */
 	load_keys(k, c->rk, nr);
-	last = _mm_xor_si128(k[nr], k[0]);
 	s = _mm_xor_si128(_mm_xor_si128(ld(c->iv), ld(in)), k[0]);	/* state after round 0 */
 	for (;;) {
 #pragma GCC unroll 14
 		for (r = 1; r < nr; r++)
 			s = _mm_aesenc_si128(s, k[r]);
-		st(out, _mm_aesenclast_si128(s, k[nr]));
+		st(out, _mm_aesenclast_si128(s, ld(c->rk[nr])));
 		in += 16;
 		out += 16;
 		if (!--nb)
 			break;
 		/* the next state: this ciphertext ^ next plaintext ^ k[0] */
-		s = _mm_aesenclast_si128(s, _mm_xor_si128(last, ld(in)));
+		s = _mm_aesenclast_si128(s, _mm_xor_si128(_mm_xor_si128(ld(in), ld(c->rk[0])),
+							   ld(c->rk[nr])));
 	}
 	memcpy(c->iv, out - 16, 16);
 }
@@ -183,21 +219,31 @@ KERNEL void cbc_enc_nr(struct speed_aes *c, const uint8_t *in, uint8_t *out,
 KERNEL void cbc_dec_nr(struct speed_aes *c, const uint8_t *in, uint8_t *out,
 		       size_t nb, const int nr)
 {
-	__m128i k[SPEED_AES_MAXNR + 1], b[LANES], x[LANES], iv = ld(c->iv);
+	__m128i k[SPEED_AES_MAXNR + 1], b[LANES], iv = ld(c->iv);
 	int j;
 
-	load_keys(k, c->dk, nr);
 	for (; nb >= LANES; nb -= LANES, in += 16 * LANES, out += 16 * LANES) {
+		const uint8_t *x;
+		__m128i next;
+
 #pragma GCC unroll 8
 		for (j = 0; j < LANES; j++)
-			b[j] = x[j] = ld(in + 16 * j);
-		dec8(b, k, nr);
-		st(out, _mm_xor_si128(b[0], iv));
+			b[j] = ld(in + 16 * j);
+		dec8(b, c->dk, nr);
+		/* The ciphertexts to XOR are read again from in (8 kept in
+		 * registers beside the 8 blocks did not fit, and GCC kept
+		 * them on the stack); from the last block down, so that in
+		 * place (out == in) each is read before it is overwritten. */
+		x = opaque(in);
+		next = ld(x + 16 * (LANES - 1));
 #pragma GCC unroll 8
-		for (j = 1; j < LANES; j++)
-			st(out + 16 * j, _mm_xor_si128(b[j], x[j - 1]));
-		iv = x[LANES - 1];
+		for (j = LANES - 1; j > 0; j--)
+			st(out + 16 * j, _mm_xor_si128(b[j], ld(x + 16 * (j - 1))));
+		st(out, _mm_xor_si128(b[0], iv));
+		iv = next;
 	}
+	if (nb)
+		load_keys(k, c->dk, nr);
 	for (; nb; nb--, in += 16, out += 16) {
 		__m128i ct = ld(in);
 
@@ -237,21 +283,18 @@ KERNEL __m128i ctr_block(uint64_t hi, uint64_t lo)
 KERNEL void ctr_nr(struct speed_aes *c, const uint8_t *in, uint8_t *out,
 		   size_t n, const int nr)
 {
-	__m128i k[SPEED_AES_MAXNR + 1], b[LANES], inc[LANES];
+	__m128i k[SPEED_AES_MAXNR + 1], b[LANES];
 	uint64_t hi = get_be64(c->iv), lo = get_be64(c->iv + 8);
 	int j;
 
-	load_keys(k, c->rk, nr);
-#pragma GCC unroll 8
-	for (j = 0; j < LANES; j++)	/* +j in the last byte */
-		inc[j] = _mm_setr_epi8(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, (char)j);
 	for (; n >= 16 * LANES; n -= 16 * LANES, in += 16 * LANES, out += 16 * LANES) {
 		if ((lo & 0xff) <= 0x100 - LANES) {	/* no carry out of the last byte */
 			__m128i base = ctr_block(hi, lo);
 
 #pragma GCC unroll 8
-			for (j = 0; j < LANES; j++)
-				b[j] = _mm_add_epi8(base, inc[j]);
+			for (j = 0; j < LANES; j++)	/* +j in the last byte */
+				b[j] = _mm_add_epi8(base, _mm_setr_epi8(0, 0, 0, 0, 0, 0, 0, 0,
+									0, 0, 0, 0, 0, 0, 0, (char)j));
 		} else {
 #pragma GCC unroll 8
 			for (j = 0; j < LANES; j++)
@@ -259,11 +302,13 @@ KERNEL void ctr_nr(struct speed_aes *c, const uint8_t *in, uint8_t *out,
 		}
 		lo += LANES;
 		hi += lo < LANES;
-		enc8(b, k, nr);
+		enc8(b, c->rk, nr);
 #pragma GCC unroll 8
 		for (j = 0; j < LANES; j++)
 			st(out + 16 * j, _mm_xor_si128(b[j], ld(in + 16 * j)));
 	}
+	if (n)
+		load_keys(k, c->rk, nr);
 	for (; n; n -= n < 16 ? n : 16, in += 16, out += 16) {
 		__m128i ks = enc1(ctr_block(hi, lo), k, nr);
 
@@ -388,66 +433,102 @@ int speed_aesni_gcm_setup(void *ctx, const uint8_t *key, size_t keylen, int decr
 	return 0;
 }
 
+/* 8 zero blocks: the "previous chunk" the first one hashes (see gcm_nr) */
+static const uint8_t gcm_zero[16 * LANES];
+
+/* GCM's vector constants, read in the loop through a pointer GCC cannot
+ * see through (as values, GCC hoisted them into registers the loop has
+ * none left for, and spilled them to the stack): the counter block's byte
+ * order (rev3: the counter little-endian in lane 3), GHASH's (bswap:
+ * bytes reversed) and +j in lane 3 (inc + j, j = 0..LANES) */
+enum { GCM_REV3, GCM_BSWAP, GCM_INC };
+static const uint32_t gcm_cst[GCM_INC + LANES + 1][4] __attribute__((aligned(16))) = {
+	{ 0x03020100, 0x07060504, 0x0b0a0908, 0x0c0d0e0f },
+	{ 0x0c0d0e0f, 0x08090a0b, 0x04050607, 0x00010203 },
+	{ 0, 0, 0, 0 }, { 0, 0, 0, 1 }, { 0, 0, 0, 2 }, { 0, 0, 0, 3 }, { 0, 0, 0, 4 },
+	{ 0, 0, 0, 5 }, { 0, 0, 0, 6 }, { 0, 0, 0, 7 }, { 0, 0, 0, 8 },
+};
+
+KERNEL __m128i cst(const uint32_t (*c)[4], int i)
+{
+	return *(const __m128i *)c[i];	/* aligned: an operand of the instruction */
+}
+
 KERNEL void gcm_nr(struct speed_gcm *g, const uint8_t *in, uint8_t *out,
 		   size_t n, const int nr)
 {
 	/* counter block: the 12 nonce bytes, then a 32-bit big-endian
 	 * counter; kept with the counter little-endian in lane 3 */
-	const __m128i rev3 = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 15, 14, 13, 12);
-	__m128i k[SPEED_AES_MAXNR + 1], h[SPEED_GHASH_POW], hk[SPEED_GHASH_POW];
-	__m128i b[LANES], x[LANES], y = _mm_setzero_si128(), ctr, j0;
+	const __m128i rev3 = cst(gcm_cst, GCM_REV3);
+	const uint8_t (*rk)[16] = g->aes.rk, *prev = gcm_zero;
+	__m128i k[SPEED_AES_MAXNR + 1], b[LANES], y = _mm_setzero_si128(), ctr, j0;
 	int j;
 	uint8_t *tag = out + n;
 	size_t len = n;
+	uint32_t cnt = 2;	/* the first block's counter (J0 has 1) */
 
-	load_keys(k, g->aes.rk, nr);
-#pragma GCC unroll 8
-	for (j = 0; j < SPEED_GHASH_POW; j++) {
-		h[j] = ld(g->h[j]);
-		hk[j] = ld(g->hk[j]);
-	}
 	j0 = _mm_insert_epi32(ld(g->nonce), 1, 3);
-	ctr = _mm_insert_epi32(ld(g->nonce), 2, 3);
 	/* Stitched: the rounds of a chunk of 8 blocks interleave with the
-	 * GHASH of the chunk before (x; all zero at first, and a zero Y
-	 * hashed with zero blocks stays zero). */
-#pragma GCC unroll 8
-	for (j = 0; j < LANES; j++)
-		x[j] = _mm_setzero_si128();
+	 * GHASH of the chunk before, read back from out (prev; at first 8
+	 * zero blocks, and a zero Y hashed with zero blocks stays zero).
+	 * The round keys and the powers of H are read from the context:
+	 * the 8 blocks, GHASH's three sums and its operands fill the 16
+	 * registers, and GCC, given keys, powers and the previous chunk as
+	 * values, kept them on the stack. */
 	for (; n >= 16 * LANES; n -= 16 * LANES, in += 16 * LANES, out += 16 * LANES) {
 		__m128i lo = _mm_setzero_si128(), hi = lo, mid = lo;
+		const uint8_t *x = opaque(prev);
+		const uint32_t (*c)[4] = opaque(gcm_cst);
+		__m128i klast;
 		int r;
 
+		/* the counter lives in a general register, the block is made
+		 * from it and the nonce here (no xmm register held for it) */
+		ctr = _mm_insert_epi32(ld(g->nonce), (int)cnt, 3);
+		cnt += LANES;
 #pragma GCC unroll 8
 		for (j = 0; j < LANES; j++)
-			b[j] = _mm_xor_si128(_mm_shuffle_epi8(_mm_add_epi32(ctr, _mm_set_epi32(j, 0, 0, 0)),
-							      rev3), k[0]);
-		ctr = _mm_add_epi32(ctr, _mm_set_epi32(LANES, 0, 0, 0));
-		x[0] = _mm_xor_si128(x[0], y);
+			b[j] = _mm_xor_si128(_mm_shuffle_epi8(_mm_add_epi32(ctr, cst(c, GCM_INC + j)),
+							      cst(c, GCM_REV3)), ld(rk[0]));
 #pragma GCC unroll 14
 		for (r = 1; r < nr; r++) {
+			__m128i kr = ld(rk[r]);
+
 #pragma GCC unroll 8
 			for (j = 0; j < LANES; j++)
-				b[j] = _mm_aesenc_si128(b[j], k[r]);
-			if (r <= LANES)
-				clmul_acc(x[r - 1], h[LANES - r], hk[LANES - r], &lo, &hi, &mid);
+				b[j] = _mm_aesenc_si128(b[j], kr);
+			if (r == 1)
+				clmul_acc(_mm_xor_si128(_mm_shuffle_epi8(ld(x), cst(c, GCM_BSWAP)), y),
+					  ld(g->h[LANES - 1]), ld(g->hk[LANES - 1]), &lo, &hi, &mid);
+			else if (r <= LANES)
+				clmul_acc(_mm_shuffle_epi8(ld(x + 16 * (r - 1)), cst(c, GCM_BSWAP)),
+					  ld(g->h[LANES - r]), ld(g->hk[LANES - r]), &lo, &hi, &mid);
+			/* the sums are formed here, round by round: GCC would
+			 * otherwise reassociate them into one tree at the end,
+			 * with all 24 products live (on the stack) till then */
+			__asm__("" : "+x" (lo), "+x" (hi), "+x" (mid));
 		}
-		y = ghash_reduce(lo, hi, mid);
+		klast = ld(rk[nr]);
 #pragma GCC unroll 8
-		for (j = 0; j < LANES; j++) {
-			__m128i e = _mm_xor_si128(_mm_aesenclast_si128(b[j], k[nr]), ld(in + 16 * j));
-
-			st(out + 16 * j, e);
-			x[j] = bswap128(e);
-		}
+		for (j = 0; j < LANES; j++)
+			st(out + 16 * j, _mm_xor_si128(_mm_aesenclast_si128(b[j], klast),
+						      ld(in + 16 * j)));
+		/* reduced once the blocks are out of the registers */
+		y = ghash_reduce(lo, hi, mid);
+		prev = out;
 	}
+	ctr = _mm_insert_epi32(ld(g->nonce), (int)cnt, 3);
+	load_keys(k, rk, nr);
 	if (len >= 16 * LANES) {	/* the last chunk's GHASH */
 		__m128i lo = _mm_setzero_si128(), hi = lo, mid = lo;
 
-		x[0] = _mm_xor_si128(x[0], y);
 #pragma GCC unroll 8
-		for (j = 0; j < LANES; j++)
-			clmul_acc(x[j], h[LANES - 1 - j], hk[LANES - 1 - j], &lo, &hi, &mid);
+		for (j = 0; j < LANES; j++) {
+			__m128i x = bswap128(ld(prev + 16 * j));
+
+			clmul_acc(j ? x : _mm_xor_si128(x, y), ld(g->h[LANES - 1 - j]),
+				  ld(g->hk[LANES - 1 - j]), &lo, &hi, &mid);
+		}
 		y = ghash_reduce(lo, hi, mid);
 	}
 	for (; n; n -= n < 16 ? n : 16, in += 16, out += 16) {
@@ -468,10 +549,11 @@ KERNEL void gcm_nr(struct speed_gcm *g, const uint8_t *in, uint8_t *out,
 			}
 			ct = ld(cb);
 		}
-		y = gf_mul(_mm_xor_si128(y, bswap128(ct)), h[0]);
+		y = gf_mul(_mm_xor_si128(y, bswap128(ct)), ld(g->h[0]));
 	}
 	/* the length block: 64-bit AAD bits (0), 64-bit data bits */
-	y = gf_mul(_mm_xor_si128(y, _mm_set_epi64x(0, (long long)((uint64_t)len << 3))), h[0]);
+	y = gf_mul(_mm_xor_si128(y, _mm_set_epi64x(0, (long long)((uint64_t)len << 3))),
+		   ld(g->h[0]));
 	st(tag, _mm_xor_si128(enc1(_mm_shuffle_epi8(j0, rev3), k, nr), bswap128(y)));
 }
 
