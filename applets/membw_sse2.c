@@ -6,11 +6,20 @@
  * kernels move 64 bytes (four 16-byte registers) per iteration:
  *   rd       movdqa loads XORed (pxor) into four accumulators, folded to
  *            the 64-bit XOR of all words of src at the end
- *   wr/fill  movdqa stores, or movntdq (non-temporal: write-combining,
- *            bypassing the caches) followed by one sfence, which orders the
- *            weakly ordered streaming stores before the function returns
- *   copy     movdqa loads, movdqa or movntdq stores (then sfence)
+ *   wr/fill  movdqa stores (mem_wr_sse2, mem_fill_sse2), or movntdq
+ *            (non-temporal: write-combining, bypassing the caches) followed
+ *            by one sfence, which orders the weakly ordered streaming stores
+ *            before the function returns (the _nt twins, which membw runs
+ *            instead when the buffer is larger than the last-level cache:
+ *            see membw_kernels.c)
  * Preconditions: dst and src 16-byte aligned, n a non-zero multiple of 64.
+ *
+ * There is no SSE2 (or AVX2) copy: on the Zen 5 these rows were measured
+ * on, rep movsb and libc's memcpy (rep movsq in musl) moved about 1.6x the
+ * bytes of any SSE2/AVX2 load/store loop while the buffers fit the caches
+ * (the string microcode moves whole lines), and matched their non-temporal
+ * form past the last-level cache, so the loops lost to the libc row at
+ * every size. The x86_64 copy row is rep movsb.
  *
  * rep movsb / rep stosb are here because they are x86-only too; they work
  * for any alignment and size (the table says align 1, gran 8) and are fast
@@ -22,8 +31,8 @@
 
 #include <emmintrin.h>
 
-mem_fn mem_rd_sse2, mem_wr_sse2, mem_wr_sse2_nt, mem_copy_sse2, mem_copy_sse2_nt,
-	mem_fill_sse2, mem_fill_sse2_nt, mem_copy_rep_movsb, mem_fill_rep_stosb;
+mem_fn mem_rd_sse2, mem_wr_sse2, mem_wr_sse2_nt, mem_fill_sse2, mem_fill_sse2_nt,
+	mem_copy_rep_movsb, mem_fill_rep_stosb;
 
 uint64_t mem_rd_sse2(void *restrict dst, const void *restrict src, size_t n,
 		     uint64_t pattern)
@@ -92,43 +101,6 @@ uint64_t mem_fill_sse2_nt(void *restrict dst, const void *restrict src, size_t n
 			  uint64_t pattern)
 {
 	wr_sse2_nt(dst, n, _mm_setzero_si128());
-	return 0;
-}
-
-uint64_t mem_copy_sse2(void *restrict dst, const void *restrict src, size_t n,
-		       uint64_t pattern)
-{
-	__m128i *d = dst;
-	const __m128i *s = src;
-
-	for (; n; n -= 64, d += 4, s += 4) {
-		__m128i x0 = _mm_load_si128(s), x1 = _mm_load_si128(s + 1);
-		__m128i x2 = _mm_load_si128(s + 2), x3 = _mm_load_si128(s + 3);
-
-		_mm_store_si128(d, x0);
-		_mm_store_si128(d + 1, x1);
-		_mm_store_si128(d + 2, x2);
-		_mm_store_si128(d + 3, x3);
-	}
-	return 0;
-}
-
-uint64_t mem_copy_sse2_nt(void *restrict dst, const void *restrict src, size_t n,
-			  uint64_t pattern)
-{
-	__m128i *d = dst;
-	const __m128i *s = src;
-
-	for (; n; n -= 64, d += 4, s += 4) {
-		__m128i x0 = _mm_load_si128(s), x1 = _mm_load_si128(s + 1);
-		__m128i x2 = _mm_load_si128(s + 2), x3 = _mm_load_si128(s + 3);
-
-		_mm_stream_si128(d, x0);
-		_mm_stream_si128(d + 1, x1);
-		_mm_stream_si128(d + 2, x2);
-		_mm_stream_si128(d + 3, x3);
-	}
-	_mm_sfence();
 	return 0;
 }
 
