@@ -6,12 +6,12 @@
  * Each TEST runs once per usable kernel of applets/membw.h's table: the
  * portable C reference first, then libc, then the tuned kernels (AArch64
  * LDP/STP, LD1/ST1, STNP, DC ZVA, PRFM; ARMv7 NEON VLD1/VST1 with PLD;
- * x86_64 SSE2/AVX2 with and without non-temporal stores, rep movsb/stosb).
- * Buffers default to 4x the last-level cache (at least 32 MiB), so the
- * figures are DRAM bandwidth. A row with a non-temporal twin (x86_64 SSE2
- * and AVX2 wr and fill) runs that when the bytes touched pass the
- * last-level cache (mem_use_nt), and its note says so. 1 MB = 1,000,000 bytes; "copy" counts the
- * bytes copied once (tinymembench's convention: half of STREAM's count).
+ * x86_64 SSE2/AVX2 rd and wr, rep movsb/stosb). Buffers default to 4x the
+ * last-level cache (at least 32 MiB), so the figures are DRAM bandwidth. A
+ * row with a non-temporal twin (x86_64 SSE2 and AVX2 wr) runs that when
+ * the bytes touched pass the last-level cache (mem_use_nt), and its note
+ * says so. 1 MB = 1,000,000 bytes; "copy" counts the bytes copied once
+ * (tinymembench's convention: half of STREAM's count).
  * Every kernel's result is checked after timing (exit 3 on a wrong one).
  */
 #include "applet.h"
@@ -228,11 +228,11 @@ const struct applet applet_membw = {
 		   "Read, write, copy and fill bandwidth (TEST: rd wr copy fill; default\n"
 		   "all) with every kernel this CPU can run, one row each: the portable C\n"
 		   "reference, libc, then the tuned kernels (AArch64 LDP/STP, LD1/ST1,\n"
-		   "STNP, DC ZVA, PRFM; ARMv7 NEON with PLD; x86_64 SSE2/AVX2 rd, wr and\n"
-		   "fill, rep movsb/stosb). The x86_64 SSE2/AVX2 wr and fill rows store\n"
-		   "non-temporally when the buffers pass the last-level cache (their note\n"
-		   "says so); the separate sse2_nt/avx2_nt rows and the SSE2/AVX2 copy rows\n"
-		   "are gone (they lost to the C or libc row). --kernel=NAME runs one\n"
+		   "STNP, DC ZVA, PRFM; ARMv7 NEON with PLD; x86_64 SSE2/AVX2 rd and wr,\n"
+		   "rep movsb/stosb). The x86_64 SSE2/AVX2 wr rows store non-temporally\n"
+		   "when the buffer passes the last-level cache (their note says so); the\n"
+		   "sse2_nt/avx2_nt rows and the SSE2/AVX2 copy and fill rows are gone\n"
+		   "(they lost to the C or libc row). --kernel=NAME runs one\n"
 		   "kernel, --kernel=c the reference only. Buffers default to 4x the\n"
 		   "last-level cache, at least 32 MiB. -P N runs N threads on their own\n"
 		   "buffers (pinned round robin over --cpu or the allowed CPUs) and\n"

@@ -8,18 +8,18 @@
  * architecture. The arch kernels live in their siblings:
  *   membw_aarch64.S   AArch64 assembler (LDP/LD1/STNP/PRFM/DC ZVA)
  *   membw_neon.c      ARMv7 NEON intrinsics
- *   membw_sse2.c      x86_64 SSE2, rep movsb / rep stosb
- *   membw_avx2.c      x86_64 AVX2 (compiled with -mavx2)
+ *   membw_sse2.c      x86_64 SSE2 rd and wr, rep movsb / rep stosb
+ *   membw_avx2.c      x86_64 AVX2 rd and wr (compiled with -mavx2)
  * A row runs only when cpu_features() has all of its `needs` bits; its
  * `align` and `gran` are preconditions the caller meets (see membw.h).
  * A row with an fn_nt runs that instead of fn when the buffers are larger
  * than the last-level cache (mem_use_nt): on x86_64 the SSE2 and AVX2 wr
- * and fill rows, whose normal stores win while the buffers fit the cache
- * and whose non-temporal stores win past it (a normal store that misses
- * reads the line first; a streaming one does not). One row per
- * instruction set, right at every size, where separate "_nt" rows lost to
- * the C row inside the cache. x86_64 copies with rep movsb only: see
- * membw_sse2.c for why there is no SSE2/AVX2 copy.
+ * rows, whose normal stores win while the buffer fits the cache and whose
+ * non-temporal stores win past it (a normal store that misses reads the
+ * line first; a streaming one does not). One row per instruction set,
+ * right at every size, where separate "_nt" rows lost to the C row inside
+ * the cache. x86_64 copies and fills with rep movsb / rep stosb besides C
+ * and libc: see membw_sse2.c for why there is no SSE2/AVX2 copy or fill.
  *
  * The C loops stay loops: the Makefile passes
  * -fno-tree-loop-distribute-patterns, so GCC does not turn them into
@@ -131,9 +131,8 @@ mem_fn mem_rd_ldp_q_aarch64, mem_rd_ldp_q_pf256_aarch64, mem_rd_ldp_q_strm512_aa
 mem_fn mem_rd_vld1_neon, mem_rd_vld1_pld256_neon, mem_wr_vst1_neon,
 	mem_copy_vld1_neon, mem_copy_vld1_pld256_neon, mem_fill_vst1_neon;
 #elif defined(__x86_64__)
-mem_fn mem_rd_sse2, mem_wr_sse2, mem_wr_sse2_nt, mem_fill_sse2, mem_fill_sse2_nt,
-	mem_copy_rep_movsb, mem_fill_rep_stosb,
-	mem_rd_avx2, mem_wr_avx2, mem_wr_avx2_nt, mem_fill_avx2, mem_fill_avx2_nt;
+mem_fn mem_rd_sse2, mem_wr_sse2, mem_wr_sse2_nt, mem_copy_rep_movsb, mem_fill_rep_stosb,
+	mem_rd_avx2, mem_wr_avx2, mem_wr_avx2_nt;
 #endif
 
 const struct mem_kernel mem_kernels[] = {
@@ -217,10 +216,6 @@ const struct mem_kernel mem_kernels[] = {
 	{ MEM_FILL, "vst1", "NEON VST1.64 zeros, 64 bytes per step",
 	  CPU_ASIMD, 16, 64, mem_fill_vst1_neon },
 #elif defined(__x86_64__)
-	{ MEM_FILL, "sse2", "SSE2 movdqa zero stores (movntdq past the LLC)",
-	  CPU_SSE2, 16, 64, mem_fill_sse2, mem_fill_sse2_nt },
-	{ MEM_FILL, "avx2", "AVX2 32-byte vmovdqa zero stores (vmovntdq past the LLC)",
-	  CPU_AVX2, 32, 128, mem_fill_avx2, mem_fill_avx2_nt },
 	{ MEM_FILL, "rep_stosb", "rep stosb (fast with ERMS)",
 	  0, 1, 8, mem_fill_rep_stosb },
 #endif

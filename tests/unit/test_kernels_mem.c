@@ -131,8 +131,8 @@ static const char *nt_name(const char *name, char *buf, size_t len)
 }
 
 /* The baseline SIMD bit of this architecture: a CPU that has it must run
- * at least one tuned row of every operation (on x86_64 copy excepted: its
- * row there is rep movsb, see membw_sse2.c). */
+ * at least one tuned row of every operation (on x86_64 copy and fill
+ * excepted: rep movsb and rep stosb there, see membw_sse2.c). */
 static unsigned arch_simd(void)
 {
 #if defined(__x86_64__)
@@ -146,12 +146,12 @@ static unsigned arch_simd(void)
 
 /* ---- membw ---- */
 
-/* x86_64 has no SSE2/AVX2 copy (rep movsb and libc beat every such loop):
- * its copy rows are c, libc and rep_movsb. */
-static int x86_copy(enum mem_op op)
+/* x86_64 has no SSE2/AVX2 copy or fill (libc's rep movsq / rep stosq beat
+ * those loops): its copy and fill rows are c, libc and rep movsb/stosb. */
+static int x86_string(enum mem_op op)
 {
 #if defined(__x86_64__)
-	return op == MEM_COPY;
+	return op == MEM_COPY || op == MEM_FILL;
 #else
 	(void)op;
 	return 0;
@@ -354,7 +354,7 @@ static void mem_op_check(struct mt *t, enum mem_op op)
 				tuned++;
 		}
 		CHECK(compared >= 1);	/* at least C */
-		if (simd && cpu_has(have, simd) && !x86_copy(op))
+		if (simd && cpu_has(have, simd) && !x86_string(op))
 			CHECK(tuned >= 1);
 	}
 	free(b.dst);
@@ -388,7 +388,7 @@ TEST(kernels_mem_fill)
 /* Every operation has a row for the architecture's baseline SIMD, and on
  * x86_64 one named "sse2" that needs CPU_SSE2 (a table or #if typo would
  * otherwise drop it from both the timing and the comparison); x86_64 copy
- * has rep_movsb instead. */
+ * and fill have rep_movsb and rep_stosb instead. */
 TEST(kernels_mem_baseline_rows)
 {
 	unsigned simd = arch_simd();
@@ -401,11 +401,12 @@ TEST(kernels_mem_baseline_rows)
 		for (i = 0; i < mem_kernels_len; i++)
 			if (mem_kernels[i].op == op && (mem_kernels[i].needs & simd))
 				rows++;
-		if (simd && !x86_copy(op))
+		if (simd && !x86_string(op))
 			CHECK(rows >= 1);
 #if defined(__x86_64__)
 		{
-			const char *want = x86_copy(op) ? "rep_movsb" : "sse2";
+			const char *want = op == MEM_COPY ? "rep_movsb" :
+					   op == MEM_FILL ? "rep_stosb" : "sse2";
 
 			for (i = 0; i < mem_kernels_len; i++)
 				if (mem_kernels[i].op == op &&
@@ -415,7 +416,7 @@ TEST(kernels_mem_baseline_rows)
 				mt_fail(t, __FILE__, __LINE__, "no %s row for %s", want,
 					mem_op_names[op]);
 			else
-				CHECK_EQ_U64(mem_kernels[i].needs, x86_copy(op) ? 0 : CPU_SSE2);
+				CHECK_EQ_U64(mem_kernels[i].needs, x86_string(op) ? 0 : CPU_SSE2);
 		}
 #endif
 	}
@@ -423,7 +424,7 @@ TEST(kernels_mem_baseline_rows)
 
 /* Past the last-level cache a normal store reads each line before writing
  * it, which a non-temporal one does not: on x86_64 every SSE2/AVX2 row that
- * stores (wr, fill) has a non-temporal twin for that, and no row is left
+ * stores (wr) has a non-temporal twin for that, and no row is left
  * that stores non-temporally at every size (those lost to the C row inside
  * the cache). rd stores nothing and has none. */
 TEST(kernels_mem_nt_twins)
