@@ -62,7 +62,7 @@ struct stream_arrays {
 	size_t			n;
 	unsigned		threads;
 	stream_fn		*fn;		/* running now */
-	int			init;		/* 1: initialise; 2: a = 2a; 0: run k */
+	int			init;		/* 1: initialise; 2: a = 2a; 0: run fn */
 };
 
 static void slice(const struct stream_arrays *s, unsigned idx, size_t *lo, size_t *len)
