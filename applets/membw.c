@@ -6,10 +6,12 @@
  * Each TEST runs once per usable kernel of applets/membw.h's table: the
  * portable C reference first, then libc, then the tuned kernels (AArch64
  * LDP/STP, LD1/ST1, STNP, DC ZVA, PRFM; ARMv7 NEON VLD1/VST1 with PLD;
- * x86_64 SSE2/AVX2 with and without non-temporal stores, rep movsb/stosb).
- * Buffers default to 4x the last-level cache (at least 32 MiB), so the
- * figures are DRAM bandwidth. 1 MB = 1,000,000 bytes; "copy" counts the
- * bytes copied once (tinymembench's convention: half of STREAM's count).
+ * x86_64 SSE2/AVX2 rd and wr, rep movsb/stosb). Buffers default to 4x the
+ * last-level cache (at least 32 MiB), so the figures are DRAM bandwidth. A
+ * row with a non-temporal twin (x86_64 SSE2 and AVX2 wr) runs that when
+ * the bytes touched pass the last-level cache (mem_use_nt), and its note
+ * says so. 1 MB = 1,000,000 bytes; "copy" counts the bytes copied once
+ * (tinymembench's convention: half of STREAM's count).
  * Every kernel's result is checked after timing (exit 3 on a wrong one).
  */
 #include "applet.h"
@@ -38,6 +40,7 @@ struct mw {
 	size_t			size;
 	enum mem_huge		huge;
 	const struct mem_kernel	*k;		/* running now */
+	mem_fn			*fn;		/* k->fn, or k->fn_nt past the LLC */
 	struct mw_buf		*bufs;		/* one per worker */
 	uint64_t		*sums;		/* rd results per worker */
 };
@@ -70,7 +73,7 @@ static void mw_work(void *arg, unsigned idx, uint64_t iters)
 	uint64_t x = 0;
 
 	while (iters--)
-		x ^= m->k->fn(b->d, b->s, m->size, pattern);
+		x ^= m->fn(b->d, b->s, m->size, pattern);
 	m->sums[idx] = x;
 	bench_keep_u64(x);
 }
@@ -84,7 +87,7 @@ static int mw_verify(const struct mw *m, unsigned idx, uint64_t rd_ref)
 
 	switch (m->k->op) {
 	case MEM_RD:
-		return m->k->fn((void *)b->d, b->s, m->size, pattern) == rd_ref;
+		return m->fn((void *)b->d, b->s, m->size, pattern) == rd_ref;
 	case MEM_WR:
 		for (i = 0; i < m->size / 8; i++)
 			if (d[i] != pattern)
@@ -125,7 +128,7 @@ static int membw_run(struct run_ctx *ctx)
 	struct mw m = { 0 };
 	unsigned P = (unsigned)opt_int(ctx, "parallel"), i, tests = 0, ran = 0;
 	uint64_t size, llc = sys_llc_size();
-	char why[160], params[96], sz[32];
+	char why[160], params[96], sz[32], note[160];
 	int a, rc = EXIT_OK;
 	size_t k;
 
@@ -178,6 +181,7 @@ static int membw_run(struct run_ctx *ctx)
 			    !wanted(ctx, kk) || kk->align > 64 || 4096 % kk->gran)
 				continue;
 			m.k = kk;
+			m.fn = kk->fn_nt && mem_use_nt(kk->op, m.size, P, llc) ? kk->fn_nt : kk->fn;
 			ran++;
 			if (bench_measure(&ctx->bench, team_body, t, &st)) {
 				rc = EXIT_FAIL;
@@ -187,7 +191,9 @@ static int membw_run(struct run_ctx *ctx)
 			r.kernel = kk->name;
 			r.params = params;
 			r.unit = UNIT_MB_S;
-			r.note = kk->desc;
+			snprintf(note, sizeof(note), "%s%s", kk->desc,
+				 m.fn == kk->fn ? "" : ", non-temporal at this size");
+			r.note = note;
 			for (i = 0; i < P; i++)
 				if (!mw_verify(&m, i, kk->op == MEM_RD ? rd_ref[i % 1024] : 0)) {
 					errorf("kernel %s %s gave a wrong result", r.test, kk->name);
@@ -222,11 +228,15 @@ const struct applet applet_membw = {
 		   "Read, write, copy and fill bandwidth (TEST: rd wr copy fill; default\n"
 		   "all) with every kernel this CPU can run, one row each: the portable C\n"
 		   "reference, libc, then the tuned kernels (AArch64 LDP/STP, LD1/ST1,\n"
-		   "STNP, DC ZVA, PRFM; ARMv7 NEON with PLD; x86_64 SSE2/AVX2, non-temporal\n"
-		   "stores, rep movsb/stosb). --kernel=NAME runs one kernel, --kernel=c the\n"
-		   "reference only. Buffers default to 4x the last-level cache, at least\n"
-		   "32 MiB. -P N runs N threads on their own buffers (pinned round robin\n"
-		   "over --cpu or the allowed CPUs) and reports the aggregate.\n"
+		   "STNP, DC ZVA, PRFM; ARMv7 NEON with PLD; x86_64 SSE2/AVX2 rd and wr,\n"
+		   "rep movsb/stosb). The x86_64 SSE2/AVX2 wr rows store non-temporally\n"
+		   "when the buffer passes the last-level cache (their note says so); the\n"
+		   "sse2_nt/avx2_nt rows and the SSE2/AVX2 copy and fill rows are gone\n"
+		   "(they lost to the C or libc row). --kernel=NAME runs one kernel,\n"
+		   "--kernel=c the reference only. Buffers default to 4x the last-level\n"
+		   "cache, at least 32 MiB. -P N runs N threads on their own buffers\n"
+		   "(pinned round robin over --cpu or the allowed CPUs) and reports the\n"
+		   "aggregate.\n"
 		   "\n"
 		   "1 MB = 1,000,000 bytes. copy counts the bytes copied once (STREAM\n"
 		   "would count them twice); rd XORs every 64-bit word; wr stores a\n"

@@ -33,7 +33,15 @@ struct mem_kernel {
 	size_t		align;	/* precondition: dst and src aligned to this (bytes) */
 	size_t		gran;	/* precondition: n % gran == 0 and n >= gran */
 	mem_fn		*fn;
+	mem_fn		*fn_nt;	/* the same with non-temporal stores, run when the
+				 * buffers exceed the last-level cache
+				 * (mem_use_nt); NULL: fn at any size */
 };
+
+/* 1 if op on buffers of size bytes, by P threads at once, calls for the
+ * rows' fn_nt: the bytes it touches (size x P; twice that for copy) exceed
+ * the last-level cache of llc bytes (0 = unknown: 32 MiB assumed). */
+int mem_use_nt(enum mem_op op, size_t size, unsigned P, uint64_t llc);
 
 extern const struct mem_kernel mem_kernels[];
 extern const size_t mem_kernels_len;

@@ -7,8 +7,9 @@
  * only when the OS saves the YMM state. The same shapes as membw_sse2.c
  * with 32-byte registers, 128 bytes (four registers) per iteration:
  *   rd       vmovdqa loads XORed into four accumulators, folded at the end
- *   wr/fill  vmovdqa stores, or vmovntdq non-temporal stores and one sfence
- *   copy     vmovdqa loads, vmovdqa or vmovntdq stores (then sfence)
+ *   wr       vmovdqa stores, or vmovntdq non-temporal stores and one sfence
+ *            (mem_wr_avx2_nt: membw runs it past the last-level cache)
+ * No copy or fill, for the reason membw_sse2.c gives.
  * Every function ends with vzeroupper, so the SSE code that runs next pays
  * no AVX-SSE transition penalty; GCC (and clang) insert it on their own at
  * each return of a function that touched YMM state, so it is not written
@@ -20,8 +21,7 @@
 
 #include <immintrin.h>
 
-mem_fn mem_rd_avx2, mem_wr_avx2, mem_wr_avx2_nt, mem_copy_avx2, mem_copy_avx2_nt,
-	mem_fill_avx2, mem_fill_avx2_nt;
+mem_fn mem_rd_avx2, mem_wr_avx2, mem_wr_avx2_nt;
 
 uint64_t mem_rd_avx2(void *restrict dst, const void *restrict src, size_t n,
 		     uint64_t pattern)
@@ -78,57 +78,6 @@ uint64_t mem_wr_avx2_nt(void *restrict dst, const void *restrict src, size_t n,
 			uint64_t pattern)
 {
 	wr_avx2_nt(dst, n, _mm256_set1_epi64x((long long)pattern));
-	return 0;
-}
-
-uint64_t mem_fill_avx2(void *restrict dst, const void *restrict src, size_t n,
-		       uint64_t pattern)
-{
-	wr_avx2(dst, n, _mm256_setzero_si256());
-	return 0;
-}
-
-uint64_t mem_fill_avx2_nt(void *restrict dst, const void *restrict src, size_t n,
-			  uint64_t pattern)
-{
-	wr_avx2_nt(dst, n, _mm256_setzero_si256());
-	return 0;
-}
-
-uint64_t mem_copy_avx2(void *restrict dst, const void *restrict src, size_t n,
-		       uint64_t pattern)
-{
-	__m256i *d = dst;
-	const __m256i *s = src;
-
-	for (; n; n -= 128, d += 4, s += 4) {
-		__m256i x0 = _mm256_load_si256(s), x1 = _mm256_load_si256(s + 1);
-		__m256i x2 = _mm256_load_si256(s + 2), x3 = _mm256_load_si256(s + 3);
-
-		_mm256_store_si256(d, x0);
-		_mm256_store_si256(d + 1, x1);
-		_mm256_store_si256(d + 2, x2);
-		_mm256_store_si256(d + 3, x3);
-	}
-	return 0;
-}
-
-uint64_t mem_copy_avx2_nt(void *restrict dst, const void *restrict src, size_t n,
-			  uint64_t pattern)
-{
-	__m256i *d = dst;
-	const __m256i *s = src;
-
-	for (; n; n -= 128, d += 4, s += 4) {
-		__m256i x0 = _mm256_load_si256(s), x1 = _mm256_load_si256(s + 1);
-		__m256i x2 = _mm256_load_si256(s + 2), x3 = _mm256_load_si256(s + 3);
-
-		_mm256_stream_si256(d, x0);
-		_mm256_stream_si256(d + 1, x1);
-		_mm256_stream_si256(d + 2, x2);
-		_mm256_stream_si256(d + 3, x3);
-	}
-	_mm_sfence();
 	return 0;
 }
 

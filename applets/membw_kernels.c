@@ -8,10 +8,18 @@
  * architecture. The arch kernels live in their siblings:
  *   membw_aarch64.S   AArch64 assembler (LDP/LD1/STNP/PRFM/DC ZVA)
  *   membw_neon.c      ARMv7 NEON (inline asm)
- *   membw_sse2.c      x86_64 SSE2, rep movsb / rep stosb
- *   membw_avx2.c      x86_64 AVX2 (compiled with -mavx2)
+ *   membw_sse2.c      x86_64 SSE2 rd and wr, rep movsb / rep stosb
+ *   membw_avx2.c      x86_64 AVX2 rd and wr (compiled with -mavx2)
  * A row runs only when cpu_features() has all of its `needs` bits; its
  * `align` and `gran` are preconditions the caller meets (see membw.h).
+ * A row with an fn_nt runs that instead of fn when the buffers are larger
+ * than the last-level cache (mem_use_nt): on x86_64 the SSE2 and AVX2 wr
+ * rows, whose normal stores win while the buffer fits the cache and whose
+ * non-temporal stores win past it (a normal store that misses reads the
+ * line first; a streaming one does not). One row per instruction set,
+ * right at every size, where separate "_nt" rows lost to the C row inside
+ * the cache. x86_64 copies and fills with rep movsb / rep stosb besides C
+ * and libc: see membw_sse2.c for why there is no SSE2/AVX2 copy or fill.
  *
  * The C loops stay loops: the Makefile passes
  * -fno-tree-loop-distribute-patterns, so GCC does not turn them into
@@ -104,6 +112,13 @@ static uint64_t mem_fill_libc(void *restrict dst, const void *restrict src, size
 	return 0;
 }
 
+int mem_use_nt(enum mem_op op, size_t size, unsigned P, uint64_t llc)
+{
+	double touched = (double)size * P * (op == MEM_COPY ? 2 : 1);
+
+	return touched > (double)(llc ? llc : 32u << 20);
+}
+
 /* The arch kernels, defined in the sibling files named above. */
 #if defined(__aarch64__)
 mem_fn mem_rd_ldp_q_aarch64, mem_rd_ldp_q_pf256_aarch64, mem_rd_ldp_q_strm512_aarch64,
@@ -117,10 +132,8 @@ mem_fn mem_rd_ldp_q_aarch64, mem_rd_ldp_q_pf256_aarch64, mem_rd_ldp_q_strm512_aa
 mem_fn mem_rd_vld1_neon, mem_rd_vld1_pld256_neon, mem_wr_vst1_neon,
 	mem_copy_vld1_neon, mem_copy_vld1_pld256_neon, mem_fill_vst1_neon;
 #elif defined(__x86_64__)
-mem_fn mem_rd_sse2, mem_wr_sse2, mem_wr_sse2_nt, mem_copy_sse2, mem_copy_sse2_nt,
-	mem_fill_sse2, mem_fill_sse2_nt, mem_copy_rep_movsb, mem_fill_rep_stosb,
-	mem_rd_avx2, mem_wr_avx2, mem_wr_avx2_nt, mem_copy_avx2, mem_copy_avx2_nt,
-	mem_fill_avx2, mem_fill_avx2_nt;
+mem_fn mem_rd_sse2, mem_wr_sse2, mem_wr_sse2_nt, mem_copy_rep_movsb, mem_fill_rep_stosb,
+	mem_rd_avx2, mem_wr_avx2, mem_wr_avx2_nt;
 #endif
 
 const struct mem_kernel mem_kernels[] = {
@@ -164,14 +177,10 @@ const struct mem_kernel mem_kernels[] = {
 	{ MEM_WR, "vst1", "NEON VST1.64 64 bytes per step",
 	  CPU_ASIMD, 16, 64, mem_wr_vst1_neon },
 #elif defined(__x86_64__)
-	{ MEM_WR, "sse2", "SSE2 movdqa stores",
-	  CPU_SSE2, 16, 64, mem_wr_sse2 },
-	{ MEM_WR, "sse2_nt", "SSE2 movntdq non-temporal stores, sfence",
-	  CPU_SSE2, 16, 64, mem_wr_sse2_nt },
-	{ MEM_WR, "avx2", "AVX2 32-byte vmovdqa stores",
-	  CPU_AVX2, 32, 128, mem_wr_avx2 },
-	{ MEM_WR, "avx2_nt", "AVX2 32-byte vmovntdq non-temporal stores, sfence",
-	  CPU_AVX2, 32, 128, mem_wr_avx2_nt },
+	{ MEM_WR, "sse2", "SSE2 movdqa stores (movntdq past the LLC)",
+	  CPU_SSE2, 16, 64, mem_wr_sse2, mem_wr_sse2_nt },
+	{ MEM_WR, "avx2", "AVX2 32-byte vmovdqa stores (vmovntdq past the LLC)",
+	  CPU_AVX2, 32, 128, mem_wr_avx2, mem_wr_avx2_nt },
 #endif
 
 	{ MEM_COPY, "c", "portable C, 64-bit words, 8x unrolled", 0, 8, 64, mem_copy_c },
@@ -195,14 +204,6 @@ const struct mem_kernel mem_kernels[] = {
 	{ MEM_COPY, "vld1_pld256", "NEON VLD1.64/VST1.64 128 bytes per step, PLD +256",
 	  CPU_ASIMD, 16, 64, mem_copy_vld1_pld256_neon },
 #elif defined(__x86_64__)
-	{ MEM_COPY, "sse2", "SSE2 movdqa loads and stores",
-	  CPU_SSE2, 16, 64, mem_copy_sse2 },
-	{ MEM_COPY, "sse2_nt", "SSE2 movdqa loads, movntdq non-temporal stores, sfence",
-	  CPU_SSE2, 16, 64, mem_copy_sse2_nt },
-	{ MEM_COPY, "avx2", "AVX2 32-byte vmovdqa loads and stores",
-	  CPU_AVX2, 32, 128, mem_copy_avx2 },
-	{ MEM_COPY, "avx2_nt", "AVX2 vmovdqa loads, vmovntdq non-temporal stores, sfence",
-	  CPU_AVX2, 32, 128, mem_copy_avx2_nt },
 	{ MEM_COPY, "rep_movsb", "rep movsb (fast with ERMS)",
 	  0, 1, 8, mem_copy_rep_movsb },
 #endif
@@ -220,14 +221,6 @@ const struct mem_kernel mem_kernels[] = {
 	{ MEM_FILL, "vst1", "NEON VST1.64 zeros, 64 bytes per step",
 	  CPU_ASIMD, 16, 64, mem_fill_vst1_neon },
 #elif defined(__x86_64__)
-	{ MEM_FILL, "sse2", "SSE2 movdqa zero stores",
-	  CPU_SSE2, 16, 64, mem_fill_sse2 },
-	{ MEM_FILL, "sse2_nt", "SSE2 movntdq non-temporal zero stores, sfence",
-	  CPU_SSE2, 16, 64, mem_fill_sse2_nt },
-	{ MEM_FILL, "avx2", "AVX2 32-byte vmovdqa zero stores",
-	  CPU_AVX2, 32, 128, mem_fill_avx2 },
-	{ MEM_FILL, "avx2_nt", "AVX2 vmovntdq non-temporal zero stores, sfence",
-	  CPU_AVX2, 32, 128, mem_fill_avx2_nt },
 	{ MEM_FILL, "rep_stosb", "rep stosb (fast with ERMS)",
 	  0, 1, 8, mem_fill_rep_stosb },
 #endif

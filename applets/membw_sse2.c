@@ -1,4 +1,4 @@
-/* membw_sse2.c - x86_64 SSE2 membw kernels, and rep movsb / rep stosb
+/* membw_sse2.c - x86_64 SSE2 membw kernels (rd, wr), and rep movsb / rep stosb
  *
  * SPDX-License-Identifier: MIT
  *
@@ -6,11 +6,24 @@
  * kernels move 64 bytes (four 16-byte registers) per iteration:
  *   rd       movdqa loads XORed (pxor) into four accumulators, folded to
  *            the 64-bit XOR of all words of src at the end
- *   wr/fill  movdqa stores, or movntdq (non-temporal: write-combining,
- *            bypassing the caches) followed by one sfence, which orders the
- *            weakly ordered streaming stores before the function returns
- *   copy     movdqa loads, movdqa or movntdq stores (then sfence)
+ *   wr       movdqa stores (mem_wr_sse2), or movntdq (non-temporal:
+ *            write-combining, bypassing the caches) followed by one sfence,
+ *            which orders the weakly ordered streaming stores before the
+ *            function returns (mem_wr_sse2_nt, which membw runs instead
+ *            when the buffer is larger than the last-level cache: see
+ *            membw_kernels.c)
  * Preconditions: dst and src 16-byte aligned, n a non-zero multiple of 64.
+ *
+ * There is no SSE2 (or AVX2) copy or fill: on the Zen 5 they were measured
+ * on, each lost to libc's row at some size. musl's memcpy and memset are
+ * rep movsq and rep stosq, and the string microcode writes whole lines
+ * without reading them first, which no SSE2/AVX2 store does inside the
+ * caches. Medians of 4-5 interleaved runs, GB/s, libc against the loop:
+ * copy 87 vs 64 (AVX2) and 56 (SSE2) at 512 KiB, 44 vs 41 and 35 at 8 MiB
+ * (the AVX2 loop won only at 16 KiB, 154 vs 133); fill 99-102 vs 80-85
+ * (both) at 8 MiB, and SSE2 lost at 16 and 512 KiB too (1.1-1.3x). wr,
+ * which libc has no counterpart of, keeps its rows: they show the vector
+ * store peak. x86_64 copies and fills with rep movsb / rep stosb instead.
  *
  * rep movsb / rep stosb are here because they are x86-only too; they work
  * for any alignment and size (the table says align 1, gran 8) and are fast
@@ -22,8 +35,7 @@
 
 #include <emmintrin.h>
 
-mem_fn mem_rd_sse2, mem_wr_sse2, mem_wr_sse2_nt, mem_copy_sse2, mem_copy_sse2_nt,
-	mem_fill_sse2, mem_fill_sse2_nt, mem_copy_rep_movsb, mem_fill_rep_stosb;
+mem_fn mem_rd_sse2, mem_wr_sse2, mem_wr_sse2_nt, mem_copy_rep_movsb, mem_fill_rep_stosb;
 
 uint64_t mem_rd_sse2(void *restrict dst, const void *restrict src, size_t n,
 		     uint64_t pattern)
@@ -78,57 +90,6 @@ uint64_t mem_wr_sse2_nt(void *restrict dst, const void *restrict src, size_t n,
 			uint64_t pattern)
 {
 	wr_sse2_nt(dst, n, _mm_set1_epi64x((long long)pattern));
-	return 0;
-}
-
-uint64_t mem_fill_sse2(void *restrict dst, const void *restrict src, size_t n,
-		       uint64_t pattern)
-{
-	wr_sse2(dst, n, _mm_setzero_si128());
-	return 0;
-}
-
-uint64_t mem_fill_sse2_nt(void *restrict dst, const void *restrict src, size_t n,
-			  uint64_t pattern)
-{
-	wr_sse2_nt(dst, n, _mm_setzero_si128());
-	return 0;
-}
-
-uint64_t mem_copy_sse2(void *restrict dst, const void *restrict src, size_t n,
-		       uint64_t pattern)
-{
-	__m128i *d = dst;
-	const __m128i *s = src;
-
-	for (; n; n -= 64, d += 4, s += 4) {
-		__m128i x0 = _mm_load_si128(s), x1 = _mm_load_si128(s + 1);
-		__m128i x2 = _mm_load_si128(s + 2), x3 = _mm_load_si128(s + 3);
-
-		_mm_store_si128(d, x0);
-		_mm_store_si128(d + 1, x1);
-		_mm_store_si128(d + 2, x2);
-		_mm_store_si128(d + 3, x3);
-	}
-	return 0;
-}
-
-uint64_t mem_copy_sse2_nt(void *restrict dst, const void *restrict src, size_t n,
-			  uint64_t pattern)
-{
-	__m128i *d = dst;
-	const __m128i *s = src;
-
-	for (; n; n -= 64, d += 4, s += 4) {
-		__m128i x0 = _mm_load_si128(s), x1 = _mm_load_si128(s + 1);
-		__m128i x2 = _mm_load_si128(s + 2), x3 = _mm_load_si128(s + 3);
-
-		_mm_stream_si128(d, x0);
-		_mm_stream_si128(d + 1, x1);
-		_mm_stream_si128(d + 2, x2);
-		_mm_stream_si128(d + 3, x3);
-	}
-	_mm_sfence();
 	return 0;
 }
 

@@ -17,6 +17,7 @@
 #define BENCHBOX_STREAM_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 enum stream_op { STREAM_COPY, STREAM_SCALE, STREAM_ADD, STREAM_TRIAD, STREAM_NOPS };
 
@@ -31,7 +32,14 @@ struct stream_kernel {
 	size_t		align;	/* arrays aligned to this (bytes) */
 	size_t		gran;	/* n % gran == 0 (elements) */
 	stream_fn	*fn;
+	stream_fn	*fn_nt;	/* the same with non-temporal stores, run when the
+				 * three arrays together exceed the last-level
+				 * cache (stream_use_nt); NULL: fn at any size */
 };
+
+/* 1 if arrays of n elements each call for the rows' fn_nt: 3 x 8 x n bytes
+ * exceed the last-level cache of llc bytes (0 = unknown: 32 MiB assumed). */
+int  stream_use_nt(size_t n, uint64_t llc);
 
 extern const struct stream_kernel stream_kernels[];
 extern const size_t stream_kernels_len;

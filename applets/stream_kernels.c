@@ -7,6 +7,9 @@
  * bit for bit. The tuned kernels live in their siblings:
  *   stream_sse2.c   x86_64 SSE2 (baseline)
  *   stream_avx2.c   x86_64 AVX2 (compiled with -mavx2 -mfma)
+ *                   both with a non-temporal-store twin of each kernel
+ *                   (fn_nt), which stream.c runs instead when the arrays
+ *                   are larger than the last-level cache (stream_use_nt)
  *   stream_neon.c   AArch64 Advanced SIMD (ARMv7 NEON has no double
  *                   precision, so armv7 has the C rows only)
  *
@@ -85,11 +88,18 @@ static void stream_triad_c(double *restrict a, double *restrict b, double *restr
 	}
 }
 
+int stream_use_nt(size_t n, uint64_t llc)
+{
+	return (double)n * 3 * sizeof(double) > (double)(llc ? llc : 32u << 20);
+}
+
 #if defined(__aarch64__)
 stream_fn stream_copy_neon, stream_scale_neon, stream_add_neon, stream_triad_neon;
 #elif defined(__x86_64__)
 stream_fn stream_copy_sse2, stream_scale_sse2, stream_add_sse2, stream_triad_sse2,
-	stream_copy_avx2, stream_scale_avx2, stream_add_avx2, stream_triad_avx2;
+	stream_copy_sse2_nt, stream_scale_sse2_nt, stream_add_sse2_nt, stream_triad_sse2_nt,
+	stream_copy_avx2, stream_scale_avx2, stream_add_avx2, stream_triad_avx2,
+	stream_copy_avx2_nt, stream_scale_avx2_nt, stream_add_avx2_nt, stream_triad_avx2_nt;
 #endif
 
 const struct stream_kernel stream_kernels[] = {
@@ -98,10 +108,10 @@ const struct stream_kernel stream_kernels[] = {
 	{ STREAM_COPY, "neon", "LDR/STR q, 8 doubles per step",
 	  CPU_ASIMD, 16, 8, stream_copy_neon },
 #elif defined(__x86_64__)
-	{ STREAM_COPY, "sse2", "SSE2 movapd, 8 doubles per step",
-	  CPU_SSE2, 16, 8, stream_copy_sse2 },
-	{ STREAM_COPY, "avx2", "AVX 32-byte vmovapd, 16 doubles per step",
-	  CPU_AVX2, 32, 16, stream_copy_avx2 },
+	{ STREAM_COPY, "sse2", "SSE2 movapd, 8 doubles per step (movntpd past the LLC)",
+	  CPU_SSE2, 16, 8, stream_copy_sse2, stream_copy_sse2_nt },
+	{ STREAM_COPY, "avx2", "AVX 32-byte vmovapd, 16 doubles per step (vmovntpd past the LLC)",
+	  CPU_AVX2, 32, 16, stream_copy_avx2, stream_copy_avx2_nt },
 #endif
 
 	{ STREAM_SCALE, "c", "portable C loop", 0, 8, 1, stream_scale_c },
@@ -109,10 +119,10 @@ const struct stream_kernel stream_kernels[] = {
 	{ STREAM_SCALE, "neon", "FMUL v.2d, 8 doubles per step",
 	  CPU_ASIMD, 16, 8, stream_scale_neon },
 #elif defined(__x86_64__)
-	{ STREAM_SCALE, "sse2", "SSE2 mulpd, 8 doubles per step",
-	  CPU_SSE2, 16, 8, stream_scale_sse2 },
-	{ STREAM_SCALE, "avx2", "AVX vmulpd, 16 doubles per step",
-	  CPU_AVX2, 32, 16, stream_scale_avx2 },
+	{ STREAM_SCALE, "sse2", "SSE2 mulpd, 8 doubles per step (movntpd past the LLC)",
+	  CPU_SSE2, 16, 8, stream_scale_sse2, stream_scale_sse2_nt },
+	{ STREAM_SCALE, "avx2", "AVX vmulpd, 16 doubles per step (vmovntpd past the LLC)",
+	  CPU_AVX2, 32, 16, stream_scale_avx2, stream_scale_avx2_nt },
 #endif
 
 	{ STREAM_ADD, "c", "portable C loop", 0, 8, 1, stream_add_c },
@@ -120,10 +130,10 @@ const struct stream_kernel stream_kernels[] = {
 	{ STREAM_ADD, "neon", "FADD v.2d, 8 doubles per step",
 	  CPU_ASIMD, 16, 8, stream_add_neon },
 #elif defined(__x86_64__)
-	{ STREAM_ADD, "sse2", "SSE2 addpd, 8 doubles per step",
-	  CPU_SSE2, 16, 8, stream_add_sse2 },
-	{ STREAM_ADD, "avx2", "AVX vaddpd, 16 doubles per step",
-	  CPU_AVX2, 32, 16, stream_add_avx2 },
+	{ STREAM_ADD, "sse2", "SSE2 addpd, 8 doubles per step (movntpd past the LLC)",
+	  CPU_SSE2, 16, 8, stream_add_sse2, stream_add_sse2_nt },
+	{ STREAM_ADD, "avx2", "AVX vaddpd, 16 doubles per step (vmovntpd past the LLC)",
+	  CPU_AVX2, 32, 16, stream_add_avx2, stream_add_avx2_nt },
 #endif
 
 	{ STREAM_TRIAD, "c", "portable C loop, multiply then add (no FMA)",
@@ -132,10 +142,11 @@ const struct stream_kernel stream_kernels[] = {
 	{ STREAM_TRIAD, "neon", "FMUL then FADD v.2d (no FMLA), 8 doubles per step",
 	  CPU_ASIMD, 16, 8, stream_triad_neon },
 #elif defined(__x86_64__)
-	{ STREAM_TRIAD, "sse2", "SSE2 mulpd then addpd, 8 doubles per step",
-	  CPU_SSE2, 16, 8, stream_triad_sse2 },
-	{ STREAM_TRIAD, "avx2", "AVX vmulpd then vaddpd (no FMA), 16 doubles per step",
-	  CPU_AVX2, 32, 16, stream_triad_avx2 },
+	{ STREAM_TRIAD, "sse2", "SSE2 mulpd then addpd, 8 doubles per step (movntpd past the LLC)",
+	  CPU_SSE2, 16, 8, stream_triad_sse2, stream_triad_sse2_nt },
+	{ STREAM_TRIAD, "avx2",
+	  "AVX vmulpd then vaddpd (no FMA), 16 doubles per step (vmovntpd past the LLC)",
+	  CPU_AVX2, 32, 16, stream_triad_avx2, stream_triad_avx2_nt },
 #endif
 };
 

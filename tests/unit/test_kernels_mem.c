@@ -18,6 +18,11 @@
  * fused multiply-add in triad shows as a different rounding) and must
  * match bit for bit in all three arrays, with guard elements around them.
  *
+ * A row's fn_nt (the non-temporal twin its caller runs past the
+ * last-level cache) goes through the same cases as its fn, and on x86_64
+ * every SSE2/AVX2 row that stores has one. The rules that pick fn_nt
+ * (mem_use_nt, stream_use_nt) are checked at their boundaries.
+ *
  * BENCHBOX_CPU_MASK may turn every tuned row off; the C (and libc, rep)
  * rows are still compared. Each test counts the rows it compared, and
  * where the CPU has the architecture's baseline SIMD (SSE2, ASIMD/NEON)
@@ -122,8 +127,16 @@ static int is_name(const char *s)
 	return 1;
 }
 
+/* "NAME fn_nt", for failure messages about a row's non-temporal twin. */
+static const char *nt_name(const char *name, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s fn_nt", name);
+	return buf;
+}
+
 /* The baseline SIMD bit of this architecture: a CPU that has it must run
- * at least one tuned row of every operation. */
+ * at least one tuned row of every operation (on x86_64 copy and fill
+ * excepted: rep movsb and rep stosb there, see membw_sse2.c). */
 static unsigned arch_simd(void)
 {
 #if defined(__x86_64__)
@@ -136,6 +149,18 @@ static unsigned arch_simd(void)
 }
 
 /* ---- membw ---- */
+
+/* x86_64 has no SSE2/AVX2 copy or fill (libc's rep movsq / rep stosq beat
+ * those loops): its copy and fill rows are c, libc and rep movsb/stosb. */
+static int x86_string(enum mem_op op)
+{
+#if defined(__x86_64__)
+	return op == MEM_COPY || op == MEM_FILL;
+#else
+	(void)op;
+	return 0;
+#endif
+}
 
 static const struct mem_kernel *mem_ref(enum mem_op op)
 {
@@ -299,6 +324,7 @@ static void mem_op_check(struct mt *t, enum mem_op op)
 	unsigned have = cpu_features(), simd = arch_simd();
 	unsigned compared = 0, tuned = 0;
 	struct mem_bufs b;
+	char name[64];
 	size_t i;
 
 	REQUIRE(ref != NULL);
@@ -320,12 +346,19 @@ static void mem_op_check(struct mt *t, enum mem_op op)
 				   k->gran <= 4096))
 				continue;
 			mem_kernel_check(t, k, ref, &b);
+			if (k->fn_nt) {		/* the twin, under the same cases */
+				struct mem_kernel nt = *k;
+
+				nt.fn = k->fn_nt;
+				nt.name = nt_name(k->name, name, sizeof(name));
+				mem_kernel_check(t, &nt, ref, &b);
+			}
 			compared++;
 			if (simd && (k->needs & simd))
 				tuned++;
 		}
 		CHECK(compared >= 1);	/* at least C */
-		if (simd && cpu_has(have, simd))
+		if (simd && cpu_has(have, simd) && !x86_string(op))
 			CHECK(tuned >= 1);
 	}
 	free(b.dst);
@@ -484,7 +517,8 @@ TEST(kernels_mem_bounds)
 
 /* Every operation has a row for the architecture's baseline SIMD, and on
  * x86_64 one named "sse2" that needs CPU_SSE2 (a table or #if typo would
- * otherwise drop it from both the timing and the comparison). */
+ * otherwise drop it from both the timing and the comparison); x86_64 copy
+ * and fill have rep_movsb and rep_stosb instead. */
 TEST(kernels_mem_baseline_rows)
 {
 	unsigned simd = arch_simd();
@@ -497,17 +531,73 @@ TEST(kernels_mem_baseline_rows)
 		for (i = 0; i < mem_kernels_len; i++)
 			if (mem_kernels[i].op == op && (mem_kernels[i].needs & simd))
 				rows++;
-		if (simd)
+		if (simd && !x86_string(op))
 			CHECK(rows >= 1);
 #if defined(__x86_64__)
-		for (i = 0; i < mem_kernels_len; i++)
-			if (mem_kernels[i].op == op && !strcmp(mem_kernels[i].name, "sse2"))
-				break;
-		CHECK(i < mem_kernels_len);
-		if (i < mem_kernels_len)
-			CHECK_EQ_U64(mem_kernels[i].needs, CPU_SSE2);
+		{
+			const char *want = op == MEM_COPY ? "rep_movsb" :
+					   op == MEM_FILL ? "rep_stosb" : "sse2";
+
+			for (i = 0; i < mem_kernels_len; i++)
+				if (mem_kernels[i].op == op &&
+				    !strcmp(mem_kernels[i].name, want))
+					break;
+			if (!CHECK(i < mem_kernels_len))
+				mt_fail(t, __FILE__, __LINE__, "no %s row for %s", want,
+					mem_op_names[op]);
+			else
+				CHECK_EQ_U64(mem_kernels[i].needs, x86_string(op) ? 0 : CPU_SSE2);
+		}
 #endif
 	}
+}
+
+/* Past the last-level cache a normal store reads each line before writing
+ * it, which a non-temporal one does not: on x86_64 every SSE2/AVX2 row that
+ * stores (wr) has a non-temporal twin for that, and no row is left
+ * that stores non-temporally at every size (those lost to the C row inside
+ * the cache). rd stores nothing and has none. */
+TEST(kernels_mem_nt_twins)
+{
+	size_t i;
+
+	for (i = 0; i < mem_kernels_len; i++) {
+		const struct mem_kernel *k = &mem_kernels[i];
+		size_t len = strlen(k->name);
+
+		if (k->op == MEM_RD && !CHECK(k->fn_nt == NULL))
+			mt_fail(t, __FILE__, __LINE__, "rd/%s has an fn_nt", k->name);
+		t->checks++;
+		if (len > 3 && !strcmp(k->name + len - 3, "_nt") && k->needs)
+			mt_fail(t, __FILE__, __LINE__, "%s/%s: non-temporal at every size",
+				mem_op_names[k->op], k->name);
+#if defined(__x86_64__)
+		if (k->op != MEM_RD && (k->needs & (CPU_SSE2 | CPU_AVX2)) &&
+		    !CHECK(k->fn_nt != NULL))
+			mt_fail(t, __FILE__, __LINE__, "%s/%s has no non-temporal twin",
+				mem_op_names[k->op], k->name);
+#endif
+	}
+}
+
+/* The bytes a test touches (size x P, twice for copy) against the LLC:
+ * non-temporal only past it; an unknown LLC counts as 32 MiB. */
+TEST(kernels_mem_use_nt)
+{
+	const uint64_t llc = 32u << 20;
+
+	CHECK(!mem_use_nt(MEM_WR, llc, 1, llc));
+	CHECK(mem_use_nt(MEM_WR, llc + 4096, 1, llc));
+	CHECK(!mem_use_nt(MEM_FILL, 16u << 20, 2, llc));
+	CHECK(mem_use_nt(MEM_FILL, (16u << 20) + 4096, 2, llc));
+	CHECK(!mem_use_nt(MEM_COPY, 16u << 20, 1, llc));
+	CHECK(mem_use_nt(MEM_COPY, (16u << 20) + 4096, 1, llc));
+	CHECK(mem_use_nt(MEM_COPY, 16u << 20, 2, llc));
+	CHECK(!mem_use_nt(MEM_WR, 1u << 20, 1, 2u << 20));
+	CHECK(mem_use_nt(MEM_WR, 4u << 20, 1, 2u << 20));
+	CHECK(!mem_use_nt(MEM_WR, 32u << 20, 1, 0));
+	CHECK(mem_use_nt(MEM_WR, 64u << 20, 1, 0));
+	CHECK(mem_use_nt(MEM_WR, SIZE_MAX / 2, 1024, llc));	/* no overflow */
 }
 
 /* ---- STREAM ---- */
@@ -684,7 +774,8 @@ static void stream_op_check(struct mt *t, enum stream_op op)
 	const struct stream_kernel *ref = stream_ref(op);
 	unsigned have = cpu_features(), simd = arch_simd(), compared = 0, tuned = 0;
 	struct stream_arrays s;
-	size_t i, j, o, n;
+	char name[64];
+	size_t i, j, o, n, f;
 
 	REQUIRE(ref != NULL);
 	for (i = 0; i < 3; i++) {
@@ -704,14 +795,25 @@ static void stream_op_check(struct mt *t, enum stream_op op)
 			continue;
 		if (!CHECK(k->gran > 0 && k->gran <= 512 && k->align <= 512))
 			continue;
-		for (j = 0; ok && j < ARRAY_LEN(ks) + ARRAY_LEN(large); j++) {
-			n = j < ARRAY_LEN(ks) ? ks[j] * k->gran
-					      : (large[j - ARRAY_LEN(ks)] / k->gran + 1) * k->gran;
-			/* page-aligned, then offset by the declared alignment
-			 * (a at 1x, b at 2x, c at 3x) */
-			for (o = 0; ok && o < 2; o++)
-				ok = stream_case(t, k, ref, &s, n, o * k->align,
-						 o ? 3.0 : random_double(&seed), &seed);
+		for (f = 0; f < 2; f++) {	/* fn, then its fn_nt twin if any */
+			struct stream_kernel kk = *k;
+
+			if (f) {
+				if (!k->fn_nt)
+					break;
+				kk.fn = k->fn_nt;
+				kk.name = nt_name(k->name, name, sizeof(name));
+			}
+			for (j = 0, ok = 1; ok && j < ARRAY_LEN(ks) + ARRAY_LEN(large); j++) {
+				n = j < ARRAY_LEN(ks) ? ks[j] * k->gran
+						      : (large[j - ARRAY_LEN(ks)] / k->gran + 1) *
+							k->gran;
+				/* page-aligned, then offset by the declared
+				 * alignment (a at 1x, b at 2x, c at 3x) */
+				for (o = 0; ok && o < 2; o++)
+					ok = stream_case(t, &kk, ref, &s, n, o * k->align,
+							 o ? 3.0 : random_double(&seed), &seed);
+			}
 		}
 		compared++;
 		if (simd && (k->needs & simd))
@@ -729,6 +831,41 @@ out:
 		free(s.refbase[i]);
 		free(s.model[i]);
 	}
+}
+
+/* On x86_64 every SSE2/AVX2 STREAM row has a non-temporal twin for arrays
+ * past the last-level cache, where its normal stores lose to the C row
+ * (see stream_avx2.c); the C rows have none. */
+TEST(kernels_stream_nt_twins)
+{
+	size_t i;
+
+	for (i = 0; i < stream_kernels_len; i++) {
+		const struct stream_kernel *k = &stream_kernels[i];
+
+		if (!strcmp(k->name, "c") && !CHECK(k->fn_nt == NULL))
+			mt_fail(t, __FILE__, __LINE__, "stream %s/c has an fn_nt",
+				stream_op_names[k->op]);
+#if defined(__x86_64__)
+		if ((k->needs & (CPU_SSE2 | CPU_AVX2)) && !CHECK(k->fn_nt != NULL))
+			mt_fail(t, __FILE__, __LINE__, "stream %s/%s has no non-temporal twin",
+				stream_op_names[k->op], k->name);
+#endif
+	}
+}
+
+/* Three arrays of n doubles against the LLC; unknown counts as 32 MiB. */
+TEST(kernels_stream_use_nt)
+{
+	const uint64_t llc = 24u << 20;		/* 3 x 8 x 1Mi elements */
+
+	CHECK(!stream_use_nt(1u << 20, llc));
+	CHECK(stream_use_nt((1u << 20) + 64, llc));
+	CHECK(!stream_use_nt(65536, 2u << 20));
+	CHECK(stream_use_nt(131072, 2u << 20));
+	CHECK(!stream_use_nt(1u << 20, 0));
+	CHECK(stream_use_nt(2u << 20, 0));
+	CHECK(stream_use_nt(80000000, 32u << 20));	/* STREAM's 80M elements */
 }
 
 TEST(kernels_stream_copy)
