@@ -7,6 +7,8 @@
  */
 #include "json.h"
 
+#include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,29 +16,45 @@
 static const char BOM[] = "\xef\xbb\xbf";
 
 struct parser {
-	const char	*s, *p;
+	const char	*s, *p;		/* s: the text past a leading BOM */
+	size_t		skip;		/* that BOM's length, for json->off */
 	char		*err;
 	size_t		errlen;
-	int		failed;
+	int		failed, oom;
 };
+
+void json_line_col(const char *text, size_t off, unsigned long *line, unsigned long *col)
+{
+	const char *q, *end = text + off;
+
+	if (off >= 3 && !memcmp(text, BOM, 3))
+		text += 3;
+	*line = *col = 1;
+	for (q = text; q < end; q++) {
+		if (*q == '\n')
+			++*line, *col = 1;
+		else
+			++*col;
+	}
+}
 
 static void fail(struct parser *ps, const char *what)
 {
-	const char *q;
-	int line = 1, col = 1;
+	unsigned long line, col;
 
 	if (ps->failed)
 		return;
 	ps->failed = 1;
-	for (q = ps->s; q < ps->p; q++) {
-		if (*q == '\n')
-			line++, col = 1;
-		else
-			col++;
-	}
+	json_line_col(ps->s, (size_t)(ps->p - ps->s), &line, &col);
 	if (!strncmp(ps->p, BOM, 3))	/* the parser stops at one outside a string */
 		what = "a byte order mark (BOM) is allowed only at the start of the text";
-	snprintf(ps->err, ps->errlen, "line %d, column %d: %s", line, col, what);
+	snprintf(ps->err, ps->errlen, "line %lu, column %lu: %s", line, col, what);
+}
+
+static void fail_oom(struct parser *ps)
+{
+	ps->oom = 1;
+	fail(ps, "out of memory");
 }
 
 static void skip_ws(struct parser *ps)
@@ -112,7 +130,7 @@ static char *string(struct parser *ps)
 	out = o = malloc((size_t)(end - ps->p) + 1);
 
 	if (!out) {
-		fail(ps, "out of memory");
+		fail_oom(ps);
 		return NULL;
 	}
 	for (;;) {
@@ -184,19 +202,31 @@ bad:
 
 static int value(struct parser *ps, struct json *v, int depth);
 
+/* Room for one more member. On failure v keeps what it had (its n items
+ * and keys), so json_free() frees them. */
 static int grow(struct parser *ps, struct json *v, size_t *cap)
 {
+	size_t want = *cap ? *cap * 2 : 8;
+	struct json *items;
+	char **keys;
+
 	if (v->n < *cap)
 		return 0;
-	*cap = *cap ? *cap * 2 : 8;
-	v->items = realloc(v->items, *cap * sizeof(*v->items));
-	if (v->type == JSON_OBJ)
-		v->keys = realloc(v->keys, *cap * sizeof(*v->keys));
-	if (!v->items || (v->type == JSON_OBJ && !v->keys)) {
-		fail(ps, "out of memory");
-		return -1;
+	if (want > SIZE_MAX / 2 / sizeof(*v->items))
+		goto oom;
+	if (!(items = realloc(v->items, want * sizeof(*v->items))))
+		goto oom;
+	v->items = items;
+	if (v->type == JSON_OBJ) {
+		if (!(keys = realloc(v->keys, want * sizeof(*v->keys))))
+			goto oom;
+		v->keys = keys;
 	}
+	*cap = want;
 	return 0;
+oom:
+	fail_oom(ps);
+	return -1;
 }
 
 /* An array or object; at its opening bracket. */
@@ -290,6 +320,7 @@ bad:
 static int value(struct parser *ps, struct json *v, int depth)
 {
 	skip_ws(ps);
+	v->off = (size_t)(ps->p - ps->s) + ps->skip;
 	if (depth > 64) {
 		fail(ps, "nested too deeply");
 		return -1;
@@ -345,7 +376,7 @@ void json_free(struct json *v)
 
 struct json *json_parse(const char *text, size_t len, char *err, size_t errlen)
 {
-	struct parser ps = { NULL, NULL, err, errlen, 0 };
+	struct parser ps = { NULL, NULL, 0, err, errlen, 0, 0 };
 	size_t skip = len >= 3 && !memcmp(text, BOM, 3) ? 3 : 0;
 	const char *nul = memchr(text, 0, len);
 	struct json *v;
@@ -353,6 +384,7 @@ struct json *json_parse(const char *text, size_t len, char *err, size_t errlen)
 
 	if (nul) {
 		snprintf(err, errlen, "a NUL byte at offset %zu", (size_t)(nul - text));
+		errno = EINVAL;
 		return NULL;
 	}
 	text += skip;		/* a byte order mark at the start is allowed */
@@ -363,11 +395,13 @@ struct json *json_parse(const char *text, size_t len, char *err, size_t errlen)
 		free(copy);
 		free(v);
 		snprintf(err, errlen, "out of memory");
+		errno = ENOMEM;
 		return NULL;
 	}
 	memcpy(copy, text, len);
 	copy[len] = 0;		/* the parser below reads up to this NUL only */
 	ps.s = ps.p = copy;
+	ps.skip = skip;
 	if (!value(&ps, v, 0)) {
 		skip_ws(&ps);
 		if (!*ps.p) {
@@ -378,6 +412,7 @@ struct json *json_parse(const char *text, size_t len, char *err, size_t errlen)
 	}
 	free(copy);
 	json_free(v);
+	errno = ps.oom ? ENOMEM : EINVAL;
 	return NULL;
 }
 

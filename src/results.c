@@ -88,29 +88,51 @@ static const char *numbers(const struct json *o, struct results_rec *r, const ch
 	return bad;
 }
 
-static int record(const struct json *o, size_t i, struct results_rec *r, char *err, size_t errlen)
+/* "line L, column C: " of a value of the file, for a message. */
+static const char *where(const char *text, const struct json *v, char *buf, size_t n)
+{
+	unsigned long line, col;
+
+	json_line_col(text, v->off, &line, &col);
+	snprintf(buf, n, "line %lu, column %lu: ", line, col);
+	return buf;
+}
+
+/* Record i; -1 with err "line L, column C: results[I]..." pointing at the
+ * record, or at the member that is wrong. */
+static int record(const char *text, const struct json *o, size_t i, struct results_rec *r,
+		  char *err, size_t errlen)
 {
 	static const char *const strs[] = { "kernel", "params", "unit", "note", "metric" };
 	const char **dst[] = { &r->kernel, &r->params, &r->unit, &r->note, &r->metric };
 	const char *bad = NULL, *why = "is not a string";
+	const struct json *at = o;
+	char pos[64];
 	size_t k;
 
-	if (o->type != JSON_OBJ || !json_get_str(o, "applet") || !json_get_str(o, "test")) {
-		snprintf(err, errlen, "results[%zu] is not a result record (an object with "
-			 "\"applet\", \"test\" and a number or string \"value\")", i);
+	if (o->type != JSON_OBJ) {
+		snprintf(err, errlen, "%sresults[%zu] is not an object (a result record)",
+			 where(text, o, pos, sizeof(pos)), i);
 		return -1;
 	}
 	memset(r, 0, sizeof(*r));
-	r->applet = json_get_str(o, "applet");
-	r->test = json_get_str(o, "test");
 	r->value = r->min = r->max = NAN;
+	if (!(r->applet = json_get_str(o, "applet")))
+		bad = "applet";
+	else if (!(r->test = json_get_str(o, "test")))
+		bad = "test";
+	if (bad && !json_get(o, bad))
+		why = "is missing";
 	for (k = 0; k < ARRAY_LEN(strs) && !bad; k++)
 		if (opt_str(o, strs[k], dst[k]))
 			bad = strs[k];
 	if (!bad)
 		bad = numbers(o, r, &why);
 	if (bad) {
-		snprintf(err, errlen, "results[%zu]: \"%s\" %s", i, bad, why);
+		if (json_get(o, bad))
+			at = json_get(o, bad);
+		snprintf(err, errlen, "%sresults[%zu]: \"%s\" %s", where(text, at, pos, sizeof(pos)),
+			 i, bad, why);
 		return -1;
 	}
 	return 0;
@@ -122,13 +144,20 @@ int results_parse(const char *text, size_t len, struct results_file *f, char *er
 	char jerr[160];
 
 	memset(f, 0, sizeof(*f));
+	if (!len) {
+		snprintf(err, errlen, "an empty file");
+		return -1;
+	}
 	if (memchr(text, 0, len)) {
 		snprintf(err, errlen, "a NUL byte at offset %zu",
 			 (size_t)((const char *)memchr(text, 0, len) - text));
 		return -1;
 	}
 	if (!(f->doc = json_parse(text, len, jerr, sizeof(jerr)))) {
-		snprintf(err, errlen, "not JSON: %s", jerr);
+		if (errno == ENOMEM)
+			snprintf(err, errlen, "out of memory reading it");
+		else
+			snprintf(err, errlen, "not JSON: %s", jerr);
 		return -1;
 	}
 	res = json_get(f->doc, "results");
@@ -142,11 +171,11 @@ int results_parse(const char *text, size_t len, struct results_file *f, char *er
 	f->context = ctx;
 	f->recs = calloc(res->n + 1, sizeof(*f->recs));
 	if (!f->recs) {
-		snprintf(err, errlen, "out of memory");
+		snprintf(err, errlen, "out of memory reading it");
 		goto bad;
 	}
 	for (f->n = 0; f->n < res->n; f->n++)
-		if (record(&res->items[f->n], f->n, &f->recs[f->n], err, errlen))
+		if (record(text, &res->items[f->n], f->n, &f->recs[f->n], err, errlen))
 			goto bad;
 	return 0;
 bad:

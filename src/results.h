@@ -39,17 +39,21 @@ struct results_file {
 };
 
 /* Parse text[0..len) (need not be NUL-terminated) into f. 0, or -1 with
- * f empty and one line in err: "a NUL byte at offset N", "not JSON: line
- * L, column C: what", "not a benchbox result file (...)", "results[I] is
- * not a result record (...)" or "results[I]: "FIELD" is ...". A UTF-8 byte
- * order mark at the start is skipped. For a fuzzer: any (text, len) gives
+ * f empty and one line in err: "an empty file", "a NUL byte at offset N",
+ * "out of memory reading it", "not JSON: line L, column C: what", "not a
+ * benchbox result file (...)", "line L, column C: results[I] is not an
+ * object (a result record)" or "line L, column C: results[I]: "FIELD" is
+ * ..." (missing, not a string, out of range: L and C point at the member,
+ * or at the record when the member is missing). A UTF-8 byte order mark
+ * at the start is skipped. For a fuzzer: any (text, len) gives
  * 0 or -1, reads nothing outside text[0..len), and on success every
  * record satisfies the rules above (strings non-NULL, better in -1..1,
  * value/min/max finite or NaN). */
 int  results_parse(const char *text, size_t len, struct results_file *f,
 		   char *err, size_t errlen);
 /* The file at path (a pipe too); 0, or -1 after one errorf() line
- * "PATH: ..." (unreadable, over 1 GiB, or what results_parse says).
+ * "PATH: ..." (unreadable, over 1 GiB: a regular file refused before it
+ * is read, or what results_parse says).
  * Callers treat -1 as a usage error: the file was named on the command
  * line. */
 int  results_load(const char *path, struct results_file *f);

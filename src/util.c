@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static const char *prog = "benchbox";	/* set once at start-up by main() */
@@ -290,12 +291,21 @@ int read_text(const char *path, char *buf, size_t len)
 char *read_whole(const char *path, size_t max, size_t *len)
 {
 	int fd = open(path, O_RDONLY | O_CLOEXEC), err = 0;
-	size_t n = 0, cap = 65536;
+	size_t n = 0, cap = max < 65536 ? max + 1 : 65536;
 	char *buf, *grown;
+	struct stat st;
 	ssize_t k;
 
 	if (fd < 0)
 		return NULL;
+	/* a regular file too big is refused unread; the buffer below never
+	 * holds more than max + 1 bytes (a pipe, or a file that grows) */
+	if (!fstat(fd, &st) && S_ISREG(st.st_mode) && st.st_size > 0 &&
+	    (unsigned long long)st.st_size > max) {
+		close(fd);
+		errno = EFBIG;
+		return NULL;
+	}
 	buf = xmalloc(cap + 1);
 	for (;;) {
 		if (n == cap) {
@@ -303,7 +313,7 @@ char *read_whole(const char *path, size_t max, size_t *len)
 				err = EFBIG;
 				break;
 			}
-			cap *= 2;
+			cap = cap > max / 2 ? max + 1 : cap * 2;
 			if (!(grown = realloc(buf, cap + 1))) {
 				err = ENOMEM;
 				break;

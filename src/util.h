@@ -72,7 +72,9 @@ int read_text(const char *path, char *buf, size_t len);
 int read_u64(const char *path, uint64_t *out);
 /* A whole file (or pipe), NUL-terminated, in a malloc'd buffer; *len (if
  * not NULL) gets its length. NULL with errno set when it cannot be opened
- * or read, or is over max bytes (EFBIG). Prints nothing. */
+ * or read, or is over max bytes (EFBIG: a regular file that big is not
+ * read at all; otherwise no more than max + 1 bytes are held). Prints
+ * nothing. */
 char *read_whole(const char *path, size_t max, size_t *len);
 
 #endif

@@ -1,5 +1,5 @@
-/* results.c - fuzzes the results-file loaders: compare's (applets/compare.c)
- * and report's (applets/report_html.c), through the applets themselves
+/* results.c - fuzzes the one results-file loader (src/results.c), directly
+ * and through its two users, compare and report
  *
  * SPDX-License-Identifier: MIT
  *
@@ -64,6 +64,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		results_free(&f);
 	} else {
 		FUZZ_CHECK(err[0] && !strchr(err, '\n'), "refused without one line");
+		FUZZ_CHECK(strncmp(err, "results[", 8), "a record refused with no place: %s", err);
 	}
 	path = fuzz_file(data, size, "R.json");
 	{

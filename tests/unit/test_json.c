@@ -127,3 +127,33 @@ TEST(json_hostile_input)
 	CHECK_STR(j->str, "\xef\xbb\xbf");
 	json_free(j);
 }
+
+/* Each value knows where it starts (a byte offset in the text as given,
+ * BOM included), and json_line_col() turns that into what an error says. */
+TEST(json_offsets)
+{
+	const char doc[] = "\xef\xbb\xbf{\"a\": [1,\n  {\"b\": \"x\"}], \"c\": null}";
+	char err[128] = "";
+	struct json *j = json_parse(doc, strlen(doc), err, sizeof(err));
+	const struct json *a, *b;
+	unsigned long line, col;
+
+	REQUIRE(j != NULL);
+	CHECK_EQ_U64(j->off, 3);
+	a = json_get(j, "a");
+	REQUIRE(a && a->n == 2);
+	CHECK_EQ_U64(a->off, 9);
+	CHECK_EQ_U64(a->items[0].off, 10);
+	CHECK_EQ_U64(a->items[1].off, 15);
+	b = json_get(&a->items[1], "b");
+	REQUIRE(b != NULL);
+	CHECK_EQ_U64(b->off, 21);
+	json_line_col(doc, b->off, &line, &col);
+	CHECK_EQ_U64(line, 2);
+	CHECK_EQ_U64(col, 9);
+	json_line_col(doc, j->off, &line, &col);	/* the BOM is not a column */
+	CHECK_EQ_U64(line, 1);
+	CHECK_EQ_U64(col, 1);
+	CHECK_EQ_U64(json_get(j, "c")->off, 33);
+	json_free(j);
+}

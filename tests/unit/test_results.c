@@ -1,5 +1,6 @@
 /* test_results.c - the results-file loader of compare and report: every
- * field read, and each malformed file refused with the record and field
+ * field read, and each malformed file refused with the record, the field
+ * and where they are, in one line
  *
  * SPDX-License-Identifier: MIT
  */
@@ -7,9 +8,14 @@
 #include "results.h"
 #include "util.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #define HEAD "{\"schema_version\": 1, \"context\": {\"arch\": \"x\"}, \"results\": ["
 
@@ -51,7 +57,7 @@ TEST(results_parse_rejects)
 		const char	*doc, *want;
 	} bad[] = {
 		{ HEAD "{\"applet\": \"a\", \"test\": \"t\", \"better\": 1e30}]}",
-		  "results[0]: \"better\" is not -1, 0 or 1" },
+		  "line 1, column 100: results[0]: \"better\" is not -1, 0 or 1" },
 		{ HEAD "{\"applet\": \"a\", \"test\": \"t\", \"better\": 0.5}]}",
 		  "results[0]: \"better\" is not -1, 0 or 1" },
 		{ HEAD "{\"applet\": \"a\", \"test\": \"t\"}, {\"applet\": \"a\", \"test\": \"t\", "
@@ -67,8 +73,30 @@ TEST(results_parse_rejects)
 		{ HEAD "{\"applet\": \"a\", \"test\": \"t\", \"metric\": 5}]}",
 		  "results[0]: \"metric\" is not a string" },
 		{ HEAD "{\"applet\": \"a\", \"test\": \"t\", \"better\": true}]}", "\"better\"" },
-		{ HEAD "5]}", "results[0] is not a result record" },
-		{ HEAD "{\"test\": \"t\"}]}", "results[0] is not a result record" },
+		{ HEAD "5]}", "line 1, column 61: results[0] is not an object (a result record)" },
+		{ HEAD "{\"test\": \"t\"}]}", "line 1, column 61: results[0]: \"applet\" is missing" },
+		{ HEAD "{\"applet\": \"a\"},\n {\"applet\": \"a\", \"test\": 5}]}",
+		  "line 1, column 61: results[0]: \"test\" is missing" },
+		{ HEAD "\n {\"applet\": \"a\", \"test\": \"t\"},\n {\"applet\": 5, \"test\": \"t\"}]}",
+		  "line 3, column 13: results[1]: \"applet\" is not a string" },
+		{ HEAD "\n{\"applet\": \"a\", \"test\": []}]}",
+		  "line 2, column 25: results[0]: \"test\" is not a string" },
+		/* huge numbers: never converted out of range */
+		{ HEAD "\n{\"applet\": \"a\", \"test\": \"t\", \"min\": -1e400}]}",
+		  "line 2, column 37: results[0]: \"min\" is not a finite number or null" },
+		{ HEAD "{\"applet\": \"a\", \"test\": \"t\", \"max\": 1e309}]}",
+		  "results[0]: \"max\" is not a finite number or null" },
+		{ HEAD "{\"applet\": \"a\", \"test\": \"t\", \"iters\": 9007199254740994}]}",
+		  "results[0]: \"iters\" is not a whole number from 0 to 9007199254740992" },
+		{ HEAD "{\"applet\": \"a\", \"test\": \"t\", \"samples\": 1e10}]}",
+		  "results[0]: \"samples\" is not a whole number from 0 to 4294967295" },
+		{ HEAD "{\"applet\": \"a\", \"test\": \"t\", \"better\": -2}]}",
+		  "results[0]: \"better\" is not -1, 0 or 1" },
+		/* bad and truncated JSON */
+		{ HEAD "{\"applet\": \"a\", \"te", "not JSON: line 1, column 80: unterminated string" },
+		{ HEAD "{\"applet\": \"a\", \"test\": \"t\"}", "not JSON: line 1, column 89: expected ',' or ']'" },
+		{ HEAD "{\"applet\": \"a\", \"test\": 1e}]}", "not JSON: line 1, column 85: bad number" },
+		{ "\n", "not JSON: line 2, column 1: unexpected end of text" },
 		{ "{\"schema_version\": 2, \"results\": []}", "not a benchbox result file" },
 		{ "{\"schema_version\": 1, \"results\": {}}", "not a benchbox result file" },
 		{ "{\"schema_version\": 1, \"context\": 5, \"results\": []}", "not a benchbox result file" },
@@ -84,6 +112,14 @@ TEST(results_parse_rejects)
 		if (!CHECK(strstr(err, bad[i].want) != NULL))
 			mt_fail(MT_AT, "  ... case %zu: got '%s'", i, err);
 	}
+	/* a location counts no BOM, as json_parse's own */
+	err[0] = 0;
+	CHECK_EQ_INT(results_parse("\xef\xbb\xbf{\"schema_version\": 1, \"results\": [7]}", 40, &f,
+				   err, sizeof(err)), -1);
+	CHECK_STR(err, "line 1, column 35: results[0] is not an object (a result record)");
+	err[0] = 0;
+	CHECK_EQ_INT(results_parse("", 0, &f, err, sizeof(err)), -1);
+	CHECK_STR(err, "an empty file");
 	err[0] = 0;
 	CHECK_EQ_INT(results_parse("{\"schema_version\": 1, \"results\": []}\0junk", 41, &f, err,
 				   sizeof(err)), -1);
@@ -93,4 +129,100 @@ TEST(results_parse_rejects)
 			      sizeof(err)) == 0);
 	CHECK_EQ_U64(f.n, 0);
 	results_free(&f);
+}
+
+/* results_load(path) with fd 2 caught: its status, and its one line in msg */
+static int load_msg(const char *path, char *msg, size_t n)
+{
+	char tmp[] = "/tmp/benchbox-test-err.XXXXXX";
+	int fd = mkstemp(tmp), saved = dup(2), rc;
+	struct results_file f;
+	ssize_t k;
+
+	msg[0] = 0;
+	if (fd < 0 || saved < 0)
+		return -2;
+	fflush(stderr);
+	dup2(fd, 2);
+	rc = results_load(path, &f);
+	fflush(stderr);
+	dup2(saved, 2);
+	close(saved);
+	k = pread(fd, msg, n - 1, 0);
+	msg[k > 0 ? k : 0] = 0;
+	close(fd);
+	unlink(tmp);
+	if (!rc)
+		results_free(&f);
+	else if (f.doc || f.recs || f.n)
+		rc = -3;	/* a refused file leaves f empty */
+	return rc;
+}
+
+/* msg is one line "PROG: PATH: want\n" */
+static int msg_is(const char *msg, const char *path, const char *want)
+{
+	char tail[512];
+	size_t m = strlen(msg), k;
+
+	k = (size_t)snprintf(tail, sizeof(tail), ": %s: %s\n", path, want);
+	return m >= k && !strcmp(msg + m - k, tail) && strchr(msg, '\n') == msg + m - 1;
+}
+
+static void put_file(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+
+	if (f) {
+		fputs(text, f);
+		fclose(f);
+	}
+}
+
+TEST(results_load_files)
+{
+	char dir[] = "/tmp/benchbox-test-results.XXXXXX", path[128], msg[512];
+	int fd;
+
+	REQUIRE(mkdtemp(dir) != NULL);
+	/* a directory */
+	CHECK_EQ_INT(load_msg(dir, msg, sizeof(msg)), -1);
+	if (!CHECK(msg_is(msg, dir, "Is a directory")))
+		mt_fail(MT_AT, "  ... got '%s'", msg);
+	/* missing */
+	snprintf(path, sizeof(path), "%s/none.json", dir);
+	CHECK_EQ_INT(load_msg(path, msg, sizeof(msg)), -1);
+	CHECK(msg_is(msg, path, "No such file or directory"));
+	/* empty */
+	snprintf(path, sizeof(path), "%s/empty.json", dir);
+	put_file(path, "");
+	CHECK_EQ_INT(load_msg(path, msg, sizeof(msg)), -1);
+	if (!CHECK(msg_is(msg, path, "an empty file")))
+		mt_fail(MT_AT, "  ... got '%s'", msg);
+	/* truncated: where the text ends */
+	put_file(path, "{\"schema_version\": 1, \"context\": {},\n \"results\": [{\"applet\": \"a\", ");
+	CHECK_EQ_INT(load_msg(path, msg, sizeof(msg)), -1);
+	if (!CHECK(msg_is(msg, path, "not JSON: line 2, column 30: expected a string key")))
+		mt_fail(MT_AT, "  ... got '%s'", msg);
+	/* a record with no "test": its line */
+	put_file(path, "{\"schema_version\": 1, \"context\": {}, \"results\": [\n"
+		 "  {\"applet\": \"a\", \"test\": \"t\", \"value\": 1},\n  {\"applet\": \"a\"}\n]}\n");
+	CHECK_EQ_INT(load_msg(path, msg, sizeof(msg)), -1);
+	if (!CHECK(msg_is(msg, path, "line 3, column 3: results[1]: \"test\" is missing")))
+		mt_fail(MT_AT, "  ... got '%s'", msg);
+	/* a good one */
+	put_file(path, "{\"schema_version\": 1, \"results\": [{\"applet\": \"a\", \"test\": \"t\"}]}\n");
+	CHECK_EQ_INT(load_msg(path, msg, sizeof(msg)), 0);
+	CHECK_STR(msg, "");
+	/* over 1 GiB (sparse): refused before a byte of it is read */
+	fd = open(path, O_WRONLY | O_TRUNC);
+	if (CHECK(fd >= 0)) {
+		CHECK_EQ_INT(ftruncate(fd, ((off_t)3 << 29)), 0);
+		close(fd);
+		CHECK_EQ_INT(load_msg(path, msg, sizeof(msg)), -1);
+		if (!CHECK(msg_is(msg, path, "over 1 GiB, not a results file")))
+			mt_fail(MT_AT, "  ... got '%s'", msg);
+	}
+	unlink(path);
+	CHECK_EQ_INT(rmdir(dir), 0);
 }
