@@ -1,5 +1,5 @@
-/* test_lat_pipe.c - the process plumbing of lat_pipe, lat_unix, bw_pipe,
- * bw_unix and lat_ctx: channels echo exactly, children end and are reaped
+/* test_lat_pipe.c - lat_pipe's and lat_unix's echo child: it echoes
+ * exactly and ends by itself at EOF (the plumbing: test_proc.c)
  *
  * SPDX-License-Identifier: MIT
  */
@@ -43,38 +43,4 @@ TEST(lat_pipe_echo_pipe)
 TEST(lat_pipe_echo_unix)
 {
 	echo_once(t, PROC_UNIX);
-}
-
-/* A child blocked for ever is killed and reaped: no zombie remains. */
-TEST(lat_pipe_reap_blocked_child)
-{
-	struct ipc_echo e = { .msg = 1 };
-	pid_t pid;
-
-	REQUIRE(proc_open(PROC_PIPE, &e.c) == 0);
-	pid = proc_fork(ipc_echo_child, &e);
-	REQUIRE(pid > 0);
-	proc_reap(pid);
-	errno = 0;
-	CHECK(waitpid(pid, NULL, WNOHANG) == -1 && errno == ECHILD);
-	proc_close(&e.c);
-	proc_reap(0);			/* no child: ignored */
-}
-
-/* A peer that has gone away is an error, not a hang or a SIGPIPE. */
-TEST(lat_pipe_dead_peer_is_error)
-{
-	struct proc_chan c;
-	void (*old)(int) = signal(SIGPIPE, SIG_IGN);
-	char b = 0;
-
-	REQUIRE(proc_open(PROC_PIPE, &c) == 0);
-	close(c.crd);
-	c.crd = -1;
-	CHECK(proc_writen(c.pwr, &b, 1) == -1);
-	close(c.cwr);
-	c.cwr = -1;
-	CHECK(proc_readn(c.prd, &b, 1) == -1);	/* EOF */
-	proc_close(&c);
-	signal(SIGPIPE, old);
 }
