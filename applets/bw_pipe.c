@@ -14,6 +14,7 @@
 #include "applet.h"
 #include "lat_pipe.h"
 #include "lmbench.h"
+#include "proc.h"
 #include "team.h"
 #include "util.h"
 
@@ -27,7 +28,7 @@
 enum { READ_OFFSET = 128, PAGE = 4096 };
 
 struct bw_worker {
-	struct ipc_chan	c;
+	struct proc_chan	c;
 	pid_t		pid;
 	size_t		msg;
 	int		err;
@@ -35,7 +36,7 @@ struct bw_worker {
 };
 
 struct bw {
-	enum ipc_kind		kind;
+	enum proc_kind		kind;
 	size_t			msg;
 	uint64_t		total;
 	struct bw_worker	*w;
@@ -46,8 +47,8 @@ static int bw_writer(void *arg)
 {
 	struct bw_worker *w = arg;
 
-	ipc_close_parent(&w->c);
-	while (!ipc_writen(w->c.cwr, w->wbuf, w->msg))
+	proc_close_parent(&w->c);
+	while (!proc_writen(w->c.cwr, w->wbuf, w->msg))
 		;
 	return 0;
 }
@@ -63,17 +64,17 @@ static int bw_setup(void *arg, unsigned idx)
 	w->rbase = xmalloc(b->msg + PAGE + READ_OFFSET);
 	w->rbuf = (char *)(((uintptr_t)w->rbase + PAGE - 1) & ~(uintptr_t)(PAGE - 1)) +
 		  READ_OFFSET;
-	if (ipc_open(b->kind, &w->c)) {
-		errorf("cannot create a %s: %s", b->kind == IPC_PIPE ? "pipe" : "socketpair",
+	if (proc_open(b->kind, &w->c)) {
+		errorf("cannot create a %s: %s", b->kind == PROC_PIPE ? "pipe" : "socketpair",
 		       strerror(errno));
 		return EXIT_FAIL;
 	}
-	w->pid = ipc_fork(bw_writer, w);
+	w->pid = proc_fork(bw_writer, w);
 	if (w->pid < 0) {
 		errorf("fork: %s", strerror(errno));
 		return EXIT_FAIL;
 	}
-	ipc_close_child(&w->c);		/* a dead child is then EOF, not a hang */
+	proc_close_child(&w->c);		/* a dead child is then EOF, not a hang */
 	return EXIT_OK;
 }
 
@@ -103,7 +104,7 @@ static void bw_work(void *arg, unsigned idx, uint64_t iters)
 static const char *const bw_name[] = { "bw_pipe", "bw_unix" };
 static const char *const bw_label[] = { "Pipe bandwidth", "AF_UNIX sock stream bandwidth" };
 
-int ipc_bw_run(struct run_ctx *ctx, enum ipc_kind kind)
+int ipc_bw_run(struct run_ctx *ctx, enum proc_kind kind)
 {
 	struct bw b = { 0 };
 	struct result r = { 0 };
@@ -130,8 +131,8 @@ int ipc_bw_run(struct run_ctx *ctx, enum ipc_kind kind)
 		team_stop(t);
 	}
 	for (i = 0; i < P; i++) {
-		ipc_close(&b.w[i].c);
-		ipc_reap(b.w[i].pid);
+		proc_close(&b.w[i].c);
+		proc_reap(b.w[i].pid);
 		err |= b.w[i].err;
 		free(b.w[i].wbuf);
 		free(b.w[i].rbase);
@@ -171,7 +172,7 @@ const struct opt_spec ipc_bw_opts[] = {
 
 static int bw_pipe_run(struct run_ctx *ctx)
 {
-	return ipc_bw_run(ctx, IPC_PIPE);
+	return ipc_bw_run(ctx, PROC_PIPE);
 }
 
 const struct applet applet_bw_pipe = {

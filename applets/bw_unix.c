@@ -15,7 +15,7 @@
 
 static int bw_unix_run(struct run_ctx *ctx)
 {
-	return ipc_bw_run(ctx, IPC_UNIX);
+	return ipc_bw_run(ctx, PROC_UNIX);
 }
 
 const struct applet applet_bw_unix = {

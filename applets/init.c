@@ -30,7 +30,7 @@
 #include "init.h"
 #include "applet.h"
 #include "run.h"
-#include "lat_pipe.h"
+#include "proc.h"
 #include "outfile.h"
 #include "scratch.h"
 #include "util.h"
@@ -293,7 +293,7 @@ static void copy_add(struct payload *pl, const char *p, size_t n)
 	if (pl->copy.fd < 0 || pl->copy_err)
 		return;
 	errno = 0;
-	if (ipc_writen(pl->copy.fd, p, n))
+	if (proc_writen(pl->copy.fd, p, n))
 		pl->copy_err = errno ? errno : EIO;
 }
 
@@ -301,7 +301,7 @@ static void payload_add(struct payload *pl, const char *p, size_t n)
 {
 	size_t i;
 
-	ipc_writen(STDOUT_FILENO, p, n);
+	proc_writen(STDOUT_FILENO, p, n);
 	copy_add(pl, p, n);
 	mbedtls_sha256_update_ret(&pl->sha, (const unsigned char *)p, n);
 	pl->bytes += n;
@@ -437,7 +437,7 @@ static int run_suite(const struct init_settings *s)
 		open_copy(&pl, s->out);
 	pl.err = xmalloc(ERR_KEEP);
 	snprintf(line, sizeof(line), "BENCHBOX-BEGIN v1 format=%s suite=%s\n", s->format, s->suite);
-	ipc_writen(STDOUT_FILENO, line, strlen(line));
+	proc_writen(STDOUT_FILENO, line, strlen(line));
 	copy_add(&pl, line, strlen(line));
 	pid = fork();
 	if (pid == 0)
@@ -469,15 +469,15 @@ static int run_suite(const struct init_settings *s)
 		rc = EXIT_FAIL;
 		end_line(line, sizeof(line), rc, &pl, sum);
 	}
-	ipc_writen(STDOUT_FILENO, line, strlen(line));
+	proc_writen(STDOUT_FILENO, line, strlen(line));
 	if (copy_err > 0)
 		dprintf(STDOUT_FILENO, "init: benchbox.out=%s: write error: %s\n", s->out,
 			strerror(copy_err));
 	if (pl.nerr) {
 		dprintf(STDOUT_FILENO, "init: the run's messages:\n");
-		ipc_writen(STDOUT_FILENO, pl.err, pl.nerr);
+		proc_writen(STDOUT_FILENO, pl.err, pl.nerr);
 		if (pl.err[pl.nerr - 1] != '\n')
-			ipc_writen(STDOUT_FILENO, "\n", 1);
+			proc_writen(STDOUT_FILENO, "\n", 1);
 	}
 	mbedtls_sha256_free(&pl.sha);
 	free(pl.err);

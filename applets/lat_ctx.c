@@ -15,10 +15,10 @@
  */
 #define _GNU_SOURCE	/* pipe2() (glibc declares it only then; musl always) */
 #include "applet.h"
-#include "lat_pipe.h"
 #include "lmbench.h"
 #include "lmfile.h"
 #include "mem.h"
+#include "proc.h"
 #include "util.h"
 
 #include <errno.h>
@@ -74,10 +74,10 @@ static int ring_child(void *arg)
 
 	if (r->words && !a)
 		return 1;
-	while (!ipc_readn(r->p[r->idx][0], &tok, sizeof(tok))) {
+	while (!proc_readn(r->p[r->idx][0], &tok, sizeof(tok))) {
 		bench_keep_u64((uint64_t)ring_sum(a, r->words));
 		tok++;
-		if (ipc_writen(r->p[(r->idx + 1) % r->n][1], &tok, sizeof(tok)))
+		if (proc_writen(r->p[(r->idx + 1) % r->n][1], &tok, sizeof(tok)))
 			return 1;
 	}
 	return 0;
@@ -92,8 +92,8 @@ static void ring_body(void *arg, uint64_t iters)
 
 	while (iters-- && !r->err) {
 		tok = r->token;
-		if (ipc_writen(r->p[1][1], &tok, sizeof(tok)) ||
-		    ipc_readn(r->p[0][0], &tok, sizeof(tok))) {
+		if (proc_writen(r->p[1][1], &tok, sizeof(tok)) ||
+		    proc_readn(r->p[0][0], &tok, sizeof(tok))) {
 			r->err = 1;
 			return;
 		}
@@ -113,7 +113,7 @@ static void ovr_body(void *arg, uint64_t iters)
 	while (iters-- && !r->err) {
 		int *p = r->p[r->next];
 
-		if (ipc_writen(p[1], &tok, sizeof(tok)) || ipc_readn(p[0], &tok, sizeof(tok))) {
+		if (proc_writen(p[1], &tok, sizeof(tok)) || proc_readn(p[0], &tok, sizeof(tok))) {
 			r->err = 1;
 			return;
 		}
@@ -189,7 +189,7 @@ static void ring_free(struct ring *r)
 		return;
 	ring_close(r);
 	for (i = 1; i < r->n; i++)
-		ipc_reap(r->pids[i]);
+		proc_reap(r->pids[i]);
 	free(r->pids);
 	free(r->p);
 	r->p = NULL;
@@ -205,7 +205,7 @@ static int ring_setup(void *arg, unsigned idx)
 	(void)idx;
 	for (i = 1; i < r->n && !rc; i++) {
 		r->idx = i;
-		r->pids[i] = ipc_fork(ring_child, r);
+		r->pids[i] = proc_fork(ring_child, r);
 		if (r->pids[i] < 0) {
 			errorf("fork: %s", strerror(errno));
 			rc = EXIT_FAIL;

@@ -11,142 +11,21 @@
  * median of the samples. Each echoed byte is compared with the one sent
  * (self-check). Nothing is pinned unless --cpu is given; lmbench floors
  * each interval at 1 s, we take --reps samples of --min-time instead.
- * Also the shared process plumbing (see lat_pipe.h) for lat_unix, bw_pipe,
- * bw_unix and lat_ctx.
+ * Also the engine of lat_unix (see lat_pipe.h).
  */
-#define _GNU_SOURCE	/* pipe2() (glibc declares it only then; musl always) */
 #include "applet.h"
 #include "lat_pipe.h"
 #include "lmbench.h"
+#include "proc.h"
 #include "team.h"
 #include "util.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/prctl.h>
-#include <sys/socket.h>
-#include <sys/wait.h>
 #include <unistd.h>
-
-int ipc_open(enum ipc_kind kind, struct ipc_chan *c)
-{
-	int a[2], b[2];
-
-	c->prd = c->pwr = c->crd = c->cwr = -1;
-	if (kind == IPC_UNIX) {
-		if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, a))
-			return -1;
-		c->prd = c->pwr = a[0];
-		c->crd = c->cwr = a[1];
-		return 0;
-	}
-	if (pipe2(a, O_CLOEXEC))
-		return -1;
-	if (pipe2(b, O_CLOEXEC)) {
-		int e = errno;
-
-		close(a[0]);
-		close(a[1]);
-		errno = e;
-		return -1;
-	}
-	c->cwr = a[1];		/* child -> parent */
-	c->prd = a[0];
-	c->pwr = b[1];		/* parent -> child */
-	c->crd = b[0];
-	return 0;
-}
-
-static void close_fd(int *fd, int *also)
-{
-	if (*fd >= 0)
-		close(*fd);
-	if (also && *also == *fd)
-		*also = -1;
-	*fd = -1;
-}
-
-void ipc_close(struct ipc_chan *c)
-{
-	close_fd(&c->prd, &c->pwr);
-	close_fd(&c->pwr, NULL);
-	close_fd(&c->crd, &c->cwr);
-	close_fd(&c->cwr, NULL);
-}
-
-void ipc_close_parent(struct ipc_chan *c)
-{
-	close_fd(&c->prd, &c->pwr);
-	close_fd(&c->pwr, NULL);
-}
-
-void ipc_close_child(struct ipc_chan *c)
-{
-	close_fd(&c->crd, &c->cwr);
-	close_fd(&c->cwr, NULL);
-}
-
-int ipc_readn(int fd, void *buf, size_t n)
-{
-	char *p = buf;
-
-	while (n) {
-		ssize_t k = read(fd, p, n);
-
-		if (k < 0 && errno == EINTR)
-			continue;
-		if (k <= 0)
-			return -1;
-		p += k;
-		n -= (size_t)k;
-	}
-	return 0;
-}
-
-int ipc_writen(int fd, const void *buf, size_t n)
-{
-	const char *p = buf;
-
-	while (n) {
-		ssize_t k = write(fd, p, n);
-
-		if (k < 0 && errno == EINTR)
-			continue;
-		if (k <= 0)
-			return -1;
-		p += k;
-		n -= (size_t)k;
-	}
-	return 0;
-}
-
-pid_t ipc_fork(int (*fn)(void *arg), void *arg)
-{
-	pid_t parent = getpid(), pid = fork();
-
-	if (pid)
-		return pid;
-	/* the child: only async-signal-safe calls from here on (the parent
-	 * may have threads); die with the thread that forked us */
-	prctl(PR_SET_PDEATHSIG, SIGKILL);
-	if (getppid() != parent)	/* it died before prctl() */
-		_exit(1);
-	signal(SIGPIPE, SIG_DFL);
-	_exit(fn(arg));
-}
-
-void ipc_reap(pid_t pid)
-{
-	if (pid <= 0)
-		return;
-	kill(pid, SIGKILL);
-	while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
-		;
-}
 
 int ipc_echo_child(void *arg)
 {
@@ -155,9 +34,9 @@ int ipc_echo_child(void *arg)
 
 	if (!p)
 		return 1;
-	ipc_close_parent(&e->c);	/* so that the parent's close is our EOF */
-	while (!ipc_readn(e->c.crd, p, e->msg))
-		if (ipc_writen(e->c.cwr, p, e->msg))
+	proc_close_parent(&e->c);	/* so that the parent's close is our EOF */
+	while (!proc_readn(e->c.crd, p, e->msg))
+		if (proc_writen(e->c.cwr, p, e->msg))
 			return 1;
 	return 0;	/* EOF: the parent is done */
 }
@@ -173,7 +52,7 @@ struct lat_worker {
 };
 
 struct lat {
-	enum ipc_kind		kind;
+	enum proc_kind		kind;
 	size_t			msg;
 	struct lat_worker	*w;
 };
@@ -186,17 +65,17 @@ static int lat_setup(void *arg, unsigned idx)
 	w->out = xcalloc(1, l->msg);
 	w->in = xcalloc(1, l->msg);
 	w->echo.msg = l->msg;
-	if (ipc_open(l->kind, &w->echo.c)) {
-		errorf("cannot create a %s: %s", l->kind == IPC_PIPE ? "pipe" : "socketpair",
+	if (proc_open(l->kind, &w->echo.c)) {
+		errorf("cannot create a %s: %s", l->kind == PROC_PIPE ? "pipe" : "socketpair",
 		       strerror(errno));
 		return EXIT_FAIL;
 	}
-	w->pid = ipc_fork(ipc_echo_child, &w->echo);
+	w->pid = proc_fork(ipc_echo_child, &w->echo);
 	if (w->pid < 0) {
 		errorf("fork: %s", strerror(errno));
 		return EXIT_FAIL;
 	}
-	ipc_close_child(&w->echo.c);	/* a dead child is then EOF, not a hang */
+	proc_close_child(&w->echo.c);	/* a dead child is then EOF, not a hang */
 	return EXIT_OK;
 }
 
@@ -207,8 +86,8 @@ static void lat_work(void *arg, unsigned idx, uint64_t iters)
 
 	while (iters-- && !w->err) {
 		w->out[0] = (char)++w->seq;
-		if (ipc_writen(w->echo.c.pwr, w->out, l->msg) ||
-		    ipc_readn(w->echo.c.prd, w->in, l->msg)) {
+		if (proc_writen(w->echo.c.pwr, w->out, l->msg) ||
+		    proc_readn(w->echo.c.prd, w->in, l->msg)) {
 			w->err = 1;
 			break;
 		}
@@ -220,7 +99,7 @@ static void lat_work(void *arg, unsigned idx, uint64_t iters)
 static const char *const lat_label[] = { "Pipe latency", "AF_UNIX sock stream latency" };
 static const char *const lat_name[] = { "lat_pipe", "lat_unix" };
 
-int ipc_lat_run(struct run_ctx *ctx, enum ipc_kind kind)
+int ipc_lat_run(struct run_ctx *ctx, enum proc_kind kind)
 {
 	struct lat l = { 0 };
 	struct result r = { 0 };
@@ -236,7 +115,7 @@ int ipc_lat_run(struct run_ctx *ctx, enum ipc_kind kind)
 		return EXIT_USAGE;
 	}
 	l.kind = kind;
-	l.msg = kind == IPC_UNIX ? (size_t)opt_size(ctx, "msg") : 1;
+	l.msg = kind == PROC_UNIX ? (size_t)opt_size(ctx, "msg") : 1;
 	l.w = xcalloc(P, sizeof(*l.w));
 	oldpipe = signal(SIGPIPE, SIG_IGN);	/* a dead child is an error, not our death */
 	/* not pinned (ncpus 0): the process mask (--cpu) is inherited by all */
@@ -246,8 +125,8 @@ int ipc_lat_run(struct run_ctx *ctx, enum ipc_kind kind)
 		team_stop(t);
 	}
 	for (i = 0; i < P; i++) {
-		ipc_close(&l.w[i].echo.c);
-		ipc_reap(l.w[i].pid);
+		proc_close(&l.w[i].echo.c);
+		proc_reap(l.w[i].pid);
 		err |= l.w[i].err;
 		wrong |= l.w[i].wrong;
 		free(l.w[i].out);
@@ -293,7 +172,7 @@ static const struct opt_spec opts[] = {
 
 static int lat_pipe_run(struct run_ctx *ctx)
 {
-	return ipc_lat_run(ctx, IPC_PIPE);
+	return ipc_lat_run(ctx, PROC_PIPE);
 }
 
 const struct applet applet_lat_pipe = {

@@ -16,9 +16,9 @@
  * call, the median sample.
  */
 #include "applet.h"
-#include "lat_pipe.h"
 #include "lmbench.h"
 #include "lmnet.h"
+#include "proc.h"
 #include "scratch.h"
 #include "util.h"
 
@@ -138,7 +138,7 @@ static int sel_tcp(pid_t *child)
 		errorf("cannot listen on %s: %s", a.text, strerror(errno));
 		return -1;
 	}
-	*child = ipc_fork(accept_close, &lfd);
+	*child = proc_fork(accept_close, &lfd);
 	if (*child < 0)
 		errorf("fork: %s", strerror(errno));
 	else if ((fd = inet_connect(&a, SOCK_STREAM, 1000)) < 0)
@@ -231,7 +231,7 @@ static int lat_select_run(struct run_ctx *ctx)
 	sel_close(&s);
 	if (fd >= 0 && (fd >= FD_SETSIZE || !s.mine[fd]))
 		close(fd);
-	ipc_reap(child);
+	proc_reap(child);
 	if (path[0])
 		scratch_remove(path);
 	return rc;

@@ -22,9 +22,9 @@
  */
 #define _GNU_SOURCE	/* pipe2() (glibc declares it only then; musl always) */
 #include "applet.h"
-#include "lat_pipe.h"
 #include "lmbench.h"
 #include "lmfile.h"
+#include "proc.h"
 #include "util.h"
 
 #include <errno.h>
@@ -154,7 +154,7 @@ static int sem_start(struct sem_run *s)
 	part.id = s->id;
 	part.ours = s->alive;
 	if (!s->err) {
-		s->partner = ipc_fork(sem_partner, &part);
+		s->partner = proc_fork(sem_partner, &part);
 		if (s->partner < 0)
 			s->err = errno;
 	}
@@ -167,8 +167,8 @@ static void sem_stop(struct sem_run *s)
 	if (s->id >= 0)
 		semctl(s->id, 0, IPC_RMID);	/* the partner's semop fails: it ends */
 	s->id = -1;
-	ipc_reap(s->partner);
-	ipc_reap(s->guard);
+	proc_reap(s->partner);
+	proc_reap(s->guard);
 	if (s->alive >= 0)
 		close(s->alive);
 	s->alive = -1;

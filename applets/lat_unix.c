@@ -23,7 +23,7 @@ static const struct opt_spec opts[] = {
 
 static int lat_unix_run(struct run_ctx *ctx)
 {
-	return ipc_lat_run(ctx, IPC_UNIX);
+	return ipc_lat_run(ctx, PROC_UNIX);
 }
 
 const struct applet applet_lat_unix = {

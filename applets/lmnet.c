@@ -17,8 +17,8 @@
  * session children, die with their parent and are reaped on every path.
  */
 #include "applet.h"
-#include "lat_pipe.h"
 #include "lmnet.h"
+#include "proc.h"
 #include "util.h"
 
 #include <errno.h>
@@ -44,7 +44,7 @@ enum {
 int lmnet_readn(int fd, void *buf, size_t n)
 {
 	errno = 0;
-	if (!ipc_readn(fd, buf, n))
+	if (!proc_readn(fd, buf, n))
 		return 0;
 	return errno ? errno : ECONNRESET;
 }
@@ -52,7 +52,7 @@ int lmnet_readn(int fd, void *buf, size_t n)
 int lmnet_writen(int fd, const void *buf, size_t n)
 {
 	errno = 0;
-	if (!ipc_writen(fd, buf, n))
+	if (!proc_writen(fd, buf, n))
 		return 0;
 	return errno ? errno : EPIPE;
 }
@@ -458,7 +458,7 @@ static int fork_server(struct run_ctx *ctx, struct lmnet *n)
 		errorf("cannot listen on %s: %s", n->addr.text, strerror(errno));
 		return EXIT_FAIL;
 	}
-	n->child = ipc_fork(serve_child, &s);
+	n->child = proc_fork(serve_child, &s);
 	if (n->child < 0)
 		errorf("fork: %s", strerror(errno));
 	close(s.fd);
@@ -530,7 +530,7 @@ int lmnet_main(struct run_ctx *ctx, const struct lmnet_proto *p,
 	n.loopback = is_loopback(&n.addr);
 	oldpipe = signal(SIGPIPE, SIG_IGN);	/* a dead server is an error, not our death */
 	rc = client(ctx, &n);
-	ipc_reap(n.child);
+	proc_reap(n.child);
 	signal(SIGPIPE, oldpipe);
 	return rc;
 }

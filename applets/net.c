@@ -20,8 +20,8 @@
  */
 #include "applet.h"
 #include "inet.h"
-#include "lat_pipe.h"
 #include "net.h"
+#include "proc.h"
 #include "util.h"
 
 #include <errno.h>
@@ -380,7 +380,7 @@ static int run_client(struct client *c, pid_t *pid)
 			errorf("cannot listen on %s: %s", c->ctl.text, strerror(errno));
 			return EXIT_FAIL;
 		}
-		*pid = ipc_fork(local_server, &l);
+		*pid = proc_fork(local_server, &l);
 		close(l.lfd);
 		if (*pid < 0) {
 			errorf("fork: %s", strerror(errno));
@@ -533,7 +533,7 @@ static int client_main(struct run_ctx *ctx)
 		return rc;
 	oldpipe = signal(SIGPIPE, SIG_IGN);	/* a dead peer is an error, not our death */
 	rc = run_client(&c, &pid);
-	ipc_reap(pid);
+	proc_reap(pid);
 	signal(SIGPIPE, oldpipe);
 	if (rc)
 		return rc;

@@ -13,8 +13,8 @@
 #define _GNU_SOURCE
 #include "applet.h"
 #include "inet.h"
-#include "lat_pipe.h"
 #include "net.h"
+#include "proc.h"
 #include "util.h"
 
 #include <errno.h>
@@ -301,7 +301,7 @@ int net_serve(int lfd, int stay, int wait_ms, int come_ms)
 			errorf("accept: %s", strerror(errno));
 			return EXIT_FAIL;
 		}
-		if (ipc_fork(session_child, &c) < 0)
+		if (proc_fork(session_child, &c) < 0)
 			errorf("fork: %s", strerror(errno));
 		close(c.cfd);
 	}

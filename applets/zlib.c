@@ -25,9 +25,9 @@
  */
 #include "applet.h"
 #include "cpu.h"
-#include "lat_pipe.h"
 #include "mem.h"
 #include "outfile.h"
+#include "proc.h"
 #include "scratch.h"
 #include "team.h"
 #include "util.h"
@@ -406,7 +406,7 @@ static int dump(const char *path, size_t size)
 	}
 	buf = xmalloc(size);
 	zc_generate(buf, size);
-	if (ipc_writen(o.fd, buf, size)) {
+	if (proc_writen(o.fd, buf, size)) {
 		errorf("--dump: %s: %s", path, strerror(errno));
 		out_abort(&o);
 		rc = EXIT_FAIL;

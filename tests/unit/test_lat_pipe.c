@@ -1,5 +1,5 @@
-/* test_lat_pipe.c - the process plumbing of lat_pipe, lat_unix, bw_pipe,
- * bw_unix and lat_ctx: channels echo exactly, children end and are reaped
+/* test_lat_pipe.c - lat_pipe's and lat_unix's echo child: it echoes
+ * exactly and ends by itself at EOF (the plumbing: test_proc.c)
  *
  * SPDX-License-Identifier: MIT
  */
@@ -12,69 +12,35 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-static void echo_once(struct mt *t, enum ipc_kind kind)
+static void echo_once(struct mt *t, enum proc_kind kind)
 {
 	struct ipc_echo e = { .msg = 3 };
 	char in[3];
 	int status = -1;
 	pid_t pid;
 
-	REQUIRE(ipc_open(kind, &e.c) == 0);
-	pid = ipc_fork(ipc_echo_child, &e);
+	REQUIRE(proc_open(kind, &e.c) == 0);
+	pid = proc_fork(ipc_echo_child, &e);
 	REQUIRE(pid > 0);
-	ipc_close_child(&e.c);
+	proc_close_child(&e.c);
 	CHECK(e.c.crd == -1 && e.c.cwr == -1 && e.c.prd >= 0 && e.c.pwr >= 0);
-	CHECK(ipc_writen(e.c.pwr, "abc", 3) == 0);
-	CHECK(ipc_readn(e.c.prd, in, 3) == 0);
+	CHECK(proc_writen(e.c.pwr, "abc", 3) == 0);
+	CHECK(proc_readn(e.c.prd, in, 3) == 0);
 	CHECK(memcmp(in, "abc", 3) == 0);
-	CHECK(ipc_writen(e.c.pwr, "xyz", 3) == 0);
-	CHECK(ipc_readn(e.c.prd, in, 3) == 0);
+	CHECK(proc_writen(e.c.pwr, "xyz", 3) == 0);
+	CHECK(proc_readn(e.c.prd, in, 3) == 0);
 	CHECK(memcmp(in, "xyz", 3) == 0);
-	ipc_close(&e.c);		/* EOF: the child ends by itself, status 0 */
+	proc_close(&e.c);		/* EOF: the child ends by itself, status 0 */
 	CHECK(waitpid(pid, &status, 0) == pid);
 	CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0);
 }
 
 TEST(lat_pipe_echo_pipe)
 {
-	echo_once(t, IPC_PIPE);
+	echo_once(t, PROC_PIPE);
 }
 
 TEST(lat_pipe_echo_unix)
 {
-	echo_once(t, IPC_UNIX);
-}
-
-/* A child blocked for ever is killed and reaped: no zombie remains. */
-TEST(lat_pipe_reap_blocked_child)
-{
-	struct ipc_echo e = { .msg = 1 };
-	pid_t pid;
-
-	REQUIRE(ipc_open(IPC_PIPE, &e.c) == 0);
-	pid = ipc_fork(ipc_echo_child, &e);
-	REQUIRE(pid > 0);
-	ipc_reap(pid);
-	errno = 0;
-	CHECK(waitpid(pid, NULL, WNOHANG) == -1 && errno == ECHILD);
-	ipc_close(&e.c);
-	ipc_reap(0);			/* no child: ignored */
-}
-
-/* A peer that has gone away is an error, not a hang or a SIGPIPE. */
-TEST(lat_pipe_dead_peer_is_error)
-{
-	struct ipc_chan c;
-	void (*old)(int) = signal(SIGPIPE, SIG_IGN);
-	char b = 0;
-
-	REQUIRE(ipc_open(IPC_PIPE, &c) == 0);
-	close(c.crd);
-	c.crd = -1;
-	CHECK(ipc_writen(c.pwr, &b, 1) == -1);
-	close(c.cwr);
-	c.cwr = -1;
-	CHECK(ipc_readn(c.prd, &b, 1) == -1);	/* EOF */
-	ipc_close(&c);
-	signal(SIGPIPE, old);
+	echo_once(t, PROC_UNIX);
 }
