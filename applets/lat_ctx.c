@@ -123,7 +123,10 @@ static void ovr_body(void *arg, uint64_t iters)
 	}
 }
 
-/* lmbench's layout: a header with the overhead, then "N time" lines. */
+/* lmbench's layout: a header with the overhead, then "N time" lines; as
+ * lmbench, no line for a time at or below zero (the overhead subtracted
+ * exceeded the measurement: noise, which a parser would take as a time).
+ * The records keep the value, and run judges it INVALID. */
 static void classic_begin(struct emit_out *o, const struct run_info *info)
 {
 	(void)o;
@@ -134,7 +137,7 @@ static void classic_record(struct emit_out *o, const struct result *r)
 {
 	if (!strcmp(r->test, "overhead"))
 		fprintf(o->f, "\n\"size=%dk ovr=%.2f\n", (int)r->x, r->value);
-	else
+	else if (r->value > 0)
 		fprintf(o->f, "%d %.2f\n", (int)r->x, r->value);
 }
 
