@@ -74,9 +74,9 @@ static double now_s(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-/* In the child: its own group (or the caller's), default signals, the
- * pipes as stdout and stderr, then the applet as if run on its own.
- * Never returns. */
+/* In the child: its own group (or the caller's), default signals, then
+ * none blocked (all are from the fork on), the pipes as stdout and
+ * stderr, then the applet as if run on its own. Never returns. */
 static void __attribute__((noreturn)) child_main(const struct child_spec *c, int outfd, int errfd)
 {
 	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGCHLD };
@@ -246,6 +246,7 @@ static void watch_child(struct watch *w, struct child_out *out)
 int run_child_stream(const struct child_spec *c, struct child_out *out)
 {
 	struct watch w;
+	sigset_t all, old;
 	int po[2], pe[2];
 	double t0;
 
@@ -258,6 +259,10 @@ int run_child_stream(const struct child_spec *c, struct child_out *out)
 		return -1;
 	}
 	fflush(NULL);
+	/* a signal that comes as it forks waits for the child's default
+	 * handlers: the caller's (run's stop) would swallow it */
+	sigfillset(&all);
+	sigprocmask(SIG_SETMASK, &all, &old);
 	t0 = now_s();
 	w.pid = fork();
 	if (w.pid == 0) {
@@ -265,6 +270,7 @@ int run_child_stream(const struct child_spec *c, struct child_out *out)
 		close(pe[0]);
 		child_main(c, po[1], pe[1]);
 	}
+	sigprocmask(SIG_SETMASK, &old, NULL);
 	close(po[1]);
 	close(pe[1]);
 	if (w.pid < 0) {
