@@ -6,8 +6,9 @@
  * `benchbox init`: mount what the tests need (init_sys.c), read the
  * benchbox.* settings - /benchbox.cmdline (written by mkinitramfs
  * --cmdline) first, then the kernel command line, which wins - and run
- * `run SUITE` in a forked child with its stdout on a pipe. That output is
- * the payload: it is copied to the console between two marker lines,
+ * `run SUITE` in a forked child (run_child_stream(), in init's process
+ * group) with its stdout on a pipe. That output is the payload: it is
+ * copied to the console between two marker lines,
  *
  *   BENCHBOX-BEGIN v1 format=ktap suite=quick
  *   ... the records, in benchbox.format ...
@@ -38,9 +39,6 @@
 #include "mbedtls/sha256.h"
 
 #include <errno.h>
-#include <fcntl.h>
-#include <poll.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -250,32 +248,6 @@ static void free_args(char **av)
 	free(av);
 }
 
-/* In the child: the pipes as stdout and stderr, default signals, `run`. */
-static void __attribute__((noreturn)) child(char **av, int outfd, int errfd)
-{
-	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGCHLD, SIGPIPE };
-	const struct applet *run = applet_find("run");
-	sigset_t none;
-	size_t i;
-	int argc = 0;
-
-	for (i = 0; i < ARRAY_LEN(sigs); i++)
-		signal(sigs[i], SIG_DFL);
-	sigemptyset(&none);
-	sigprocmask(SIG_SETMASK, &none, NULL);
-	if (dup2(outfd, STDOUT_FILENO) < 0 || dup2(errfd, STDERR_FILENO) < 0 || !run)
-		_exit(EXIT_FAIL);
-	close(outfd);
-	close(errfd);
-	while (av[argc])
-		argc++;
-	i = (size_t)applet_main(run, argc, av);
-	if (out_close_stdout() && (i == EXIT_OK || i == EXIT_SKIP))
-		i = EXIT_FAIL;
-	fflush(NULL);
-	_exit((int)i);
-}
-
 struct payload {
 	mbedtls_sha256_context	sha;
 	unsigned long long	bytes, lines;
@@ -297,8 +269,10 @@ static void copy_add(struct payload *pl, const char *p, size_t n)
 		pl->copy_err = errno ? errno : EIO;
 }
 
-static void payload_add(struct payload *pl, const char *p, size_t n)
+/* The run's stdout: to the console and the copy, counted and summed. */
+static void payload_add(void *arg, const char *p, size_t n)
 {
+	struct payload *pl = arg;
 	size_t i;
 
 	proc_writen(STDOUT_FILENO, p, n);
@@ -311,8 +285,11 @@ static void payload_add(struct payload *pl, const char *p, size_t n)
 		pl->last = p[n - 1];
 }
 
-static void err_add(struct payload *pl, const char *p, size_t n)
+/* The run's stderr: its last ERR_KEEP bytes, for after the end line. */
+static void err_add(void *arg, const char *p, size_t n)
 {
+	struct payload *pl = arg;
+
 	if (n >= ERR_KEEP) {
 		p += n - ERR_KEEP;
 		n = ERR_KEEP;
@@ -325,46 +302,6 @@ static void err_add(struct payload *pl, const char *p, size_t n)
 	}
 	memcpy(pl->err + pl->nerr, p, n);
 	pl->nerr += n;
-}
-
-/* Copy the child's two pipes until both close; reap as we go. Returns the
- * child's wait status. */
-static int pump(struct payload *pl, pid_t pid, int outfd, int errfd)
-{
-	struct pollfd pf[2] = { { outfd, POLLIN, 0 }, { errfd, POLLIN, 0 } };
-	char buf[4096];
-	int status = 0, reaped = 0, open = 2, i;
-
-	while (open) {
-		if (poll(pf, 2, 1000) < 0 && errno != EINTR)
-			break;
-		for (i = 0; i < 2; i++) {
-			ssize_t n;
-
-			if (pf[i].fd < 0 || !(pf[i].revents & (POLLIN | POLLHUP | POLLERR)))
-				continue;
-			n = read(pf[i].fd, buf, sizeof(buf));
-			if (n < 0 && errno == EINTR)
-				continue;
-			if (n <= 0) {
-				close(pf[i].fd);
-				pf[i].fd = -1;
-				open--;
-			} else if (i == 0) {
-				payload_add(pl, buf, (size_t)n);
-			} else {
-				err_add(pl, buf, (size_t)n);
-			}
-		}
-		reaped |= init_reap(pid, &status);
-	}
-	while (!reaped) {
-		if (waitpid(pid, &status, 0) == pid)
-			break;
-		if (errno != EINTR)
-			return -1;
-	}
-	return status;
 }
 
 /* benchbox.out by the rule of every output (src/outfile.h), except that
@@ -418,42 +355,37 @@ static void end_line(char *line, size_t len, int rc, const struct payload *pl,
 	snprintf(line + i, len - (size_t)i, "\n");
 }
 
-/* The header, the markers around the payload, the held-back stderr. */
+/* The header, the markers around the payload, the held-back stderr. The
+ * run is a child in init's process group, its stdout the payload as it
+ * comes, reaped with every orphan (run_child.c). */
 static int run_suite(const struct init_settings *s)
 {
 	struct payload pl = { .copy = { .fd = -1 } };
-	int out[2], err[2], status, rc, copy_err;
+	struct child_spec c = { .same_group = 1, .on_out = payload_add, .on_err = err_add,
+				.arg = &pl, .reap = init_reap };
+	struct child_out o;
+	int status, rc, copy_err;
 	char line[256];
 	unsigned char sum[32];
-	char **av;
-	pid_t pid;
 
-	av = run_args(s);
-	if (pipe2(out, O_CLOEXEC) || pipe2(err, O_CLOEXEC)) {
-		dprintf(STDOUT_FILENO, "init: pipe: %s\n", strerror(errno));
-		return EXIT_FAIL;
-	}
+	c.argv = run_args(s);
+	while (c.argv[c.argc])
+		c.argc++;
 	if (s->out)
 		open_copy(&pl, s->out);
 	pl.err = xmalloc(ERR_KEEP);
 	snprintf(line, sizeof(line), "BENCHBOX-BEGIN v1 format=%s suite=%s\n", s->format, s->suite);
 	proc_writen(STDOUT_FILENO, line, strlen(line));
 	copy_add(&pl, line, strlen(line));
-	pid = fork();
-	if (pid == 0)
-		child(av, out[1], err[1]);
-	close(out[1]);
-	close(err[1]);
 	mbedtls_sha256_init(&pl.sha);
 	mbedtls_sha256_starts_ret(&pl.sha, 0);
-	if (pid < 0) {
-		close(out[0]);
-		close(err[0]);
-		snprintf(pl.err, ERR_KEEP, "init: fork: %s\n", strerror(errno));
+	memset(&o, 0, sizeof(o));
+	if (run_child_stream(&c, &o)) {
+		snprintf(pl.err, ERR_KEEP, "init: cannot start the run: %s\n", strerror(errno));
 		pl.nerr = strlen(pl.err);
 		status = -1;
 	} else {
-		status = pump(&pl, pid, out[0], err[0]);
+		status = o.status;
 	}
 	if (pl.bytes && pl.last != '\n')
 		payload_add(&pl, "\n", 1);
@@ -481,7 +413,7 @@ static int run_suite(const struct init_settings *s)
 	}
 	mbedtls_sha256_free(&pl.sha);
 	free(pl.err);
-	free_args(av);
+	free_args(c.argv);
 	return rc;
 }
 

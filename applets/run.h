@@ -53,14 +53,40 @@ struct child_out {
 	double	wall_s;
 };
 
-/* Fork; the child runs applet_main(argv[0]'s applet) with its stdout and
- * stderr on pipes and is stopped after budget_s seconds (0 = no limit), or
- * when *stop is set: SIGTERM to its group (its scratch files go), SIGKILL
- * 5 s later if it is still there. Its process group is killed and reaped
- * on every path.
+/* Fork; the child runs applet_main(argv[0]'s applet, with --format=csv
+ * after argv[0]) with its stdout and stderr on pipes, in its own process
+ * group, and is stopped after budget_s seconds (0 = no limit), or when
+ * *stop is set: SIGTERM to its group (its scratch files go), SIGKILL 5 s
+ * later if it is still there. Its process group is killed and reaped on
+ * every path. out (zeroed by the caller) gets the records and the last
+ * stderr line; a stderr line with "warning: " is passed on to stderr.
  * Returns 0, or -1 if the fork or pipes failed (errno). */
 int run_child(char **argv, int argc, double budget_s, volatile sig_atomic_t *stop,
 	      struct child_out *out);
+
+/* The same child, its output handed over as it comes: run_child_stream()
+ * runs argv as it is, calls on_out and on_err with each piece read from
+ * its stdout and stderr (any size, lines cut anywhere), and fills the
+ * status, timed_out, stopped and wall_s of out. Without a budget or a stop
+ * flag nothing stops the child: it is read from in steps of a second and
+ * waited for. */
+struct child_spec {
+	char			**argv;		/* argc words, NULL after them */
+	int			argc;
+	double			budget_s;	/* 0 = no limit */
+	volatile sig_atomic_t	*stop;		/* NULL = none */
+	int			same_group;	/* stays in the caller's process group
+						   (^C at a terminal reaches it), is
+						   not killed as a group */
+	void			(*on_out)(void *arg, const char *p, size_t n);
+	void			(*on_err)(void *arg, const char *p, size_t n);
+	void			*arg;
+	/* Reap without blocking: 1, with *status, when pid was reaped.
+	 * NULL = waitpid(pid); init passes init_reap(), which reaps the
+	 * orphans PID 1 inherits too. */
+	int			(*reap)(int pid, int *status);
+};
+int run_child_stream(const struct child_spec *c, struct child_out *out);
 void child_out_free(struct child_out *out);
 /* "SIGILL", or "signal N" into buf. */
 const char *signal_name(int sig, char *buf, size_t len);

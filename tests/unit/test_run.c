@@ -7,8 +7,10 @@
 
 #include <math.h>
 #include <signal.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 TEST(run_csv_next)
 {
@@ -136,6 +138,108 @@ TEST(run_child_status)
 	child_out_free(&o);
 	CHECK_STR(signal_name(SIGILL, sig, sizeof(sig)), "SIGILL");
 	CHECK_STR(signal_name(77, sig, sizeof(sig)), "signal 77");
+}
+
+/* What run_child_stream() handed over, and how it reaped. */
+struct got {
+	char			out[8192], err[1024];
+	size_t			nout, nerr;
+	volatile sig_atomic_t	*stop;		/* set at the first stdout bytes */
+};
+
+static void got_add(char *buf, size_t cap, size_t *len, const char *p, size_t n)
+{
+	if (n > cap - 1 - *len)
+		n = cap - 1 - *len;
+	memcpy(buf + *len, p, n);
+	*len += n;
+	buf[*len] = '\0';
+}
+
+static void got_out(void *arg, const char *p, size_t n)
+{
+	struct got *g = arg;
+
+	got_add(g->out, sizeof(g->out), &g->nout, p, n);
+	if (g->stop)
+		*g->stop = 1;
+}
+
+static void got_err(void *arg, const char *p, size_t n)
+{
+	struct got *g = arg;
+
+	got_add(g->err, sizeof(g->err), &g->nerr, p, n);
+}
+
+static int reaps;
+static pid_t reaped_pid, reaped_pgid;
+
+static int count_reap(int pid, int *status)
+{
+	if (!reaps++) {
+		reaped_pid = pid;
+		reaped_pgid = getpgid(pid);	/* alive, or a zombie: not reaped yet */
+	}
+	return waitpid(pid, status, WNOHANG) == pid;
+}
+
+/* init's mode: argv as it is (no --format=csv), the bytes as they come,
+ * the caller's process group and reaper; and a child of its own group
+ * that is only waited for. */
+TEST(run_child_stream)
+{
+	char *json[] = { "sysinfo", "--format=json", NULL }, *bad[] = { "lat_syscall", "nosuch", NULL };
+	struct child_spec c = { .argv = json, .argc = 2, .same_group = 1, .on_out = got_out,
+				.on_err = got_err, .reap = count_reap };
+	struct child_out o;
+	static struct got g;
+
+	memset(&o, 0, sizeof(o));
+	c.arg = &g;
+	reaps = 0;
+	REQUIRE(run_child_stream(&c, &o) == 0);
+	CHECK(WIFEXITED(o.status) && WEXITSTATUS(o.status) == 0);
+	CHECK(!o.timed_out && !o.stopped && !o.rows);
+	CHECK(strstr(g.out, "{\"applet\": \"sysinfo\", \"test\": \"arch\"") != NULL);
+	CHECK(reaps > 0 && reaped_pgid == getpgrp());
+	memset(&g, 0, sizeof(g));
+	memset(&o, 0, sizeof(o));
+	c.argv = bad;
+	c.same_group = 0;
+	reaps = 0;
+	REQUIRE(run_child_stream(&c, &o) == 0);
+	CHECK(WIFEXITED(o.status) && WEXITSTATUS(o.status) == 2);
+	CHECK_EQ_INT((int)g.nout, 0);
+	CHECK(strstr(g.err, "nosuch") && g.err[g.nerr - 1] == '\n');	/* raw, not lines */
+	CHECK(reaps > 0 && reaped_pgid == reaped_pid && reaped_pgid != getpgrp());
+}
+
+/* The records come as the child writes them, not at its end: the first
+ * (the CSV header, with the boot time record) stop a run whose test would
+ * take minutes (run's budget ends it at 20 s when they come at its end). */
+TEST(run_child_stream_as_it_comes)
+{
+	static volatile sig_atomic_t stop;
+	char *av[] = { "run", "--format=csv", "-b", "20", "lat_syscall", "--", "--min-time=60",
+		       "null", NULL };
+	struct child_spec c = { .argv = av, .argc = 8, .budget_s = 600, .stop = &stop,
+				.on_out = got_out, .on_err = got_err };
+	struct child_out o;
+	static struct got g;
+	char sig[32];
+
+	memset(&o, 0, sizeof(o));
+	g.stop = &stop;
+	c.arg = &g;
+	stop = 0;
+	setenv("BENCHBOX_BOOT_TO_INIT_S", "1.5", 1);	/* run's first record, at its start */
+	REQUIRE(run_child_stream(&c, &o) == 0);
+	unsetenv("BENCHBOX_BOOT_TO_INIT_S");
+	CHECK(o.stopped && !o.timed_out);
+	CHECK(!strncmp(g.out, "applet,test,kernel,params,", 26));
+	CHECK_STR(signal_name(WIFSIGNALED(o.status) ? WTERMSIG(o.status) : 0, sig, sizeof(sig)),
+		  "SIGTERM");
 }
 
 /* The terminal summary: the headline figures with their published values
