@@ -28,6 +28,7 @@
  */
 #include "membw.h"
 #include "cpu.h"
+#include "mem.h"
 
 #include <string.h>
 
@@ -114,9 +115,7 @@ static uint64_t mem_fill_libc(void *restrict dst, const void *restrict src, size
 
 int mem_use_nt(enum mem_op op, size_t size, unsigned P, uint64_t llc)
 {
-	double touched = (double)size * P * (op == MEM_COPY ? 2 : 1);
-
-	return touched > (double)(llc ? llc : 32u << 20);
+	return mem_past_llc((double)size * P * (op == MEM_COPY ? 2 : 1), llc);
 }
 
 /* The arch kernels, defined in the sibling files named above. */

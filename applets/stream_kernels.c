@@ -24,6 +24,7 @@
  */
 #include "stream.h"
 #include "cpu.h"
+#include "mem.h"
 
 /* Two elements per step, the pair written as two statements: GCC's -O2
  * (the cheap vectoriser) packs each pair into one 16-byte SIMD operation
@@ -90,7 +91,7 @@ static void stream_triad_c(double *restrict a, double *restrict b, double *restr
 
 int stream_use_nt(size_t n, uint64_t llc)
 {
-	return (double)n * 3 * sizeof(double) > (double)(llc ? llc : 32u << 20);
+	return mem_past_llc((double)n * 3 * sizeof(double), llc);
 }
 
 #if defined(__aarch64__)

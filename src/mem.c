@@ -71,6 +71,11 @@ void mem_prefault(void *p, size_t n)
 		c[n - 1] = 0;
 }
 
+int mem_past_llc(double bytes, uint64_t llc)
+{
+	return bytes > (double)(llc ? llc : 32u << 20);
+}
+
 int mem_fits(uint64_t bytes, char *why, size_t len)
 {
 	uint64_t total, avail;

@@ -31,6 +31,9 @@ void mem_prefault(void *p, size_t n);
  * 0 yes; -1 no, with a message naming the sizes in why. Uses
  * MemAvailable, else sysinfo(2); unknown means yes. */
 int  mem_fits(uint64_t bytes, char *why, size_t len);
+/* 1 when `bytes` exceed the last-level cache `llc` (0: unknown, taken as
+ * 32 MiB): where x86 non-temporal stores beat normal ones. */
+int  mem_past_llc(double bytes, uint64_t llc);
 
 /* Parse "on", "off" or "default" (--hugepages). -1 on anything else. */
 int  mem_parse_huge(const char *s, enum mem_huge *out);
