@@ -728,19 +728,14 @@ static int run_plan(struct run_ctx *ctx, const struct plan *p, struct tally *tl)
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	boot_row(ctx);
 	catch_stops(old);
-	for (i = 0; i < p->n && !run_stop; i++) {
+	for (i = 0; i < p->n && !run_stop; i++)
 		run_one(ctx, &p->t[i], tl, i, p->n);
-		if (run_stop) {
-			clock_gettime(CLOCK_MONOTONIC, &t1);
-			summary(ctx, tl, (double)(t1.tv_sec - t0.tv_sec) +
-				(double)(t1.tv_nsec - t0.tv_nsec) * 1e-9);
-			die_interrupted(ctx, i + 1, p->n);
-		}
-	}
-	restore_stops(old);
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	summary(ctx, tl, (double)(t1.tv_sec - t0.tv_sec) +
 		(double)(t1.tv_nsec - t0.tv_nsec) * 1e-9);
+	if (run_stop)	/* in a test, or before the first: i were started */
+		die_interrupted(ctx, i, p->n);
+	restore_stops(old);
 	ctx->rep->complete = 1;	/* failed tests and FAIL verdicts are results too */
 	if (tl->wrong)
 		return EXIT_WRONG;
