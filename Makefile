@@ -90,7 +90,10 @@ OPT_CFLAGS := -O2 -ffunction-sections -fdata-sections -fno-tree-loop-distribute-
 	-ffp-contract=off
 WARN_CFLAGS := -Wall -Wextra -Wshadow -Wno-unused-parameter -Wno-format-truncation -Wno-missing-field-initializers -Werror
 BB_CFLAGS := -std=gnu11 $(OPT_CFLAGS) $(ARCH_CFLAGS)
-CPPFLAGS := -Isrc -Iapplets -I$(B) -I$(ZLIB_PREFIX)/include -I$(MBEDTLS_PREFIX)/include
+# applets/FAMILY/ (mem, cpu, crypto, os, net, io, suite, boot): every
+# folder's files are sources, every folder is on the include path.
+APPLET_DIRS := $(patsubst %/,%,$(sort $(dir $(wildcard applets/*/*.c applets/*/*.S))))
+CPPFLAGS := -Isrc $(addprefix -I,$(APPLET_DIRS)) -I$(B) -I$(ZLIB_PREFIX)/include -I$(MBEDTLS_PREFIX)/include
 LDFLAGS := -static -Wl,--gc-sections -Wl,-z,stack-size=2097152
 LDLIBS := -L$(ZLIB_PREFIX)/lib -L$(MBEDTLS_PREFIX)/lib -lmbedcrypto -lz -lm
 
@@ -112,8 +115,8 @@ endif
 # V=1 shows the full commands
 Q = $(if $(V),,@echo "  $(notdir $@)  [$(ARCH)]";)
 
-SRCS := $(sort $(wildcard src/*.c) $(wildcard applets/*.c))
-ASRCS := $(sort $(wildcard applets/*.S))
+SRCS := $(sort $(wildcard src/*.c) $(wildcard $(APPLET_DIRS:%=%/*.c)))
+ASRCS := $(sort $(wildcard $(APPLET_DIRS:%=%/*.S)))
 OBJS := $(SRCS:%.c=$(B)/obj/%.o) $(ASRCS:%.S=$(B)/obj/%.o) $(B)/obj/licenses.o \
 	$(B)/obj/refdata_gz.o
 LIB_OBJS := $(filter-out $(B)/obj/src/main.o,$(OBJS))

@@ -87,7 +87,7 @@ extern const char *const applet_ids[];
 extern const size_t applet_count;
 const struct applet *applet_find(const char *name);
 
-/* applets/init.c: benchbox as PID 1, whatever its name; never returns */
+/* applets/boot/init.c: benchbox as PID 1, whatever its name; never returns */
 void init_pid1(int argc, char **argv) __attribute__((noreturn));
 
 /* applet.c */

@@ -2,7 +2,8 @@
 # run.sh - the test runner: unit tests and CLI tests for each target
 #
 # Usage: tests/run.sh ARCH...     (from the repository root, after building)
-# Runs build/ARCH/test_unit and every tests/cli/*.test against
+# Runs build/ARCH/test_unit and every tests/cli/*.test and
+# tests/cli/FOLDER/*.test (the folders mirror applets/ and src/) against
 # build/ARCH/benchbox: natively for the host's ARCH, under qemu-user for the
 # others ($QEMU_aarch64, $QEMU_armv7, set by the Makefile). Prints one line
 # per test, a summary per target, and last the line `N passed, N failed`.
@@ -25,6 +26,15 @@ ROOT=$(pwd)
 : "${QEMU_aarch64:=qemu-aarch64-static -cpu max}"
 : "${QEMU_armv7:=qemu-arm-static -cpu max}"
 export ROOT
+# every CLI test file (relative to ROOT), in the order of their names,
+# which ONLY and the result lines use: one name may not be in two folders
+cli_tests=$(find tests/cli -name '*.test' | awk -F/ '{ print $NF "\t" $0 }' |
+	LC_ALL=C sort | cut -f2)
+dups=$(printf '%s\n' $cli_tests | sed 's#.*/##' | uniq -d)
+if [ -n "$dups" ]; then
+	echo "run.sh: test files of one name in two folders:" $dups >&2
+	exit 2
+fi
 
 # san_check LABEL: a FAIL line, the first lines of each, for every sanitizer
 # report in $sanlog (then removed)
@@ -111,14 +121,14 @@ run_target() {
 	done
 
 	# CLI tests: each file runs in its own shell with the helpers loaded
-	for t in "$ROOT"/tests/cli/*.test; do
+	for t in $cli_tests; do
 		case " ${ONLY:-$(basename "$t" .test)} " in
 		*" $(basename "$t" .test) "*) ;;
 		*) continue ;;
 		esac
 		ARCH=$arch LABEL=$target SANITIZER=$sanitizer RUN=$run BIN=$bin COUNTS=$counts \
 			TEST_FILE=$(basename "$t" .test) \
-			sh -c '. "$ROOT/tests/cli/testing.sh"; . "$1"; testing_done' sh "$t"
+			sh -c '. "$ROOT/tests/cli/testing.sh"; . "$1"; testing_done' sh "$ROOT/$t"
 		san_check "$(basename "$t" .test)"
 	done
 

@@ -1,5 +1,5 @@
 /* csv.c - fuzzes run's reader of its children's CSV records: csv_next()
- * and csv_result() (applets/run_rows.c)
+ * and csv_result() (applets/suite/run_rows.c)
  *
  * SPDX-License-Identifier: MIT
  *

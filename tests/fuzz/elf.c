@@ -1,5 +1,5 @@
 /* elf.c - fuzzes mkinitramfs's check of --binary (elf_inspect() in
- * applets/mkinitramfs.c), through the applet itself
+ * applets/boot/mkinitramfs.c), through the applet itself
  *
  * SPDX-License-Identifier: MIT
  *

@@ -1,11 +1,11 @@
-/* init_settings.c - fuzzes init_settings_parse() (applets/init.c): the
+/* init_settings.c - fuzzes init_settings_parse() (applets/boot/init.c): the
  * benchbox.* words of the kernel command line and /benchbox.cmdline
  *
  * SPDX-License-Identifier: MIT
  *
  * The input is one or two texts (split at the first NUL byte), parsed in
  * turn into one settings block as init does (defaults file, then the
- * kernel's command line). Invariants (applets/init.h states them): every
+ * kernel's command line). Invariants (applets/boot/init.h states them): every
  * string setting is NULL, a default, or a non-empty string that starts in
  * buf[0..used) and ends there; unknown and bad end with a NUL inside their
  * arrays; suite passes suite_check() (no tool that would start a suite

@@ -1,4 +1,4 @@
-/* sizes.c - fuzzes fio_parse_sizes() (applets/fileio.c): fileio's lists
+/* sizes.c - fuzzes fio_parse_sizes() (applets/io/fileio.c): fileio's lists
  * of block sizes ("4k,64k,1m")
  *
  * SPDX-License-Identifier: MIT

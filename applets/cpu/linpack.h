@@ -1,10 +1,10 @@
 /* linpack.h - LINPACK 100's pieces and its BLAS-1 kernel table, shared by
- * applets/linpack.c and tests/unit
+ * applets/cpu/linpack.c and tests/unit
  *
  * SPDX-License-Identifier: MIT
  *
  * Everything exists in double (suffix _d) and single precision (_s); both
- * come from one generic source, applets/linpack_generic.h, compiled twice.
+ * come from one generic source, applets/cpu/linpack_generic.h, compiled twice.
  * Matrices are column-major: element (row i, column j) is a[lda * j + i].
  *
  * The kernel table: one row per BLAS-1 set (axpy, dot, scal, iamax, all on

@@ -3,7 +3,7 @@
  *
  * SPDX-License-Identifier: MIT
  *
- * Shared by applets/membw.c (which times them) and tests/unit (which checks
+ * Shared by applets/mem/membw.c (which times them) and tests/unit (which checks
  * every kernel usable on this CPU against the C reference).
  *
  * Operations, all on n bytes:

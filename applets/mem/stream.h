@@ -3,7 +3,7 @@
  *
  * SPDX-License-Identifier: MIT
  *
- * Shared by applets/stream.c and tests/unit. Each kernel works on elements
+ * Shared by applets/mem/stream.c and tests/unit. Each kernel works on elements
  * [0, n) of double arrays; q is STREAM's scalar (3.0):
  *   STREAM_COPY   c[j] = a[j]
  *   STREAM_SCALE  b[j] = q * c[j]

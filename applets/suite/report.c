@@ -1,4 +1,4 @@
-/* report_html.c - a results file as one self-contained HTML page
+/* report.c - a results file as one self-contained HTML page
  *
  * SPDX-License-Identifier: MIT
  *

@@ -3,7 +3,7 @@
  *
  * SPDX-License-Identifier: MIT
  *
- * Shared by applets/zlib.c (which times them) and tests/unit/test_zlib.c
+ * Shared by applets/crypto/zlib.c (which times them) and tests/unit/test_zlib.c
  * (which checks every usable row against entry 0). Every function has
  * zlib's calling convention: it continues the checksum `sum` over len
  * bytes and returns the new one, so f(f(init, a), b) == f(init, a||b) with
@@ -12,8 +12,8 @@
  * tails.
  *
  * Also here: the corpus generator and the round-trip check of
- * applets/zlib.c, so that the tests pin them. (There is deliberately no
- * applets/zlib.h: it would shadow <zlib.h> on the include path.)
+ * applets/crypto/zlib.c, so that the tests pin them. (There is deliberately no
+ * applets/crypto/zlib.h: it would shadow <zlib.h> on the include path.)
  */
 #ifndef BENCHBOX_ZLIB_KERNELS_H
 #define BENCHBOX_ZLIB_KERNELS_H
@@ -67,7 +67,7 @@ extern const uint64_t zk_crc32_fold_k[ZK_K_NCONST];
  * 32-bit sums can take before a reduction is due (tests/unit checks it). */
 enum { ZK_ADLER_BASE = 65521, ZK_ADLER_NMAX = 5552 };
 
-/* ---- the corpus and the round-trip check (applets/zlib.c) ---- */
+/* ---- the corpus and the round-trip check (applets/crypto/zlib.c) ---- */
 
 /* The corpus is laid out in stripes of ZC_STRIPE bytes (the last one may be
  * shorter): the first half of each stripe is text-like, the next 30% is

@@ -37,8 +37,8 @@ struct speed_impl {
 };
 
 /* The engines' tables (each ends with an entry whose alg is NULL). */
-extern const struct speed_impl speed_mbedtls[];	/* applets/speed_mbedtls.c */
-extern const struct speed_impl speed_tuned[];	/* applets/speed_tuned.c */
-extern const struct speed_impl speed_kernel[];	/* applets/speed_afalg.c */
+extern const struct speed_impl speed_mbedtls[];	/* applets/crypto/speed_mbedtls.c */
+extern const struct speed_impl speed_tuned[];	/* applets/crypto/speed_tuned.c */
+extern const struct speed_impl speed_kernel[];	/* applets/crypto/speed_afalg.c */
 
 #endif

@@ -4,7 +4,7 @@
  *
  * SPDX-License-Identifier: MIT
  *
- * Not a header to include anywhere else: applets/linpack_kernels.c
+ * Not a header to include anywhere else: applets/cpu/linpack_kernels.c
  * includes it twice, with REAL = double and LP(x) = x##_d, then REAL =
  * float and LP(x) = x##_s, and #undefs both after each. Written from the
  * published algorithm (LINPACK's dgefa/dgesl, Dongarra et al. 1979) and

@@ -3,7 +3,7 @@
  *
  * SPDX-License-Identifier: MIT
  *
- * Each TEST runs once per usable kernel of applets/membw.h's table: the
+ * Each TEST runs once per usable kernel of applets/mem/membw.h's table: the
  * portable C reference first, then libc, then the tuned kernels (AArch64
  * LDP/STP, LD1/ST1, STNP, DC ZVA, PRFM; ARMv7 NEON VLD1/VST1 with PLD;
  * x86_64 SSE2/AVX2 rd and wr, rep movsb/stosb). Buffers default to 4x the

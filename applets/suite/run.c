@@ -697,7 +697,7 @@ static void list_plan(const struct plan *p)
 	}
 }
 
-/* Run by init (applets/init.c), the suite's first record is the time from
+/* Run by init (applets/boot/init.c), the suite's first record is the time from
  * kernel start to init, which only init could measure: it is passed in
  * BENCHBOX_BOOT_TO_INIT_S. */
 static void boot_row(struct run_ctx *ctx)
