@@ -89,8 +89,11 @@ int proc_readn(int fd, void *buf, size_t n)
 
 		if (k < 0 && errno == EINTR)
 			continue;
-		if (k <= 0)
+		if (k <= 0) {
+			if (k == 0)
+				errno = 0;	/* the end */
 			return -1;
+		}
 		p += k;
 		n -= (size_t)k;
 	}
@@ -106,12 +109,22 @@ int proc_writen(int fd, const void *buf, size_t n)
 
 		if (k < 0 && errno == EINTR)
 			continue;
-		if (k <= 0)
+		if (k <= 0) {
+			if (k == 0)
+				errno = ENOSPC;	/* nothing taken: no room */
 			return -1;
+		}
 		p += k;
 		n -= (size_t)k;
 	}
 	return 0;
+}
+
+int proc_die_with_parent(pid_t parent, int sig)
+{
+	if (prctl(PR_SET_PDEATHSIG, sig))
+		return -1;
+	return getppid() == parent ? 0 : -1;	/* else it died before prctl() */
 }
 
 pid_t proc_fork(int (*fn)(void *arg), void *arg)
@@ -122,8 +135,7 @@ pid_t proc_fork(int (*fn)(void *arg), void *arg)
 		return pid;
 	/* the child: only async-signal-safe calls from here on (the parent
 	 * may have threads); die with the thread that forked us */
-	prctl(PR_SET_PDEATHSIG, SIGKILL);
-	if (getppid() != parent)	/* it died before prctl() */
+	if (proc_die_with_parent(parent, SIGKILL))
 		_exit(1);
 	signal(SIGPIPE, SIG_DFL);
 	_exit(fn(arg));

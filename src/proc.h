@@ -26,10 +26,16 @@ int	proc_open(enum proc_kind kind, struct proc_chan *c);	/* 0, or -1 + errno */
 void	proc_close(struct proc_chan *c);			/* every end still open */
 void	proc_close_parent(struct proc_chan *c);			/* in the child: prd, pwr */
 void	proc_close_child(struct proc_chan *c);			/* in the parent: crd, cwr */
-/* Whole transfers, retried on EINTR and short counts: 0 ok, -1 error or EOF
- * (also EOF after part of the message). */
+/* Whole transfers, retried on EINTR and short counts: 0 ok, -1 and errno
+ * for an error, or errno 0 for EOF (also after part of the message);
+ * a write that takes nothing is ENOSPC. */
 int	proc_readn(int fd, void *buf, size_t n);
 int	proc_writen(int fd, const void *buf, size_t n);
+/* In a child just forked by parent (its getpid() before fork()): sig to
+ * this process when the thread that forked it ends. 0, or -1 when the
+ * parent is gone already or prctl() failed: the caller then _exit()s.
+ * Async-signal-safe. */
+int	proc_die_with_parent(pid_t parent, int sig);
 /* fork(); the child dies (SIGKILL) with the thread that forked it, has
  * SIGPIPE at its default action, runs fn(arg) and _exit()s with its return
  * value. Returns the pid, or -1 + errno. */

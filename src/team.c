@@ -4,6 +4,7 @@
  */
 #define _GNU_SOURCE
 #include "team.h"
+#include "proc.h"
 #include "util.h"
 
 #include <errno.h>
@@ -13,7 +14,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -135,8 +135,7 @@ static void __attribute__((noreturn)) child_main(struct team *t, unsigned idx, i
 
 	/* die with the parent: SIGTERM, so that what this copy made (its
 	 * scratch files) is removed by the handler that src/scratch.c set */
-	prctl(PR_SET_PDEATHSIG, SIGTERM);
-	if (getppid() != parent)	/* it died before prctl() */
+	if (proc_die_with_parent(parent, SIGTERM))
 		_exit(1);
 	pin(cpu);
 	rc = t->setup ? t->setup(t->arg, idx) : 0;

@@ -14,6 +14,7 @@
 #define _GNU_SOURCE
 #include "applet.h"
 #include "fileio.h"
+#include "proc.h"
 #include "scratch.h"
 #include "util.h"
 
@@ -372,21 +373,9 @@ void *fio_buffer(size_t size)
 
 int fio_transfer(int fd, void *buf, size_t n, int wr)
 {
-	char *p = buf;
-
-	while (n) {
-		ssize_t k = wr ? write(fd, p, n) : read(fd, p, n);
-
-		if (k < 0 && errno == EINTR)
-			continue;
-		if (k < 0)
-			return errno;
-		if (k == 0)
-			return wr ? ENOSPC : ENODATA;
-		p += k;
-		n -= (size_t)k;
-	}
-	return 0;
+	if (!(wr ? proc_writen(fd, buf, n) : proc_readn(fd, buf, n)))
+		return 0;
+	return errno ? errno : ENODATA;	/* 0: the end of the file */
 }
 
 int fio_timed(int fd, int wr, char *buf, size_t bs, uint64_t n, struct fio_load *ld)

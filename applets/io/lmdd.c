@@ -28,6 +28,7 @@
  */
 #define _GNU_SOURCE
 #include "applet.h"
+#include "proc.h"
 #include "scratch.h"
 #include "util.h"
 
@@ -357,25 +358,6 @@ static double now_s(void)
 	return (double)bench_clock_ns() / 1e9;
 }
 
-/* Whole-buffer write; 0, or -1 with errno. */
-static int write_all(int fd, const char *p, size_t n)
-{
-	while (n) {
-		ssize_t w = write(fd, p, n);
-
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0) {
-			if (w == 0)
-				errno = EIO;
-			return -1;
-		}
-		p += w;
-		n -= (size_t)w;
-	}
-	return 0;
-}
-
 static const char *out_name(const struct lmdd *d)
 {
 	return d->val[A_OF] ? d->val[A_OF] : "internal";
@@ -506,7 +488,7 @@ static int transfer(struct lmdd *d)
 				for (w = 0; w < moved / 4; w++)
 					buf[w] = (uint32_t)(off + w * 4);
 			}
-			if (write_all(d->out, (const char *)buf, moved)) {
+			if (proc_writen(d->out, buf, moved)) {
 				errorf("cannot write '%s': %s", out_name(d), strerror(errno));
 				rc = EXIT_FAIL;
 				break;

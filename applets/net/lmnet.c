@@ -28,7 +28,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/time.h>
 #include <time.h>
@@ -225,11 +224,8 @@ static void start_session(const struct server *s, int fd, long arg)
 	pid_t parent = getpid(), pid = fork();
 
 	if (pid == 0) {
-		if (s->owned) {
-			prctl(PR_SET_PDEATHSIG, SIGKILL);
-			if (getppid() != parent)
-				_exit(0);
-		}
+		if (s->owned && proc_die_with_parent(parent, SIGKILL))
+			_exit(0);
 		close(s->fd);
 		s->p->session(fd, arg);
 		_exit(0);

@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -387,7 +388,9 @@ TEST(proc_readn_eof_mid_message)
 	REQUIRE(pipe(p) == 0);
 	CHECK(write(p[1], "abc", 3) == 3);
 	close(p[1]);
+	errno = EINVAL;
 	CHECK_EQ_INT(proc_readn(p[0], buf, sizeof(buf)), -1);
+	CHECK_EQ_INT(errno, 0);				/* the end, not an error */
 	CHECK_EQ_INT(proc_readn(p[0], buf, 1), -1);	/* and at a message boundary */
 	CHECK_EQ_INT(proc_readn(p[0], buf, 0), 0);	/* nothing asked: nothing to fail */
 	close(p[0]);
@@ -497,6 +500,31 @@ TEST(proc_fork_child_dies_with_parent)
 	if (r != 1 && orphan > 0)
 		kill(orphan, SIGKILL);
 	close(p[0]);
+}
+
+/* The child's request: its signal is set, 0 while the parent is the one
+ * named; -1 for any other (the parent died before the request). */
+TEST(proc_die_with_parent)
+{
+	pid_t pid;
+	int status = -1;
+
+	pid = fork();
+	REQUIRE(pid >= 0);
+	if (pid == 0) {
+		int sig = 0, rc = 0;
+
+		if (proc_die_with_parent(getppid(), SIGTERM) != 0)
+			rc |= 1;
+		if (prctl(PR_GET_PDEATHSIG, &sig) || sig != SIGTERM)
+			rc |= 2;
+		if (proc_die_with_parent(getpid(), SIGKILL) != -1)	/* not our parent */
+			rc |= 4;
+		_exit(rc);
+	}
+	CHECK(waitpid(pid, &status, 0) == pid);
+	CHECK(WIFEXITED(status));
+	CHECK_EQ_INT(WEXITSTATUS(status), 0);
 }
 
 static int block_forever(void *arg)
