@@ -316,12 +316,8 @@ KERNEL void ctr_nr(struct speed_aes *c, const uint8_t *in, uint8_t *out,
 		if (n >= 16) {
 			st(out, _mm_xor_si128(ks, ld(in)));
 		} else {	/* keep the rest of the keystream for the next call */
-			size_t i;
-
 			st(c->ks, ks);
-			for (i = 0; i < n; i++)
-				out[i] = in[i] ^ c->ks[i];
-			c->off = (uint32_t)n;
+			speed_ctr_tail(c, in, out, n);
 		}
 	}
 	put_be64(c->iv, hi);
@@ -332,11 +328,7 @@ int speed_aesni_ctr(void *ctx, const uint8_t *in, uint8_t *out, size_t n)
 {
 	struct speed_aes *c = ctx;
 
-	for (; c->off && n; n--) {		/* keystream left from the last call */
-		*out++ = *in++ ^ c->ks[c->off];
-		c->off = (c->off + 1) & 15;
-	}
-	if (!n)
+	if (!(n = speed_ctr_leftover(c, &in, &out, n)))
 		return 0;
 	switch (c->nr) {
 	case 10: ctr_nr(c, in, out, n, 10); return 0;

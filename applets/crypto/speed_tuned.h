@@ -117,4 +117,27 @@ static inline void put_be64(uint8_t *p, uint64_t v)
 		p[i] = (uint8_t)v;
 }
 
+/* CTR, what every kernel does around its blocks: first the keystream left
+ * from the last call (returns how many bytes are left for the blocks, in
+ * and out moved past those used); last, a partial block of n < 16 bytes
+ * from the keystream block already stored in c->ks, the rest kept. */
+static inline size_t speed_ctr_leftover(struct speed_aes *c, const uint8_t **in, uint8_t **out,
+					size_t n)
+{
+	for (; c->off && n; n--) {
+		*(*out)++ = *(*in)++ ^ c->ks[c->off];
+		c->off = (c->off + 1) & 15;
+	}
+	return n;
+}
+
+static inline void speed_ctr_tail(struct speed_aes *c, const uint8_t *in, uint8_t *out, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		out[i] = in[i] ^ c->ks[i];
+	c->off = (uint32_t)n;
+}
+
 #endif
