@@ -66,7 +66,7 @@ __attribute__((noinline, optnone))
 #else
 __attribute__((noipa))
 #endif
-static unsigned proc_nop(unsigned x)
+static unsigned call_nop(unsigned x)
 {
 	return x + 1;
 }
@@ -101,7 +101,7 @@ static void pr_work(void *arg, unsigned idx, uint64_t iters)
 
 	if (p->op == PR_PROC) {
 		while (iters--)
-			x = proc_nop(x);
+			x = call_nop(x);
 		bench_keep_u64(x);
 		return;
 	}
