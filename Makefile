@@ -1,7 +1,7 @@
 # benchbox - one static multi-call benchmark binary for board bring-up
 #
 #   make                 build build/$(ARCH)/benchbox for the host
-#   make ARCH=aarch64    cross-build (aarch64, armv7, x86_64)
+#   make ARCH=aarch64    cross-build (aarch64, armv7, riscv64, x86_64)
 #   make cross           all three targets
 #   make run             install missing tools, build, run the quick suite
 #   make check           install missing tools, build all targets, check the model's
@@ -27,7 +27,7 @@ SHELL := /bin/sh
 
 HOST_ARCH := $(shell uname -m | sed -e 's/^armv[78].*/armv7/' -e 's/^arm64$$/aarch64/')
 ARCH ?= $(HOST_ARCH)
-ARCHS := x86_64 aarch64 armv7
+ARCHS := x86_64 aarch64 armv7 riscv64
 # A host-only build that is no product: ARCH=asan (make asan): clang,
 # glibc, dynamic, ASan+UBSan and libFuzzer's coverage instrumentation.
 SAN_ARCHS := asan
@@ -45,11 +45,16 @@ B := build/$(ARCH)
 TRIPLET_x86_64  := x86_64-linux-gnu
 TRIPLET_aarch64 := aarch64-linux-gnu
 TRIPLET_armv7   := arm-linux-gnueabihf
+TRIPLET_riscv64 := riscv64-linux-gnu
 ARCH_CFLAGS_x86_64  := -march=x86-64
 ARCH_CFLAGS_aarch64 := -march=armv8-a
 # baseline armv7 hard-float runs on cores without NEON; *_neon.c files get NEON.
 # Portable C reference kernels must stay loops: no memcpy/memset substitution.
 ARCH_CFLAGS_armv7   := -march=armv7-a -mfpu=vfpv3-d16 -mfloat-abi=hard -mthumb
+# RV64GC, lp64d: what every Linux-capable RISC-V board runs; the vector
+# kernels are .S files that enable V themselves (.option arch, +v) and run
+# only where AT_HWCAP has V.
+ARCH_CFLAGS_riscv64 := -march=rv64gc -mabi=lp64d
 NEON_CFLAGS_armv7   := -mfpu=neon
 AVX2_CFLAGS_x86_64  := -mavx2 -mfma
 # Per-file ISA extensions; code in these files runs only when cpu_features()
@@ -64,6 +69,9 @@ SHANI_CFLAGS_x86_64 := -msha -mssse3 -msse4.1
 PCLMUL_CFLAGS_x86_64 := -mpclmul -mssse3 -msse4.1
 export QEMU_aarch64 := qemu-aarch64-static -cpu max
 export QEMU_armv7   := qemu-arm-static -cpu max
+# RVV 1.0 at VLEN 128 (RVV_VLEN=256 or 512 for the other widths), Zb* on
+RVV_VLEN ?= 128
+export QEMU_riscv64 := qemu-riscv64-static -cpu rv64,v=true,vlen=$(RVV_VLEN),elen=64,vext_spec=v1.0,zba=true,zbb=true,zbc=true,zbs=true
 export HOST_ARCH
 
 CROSS := $(if $(filter $(TARCH),$(HOST_ARCH)),,$(TRIPLET_$(TARCH))-)

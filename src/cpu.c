@@ -24,6 +24,8 @@ static const struct {
 	{ CPU_CRC32, "sse4.2" }, { CPU_AVX, "avx" }, { CPU_AVX2, "avx2" },
 	{ CPU_AVX512F, "avx512f" }, { CPU_AES, "aes" }, { CPU_PMULL, "pclmul" },
 	{ CPU_SHA1 | CPU_SHA2, "sha" }, { CPU_ERMS, "erms" },
+#elif defined(__riscv)
+	{ CPU_RVV, "v" }, { CPU_ZBC, "zbc" },
 #else
 	{ CPU_ASIMD, "asimd" }, { CPU_AES, "aes" }, { CPU_PMULL, "pmull" },
 	{ CPU_SHA1, "sha1" }, { CPU_SHA2, "sha2" }, { CPU_SHA512, "sha512" },
@@ -113,6 +115,17 @@ static unsigned detect(void)
 	if (hw2 & (1ul << 2)) f |= CPU_SHA1;
 	if (hw2 & (1ul << 3)) f |= CPU_SHA2;
 	if (hw2 & (1ul << 4)) f |= CPU_CRC32;
+	return f;
+}
+#elif defined(__riscv) && defined(__linux__)
+static unsigned detect(void)
+{
+	unsigned long hw = getauxval(AT_HWCAP);
+	unsigned f = 0;
+
+	/* one bit per single-letter extension, 'a' = bit 0; the kernel sets
+	 * 'v' only where it saves and restores the vector state */
+	if (hw & (1ul << ('v' - 'a'))) f |= CPU_RVV;
 	return f;
 }
 #else

@@ -1,4 +1,4 @@
-/* cpu.h - CPU features (HWCAP on Arm, CPUID on x86) and identification
+/* cpu.h - CPU features (HWCAP on Arm and RISC-V, CPUID on x86) and identification
  *
  * SPDX-License-Identifier: MIT
  *
@@ -27,6 +27,8 @@ enum cpu_feature {
 	CPU_VFPV4	= 1u << 9,	/* ARMv7 VFPv4 (fused multiply-add) */
 	CPU_IDIV	= 1u << 10,	/* ARMv7 hardware integer divide */
 	CPU_CPUID	= 1u << 11,	/* AArch64: EL0 may read MIDR_EL1 */
+	CPU_RVV		= 1u << 12,	/* RISC-V vector extension 1.0 (AT_HWCAP 'v') */
+	CPU_ZBC		= 1u << 13,	/* RISC-V carry-less multiply (clmul, clmulh) */
 	CPU_SSE2	= 1u << 16,
 	CPU_SSSE3	= 1u << 17,
 	CPU_SSE41	= 1u << 18,

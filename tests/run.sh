@@ -5,7 +5,7 @@
 # Runs build/ARCH/test_unit and every tests/cli/*.test and
 # tests/cli/FOLDER/*.test (the folders mirror applets/ and src/) against
 # build/ARCH/benchbox: natively for the host's ARCH, under qemu-user for the
-# others ($QEMU_aarch64, $QEMU_armv7, set by the Makefile). Prints one line
+# others ($QEMU_aarch64, $QEMU_armv7, $QEMU_riscv64, set by the Makefile). Prints one line
 # per test, a summary per target, and last the line `N passed, N failed`.
 # ARCH "asan" is the sanitizer build (make asan): the host's tests (ARCH is
 # the host's in them, SANITIZER=asan; those that check the product's static
@@ -25,6 +25,7 @@ ROOT=$(pwd)
 : "${HOST_ARCH:=$(uname -m)}"
 : "${QEMU_aarch64:=qemu-aarch64-static -cpu max}"
 : "${QEMU_armv7:=qemu-arm-static -cpu max}"
+: "${QEMU_riscv64:=qemu-riscv64-static -cpu rv64,v=true,vlen=128,elen=64,vext_spec=v1.0,zba=true,zbb=true,zbc=true,zbs=true}"
 export ROOT
 # every CLI test file (relative to ROOT), in the order of their names,
 # which ONLY and the result lines use: one name may not be in two folders

@@ -2,7 +2,7 @@
 # build.sh - build musl, zlib and mbedtls for one target into the cache
 #
 # Usage: third_party/build.sh ARCH CROSS "ARCH_CFLAGS" CACHE_DIR OUT_MK
-#   ARCH         x86_64, aarch64 or armv7 (names the cache directories)
+#   ARCH         x86_64, aarch64, armv7 or riscv64 (names the cache directories)
 #   CROSS        tool prefix ("" for the native gcc, "aarch64-linux-gnu-")
 #   ARCH_CFLAGS  target flags used for every object (-march=..., -mfpu=...)
 #   CACHE_DIR    holds downloads/ and one prefix per dependency and key

@@ -42,11 +42,12 @@ fi
 if [ "$mode" = mca ] || [ "$mode" = check ]; then
 	want aarch64-linux-gnu-gcc gcc-aarch64-linux-gnu "cross compiler for the aarch64 build"
 	want arm-linux-gnueabihf-gcc gcc-arm-linux-gnueabihf "cross compiler for the armv7 hard-float build"
+	want riscv64-linux-gnu-gcc gcc-riscv64-linux-gnu "cross compiler for the riscv64 (RV64GC, lp64d) build"
 	want llvm-mca llvm "models the tuned kernels' inner loops (make mca, make check)"
 fi
 if [ "$mode" = check ]; then
 	want file file "the tests check that each binary is statically linked"
-	want qemu-aarch64-static qemu-user-static "runs the aarch64 and armv7 tests under qemu-user"
+	want qemu-aarch64-static qemu-user-static "runs the aarch64, armv7 and riscv64 tests under qemu-user"
 	want python3 python3-minimal "the reference-data extractor and its test"
 	want ip iproute2 "the two-namespace network tests (veth)"
 	want mkfs.ext4 e2fsprogs "fileio's tests on a loop-mounted ext4 image"

@@ -118,6 +118,9 @@ static inline uint32_t li32(uint32_t x)
 #elif defined(__arm__) && defined(__ARM_FP)
 #define LFS(x) __asm__ volatile("" : "+t"(x))
 #define LFD(x) __asm__ volatile("" : "+w"(x))
+#elif defined(__riscv) && defined(__riscv_flen)
+#define LFS(x) __asm__ volatile("" : "+f"(x))
+#define LFD(x) __asm__ volatile("" : "+f"(x))
 #else
 #define LFS(x) __asm__ volatile("" : "+m"(x))	/* costs a store/load */
 #define LFD(x) __asm__ volatile("" : "+m"(x))

@@ -80,6 +80,9 @@ static const struct {
 #elif defined(__arm__) && defined(__ARM_FP)
 #define HIDE_F32(x) __asm__ volatile("" : "+t"(x))
 #define HIDE_F64(x) __asm__ volatile("" : "+w"(x))
+#elif defined(__riscv) && defined(__riscv_flen)
+#define HIDE_F32(x) __asm__ volatile("" : "+f"(x))
+#define HIDE_F64(x) __asm__ volatile("" : "+f"(x))
 #else
 #define HIDE_F32(x) __asm__ volatile("" : "+m"(x))
 #define HIDE_F64(x) __asm__ volatile("" : "+m"(x))

@@ -91,6 +91,9 @@ TEST(cpu_parse_mask_names)
 #if defined(__x86_64__)
 	CHECK(cpu_parse_mask("avx2,aes", &m) == 0 && m == (CPU_AVX2 | CPU_AES));
 	CHECK_EQ_INT(cpu_parse_mask("asimd", &m), -1);	/* another arch's name */
+#elif defined(__riscv)
+	CHECK(cpu_parse_mask("v,zbc", &m) == 0 && m == (CPU_RVV | CPU_ZBC));
+	CHECK_EQ_INT(cpu_parse_mask("asimd", &m), -1);
 #else
 	CHECK(cpu_parse_mask("asimd,aes", &m) == 0 && m == (CPU_ASIMD | CPU_AES));
 	CHECK_EQ_INT(cpu_parse_mask("avx2", &m), -1);
@@ -119,13 +122,16 @@ TEST(cpu_arch_model)
 	const char *a = cpu_arch();
 	char buf[128];
 
-	CHECK(!strcmp(a, "x86_64") || !strcmp(a, "aarch64") || !strcmp(a, "armv7"));
+	CHECK(!strcmp(a, "x86_64") || !strcmp(a, "aarch64") || !strcmp(a, "armv7") ||
+	      !strcmp(a, "riscv64"));
 #if defined(__x86_64__)
 	CHECK_STR(a, "x86_64");
 #elif defined(__aarch64__)
 	CHECK_STR(a, "aarch64");
 #elif defined(__arm__)
 	CHECK_STR(a, "armv7");
+#elif defined(__riscv)
+	CHECK_STR(a, "riscv64");
 #endif
 	cpu_model(-1, buf, sizeof(buf));
 	CHECK(buf[0] != '\0');

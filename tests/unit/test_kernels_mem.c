@@ -143,6 +143,8 @@ static unsigned arch_simd(void)
 	return CPU_SSE2;
 #elif defined(__aarch64__) || defined(__arm__)
 	return CPU_ASIMD;
+#elif defined(__riscv)
+	return CPU_RVV;
 #else
 	return 0;
 #endif

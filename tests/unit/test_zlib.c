@@ -136,6 +136,8 @@ TEST(kernels_zlib_table)
 	      cpu_has(zk_find(ZK_CRC32, "pmull")->needs, CPU_PMULL));
 	CHECK(zk_find(ZK_ADLER32, "neon") != NULL &&
 	      zk_find(ZK_ADLER32, "neon")->needs == CPU_ASIMD);
+#else
+	CHECK(zk_find(ZK_CRC32, "c") != NULL);	/* riscv64: the references only, yet */
 #endif
 }
 
