@@ -1,11 +1,16 @@
-# Pinned Debian 12 (bookworm main) kernels for the boot tests (tests/boot/).
-# bookworm main's kernel moves only with point releases; these are the
-# packages of 12.x's last one, fetched with apt-get download through a private
-# apt root (tools/fetch-kernels.sh) and checked against these SHA-256s.
+# Pinned Debian kernels for the boot tests (tests/cli/boot/boot.test).
+# aarch64, armv7, x86_64: Debian 12 (bookworm main), whose kernel moves only
+# with point releases; these are the packages of 12.x's last one.
+# riscv64: bookworm main has no riscv64 kernel; Debian 13 (trixie main) has
+# linux-image-riscv64, whose package today is the one below (its own
+# _riscv64 keys for suite, version and file; the others use the plain ones).
+# All fetched with apt-get download through a private apt root
+# (tools/fetch-kernels.sh) and checked against these SHA-256s.
 # Plain KEY=value lines, read by make and by the shell.
 KERNEL_VERSION=6.1.176-1
 KERNEL_ABI=6.1.0-50
 KERNEL_SUITE=bookworm
+KERNEL_FILE=vmlinuz
 KERNEL_MIRROR=http://deb.debian.org/debian
 KERNEL_PKG_aarch64=linux-image-6.1.0-50-arm64
 KERNEL_DEBARCH_aarch64=arm64
@@ -16,3 +21,12 @@ KERNEL_SHA256_armv7=7a1a2b179324d910db6415d67b73c7495a58d239f61103d9cf2b79a11b7e
 KERNEL_PKG_x86_64=linux-image-6.1.0-50-amd64
 KERNEL_DEBARCH_x86_64=amd64
 KERNEL_SHA256_x86_64=7b5597492a0a65aee61985a492e6bcc3f2cde830072a0e3b3d8c7e1b90279bd3
+# ./boot/vmlinux-* of Debian's riscv64 package: the kernel's uncompressed
+# Image (an EFI-stub PE header with the RISC-V Image magic), which QEMU's
+# -kernel loads as it is
+KERNEL_PKG_riscv64=linux-image-6.12.117+deb13-riscv64
+KERNEL_DEBARCH_riscv64=riscv64
+KERNEL_SUITE_riscv64=trixie
+KERNEL_VERSION_riscv64=6.12.117-1
+KERNEL_FILE_riscv64=vmlinux
+KERNEL_SHA256_riscv64=f5d9424b6f6a4518197202effc7e8eeaa90f8d73466c2dba2470f6ea7fb4f55c

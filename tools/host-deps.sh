@@ -55,6 +55,10 @@ if [ "$mode" = check ]; then
 	want sfdisk fdisk "fileio's partitioned loop device test"
 	want qemu-system-aarch64 qemu-system-arm "boots benchbox as /init on aarch64 and armv7 kernels"
 	want qemu-system-x86_64 qemu-system-x86 "boots benchbox as /init on an x86_64 kernel"
+	want qemu-system-riscv64 qemu-system-misc "boots benchbox as /init on a riscv64 kernel"
+	# riscv64's -M virt runs QEMU's own OpenSBI (M-mode firmware) below the kernel
+	[ -e /usr/share/qemu/opensbi-riscv64-generic-fw_dynamic.bin ] || { need="$need qemu-system-data"; why="$why
+  qemu-system-data: QEMU's OpenSBI firmware, which boots the riscv64 kernel"; }
 	want dpkg-deb dpkg "unpacks the pinned kernel packages for the boot tests"
 	want cpio cpio "an independent reader of mkinitramfs's archives"
 	want prove perl "Perl's TAP::Parser reads the ktap output in the tests"
