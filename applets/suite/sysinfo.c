@@ -2,8 +2,8 @@
  *
  * SPDX-License-Identifier: MIT
  *
- * Architecture, CPU model per cluster, CPU count and topology, caches,
- * memory, kernel, clock source and timer, page size and THP, per-policy
+ * Architecture, CPU model per cluster, CPU count and topology, the RISC-V
+ * ISA, caches, memory, kernel, clock source and timer, page size and THP, per-policy
  * cpufreq, devfreq devices (a DDR controller held at a low clock is a
  * classic cause of poor bandwidth) and thermal zones. Each field comes from
  * the interface the kernel offers for it and is optional: a field that
@@ -503,11 +503,12 @@ const struct applet applet_sysinfo = {
 	.usage   = "usage: sysinfo\n"
 		   "\n"
 		   "What to check first on a new board: architecture and CPU model per\n"
-		   "cluster (MIDR on Arm, CPUID brand on x86), usable CPUs and topology,\n"
-		   "caches per level (sysfs cacheinfo, else CPUID), memory, kernel,\n"
-		   "clock source and timer frequency, page size and THP mode, cpufreq\n"
-		   "governor and frequencies per policy, devfreq devices (DDR, GPU) and\n"
-		   "thermal zones. A field that cannot be read says 'unknown'; /proc and\n"
-		   "/sys are optional.\n",
+		   "cluster (MIDR on Arm, CPUID brand on x86, uarch or mvendorid/marchid/\n"
+		   "mimpid on RISC-V), usable CPUs and topology, caches per level (sysfs\n"
+		   "cacheinfo, else CPUID), memory, kernel, clock source and timer\n"
+		   "frequency, page size and THP mode, cpufreq governor and frequencies\n"
+		   "per policy, devfreq devices (DDR, GPU) and thermal zones; on RISC-V\n"
+		   "the ISA and its extensions, MMU mode, hwprobe and VLEN. A field that\n"
+		   "cannot be read says 'unknown'; /proc and /sys are optional.\n",
 	.run     = sysinfo_run,
 };
