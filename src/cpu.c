@@ -3,13 +3,20 @@
  * SPDX-License-Identifier: MIT
  */
 #include "cpu.h"
+#include "sys.h"
 #include "util.h"
 
+#include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #if defined(__linux__)
 #include <sys/auxv.h>
+#endif
+#if defined(__riscv) && defined(__linux__)
+#include <sys/syscall.h>
 #endif
 #if defined(__x86_64__) || defined(__i386__)
 #include <cpuid.h>
@@ -121,11 +128,22 @@ static unsigned detect(void)
 static unsigned detect(void)
 {
 	unsigned long hw = getauxval(AT_HWCAP);
+	unsigned long long ext0;
+	char isa[1024], exts[1024];
+	const char *source;
 	unsigned f = 0;
+	int bits;
 
 	/* one bit per single-letter extension, 'a' = bit 0; the kernel sets
 	 * 'v' only where it saves and restores the vector state */
 	if (hw & (1ul << ('v' - 'a'))) f |= CPU_RVV;
+	/* Zbc needs no kernel state: hwprobe's RISCV_HWPROBE_EXT_ZBC (bit 7 of
+	 * RISCV_HWPROBE_KEY_IMA_EXT_0), else the ISA string, which is also what
+	 * Linux 6.4 to 6.6 need: their hwprobe answers without a Zbc bit */
+	if (cpu_riscv_hwprobe(&ext0) == 0 && (ext0 & (1ull << 7)))
+		f |= CPU_ZBC;
+	else if ((bits = cpu_riscv_isa(isa, sizeof(isa), exts, sizeof(exts), &source)) > 0)
+		f |= (unsigned)bits & CPU_ZBC;
 	return f;
 }
 #else
@@ -272,6 +290,329 @@ const char *cpu_midr_name(unsigned long midr, char *buf, size_t len)
 	return buf;
 }
 
+/* RISC-V extension names. One name (n bytes of s, any case, perhaps with
+ * a version "1p0" or "2") goes into the list when, lower-cased and without
+ * the version, it is [a-z][a-z0-9]* and under ISA_NAME bytes; the list
+ * holds whole names only, and takes none after the first that does not
+ * fit. bits gets what the name gives, whether it fits or not. */
+enum { ISA_NAME = 64 };
+
+struct isa_out {
+	char	*buf;
+	size_t	len, used;
+	int	full, bits;
+};
+
+static int is_digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+static char lower(char c)
+{
+	return c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c;
+}
+
+static int isa_has(const struct isa_out *o, const char *name, size_t n)
+{
+	const char *p = o->buf;
+	size_t k;
+
+	if (!o->used)
+		return 0;
+	for (;;) {
+		k = strcspn(p, " ");
+		if (k == n && !memcmp(p, name, n))
+			return 1;
+		if (!p[k])
+			return 0;
+		p += k + 1;
+	}
+}
+
+static void isa_add(struct isa_out *o, const char *s, size_t n)
+{
+	static const char *const g[] = { "i", "m", "a", "f", "d", "zicsr", "zifencei" };
+	char name[ISA_NAME];
+	size_t i, k = n;
+
+	while (k && is_digit(s[k - 1]))		/* a version: "2", "1p0" */
+		k--;
+	if (k < n && k >= 2 && lower(s[k - 1]) == 'p' && is_digit(s[k - 2]))
+		for (k--; k && is_digit(s[k - 1]); k--)
+			;
+	if (!k || k >= ISA_NAME)
+		return;
+	for (i = 0; i < k; i++) {
+		name[i] = lower(s[i]);
+		if (!(name[i] >= 'a' && name[i] <= 'z') && !(i && is_digit(name[i])))
+			return;
+	}
+	name[k] = '\0';
+	if (!strcmp(name, "g")) {			/* IMAFD_Zicsr_Zifencei */
+		for (i = 0; i < ARRAY_LEN(g); i++)
+			isa_add(o, g[i], strlen(g[i]));
+		return;
+	}
+	if (!strcmp(name, "v"))
+		o->bits |= CPU_RVV;
+	else if (!strcmp(name, "zbc"))
+		o->bits |= CPU_ZBC;
+	if (o->full || isa_has(o, name, k))
+		return;
+	if (o->used + (o->used != 0) + k + 1 > o->len) {
+		o->full = 1;
+		return;
+	}
+	if (o->used)
+		o->buf[o->used++] = ' ';
+	memcpy(o->buf + o->used, name, k + 1);
+	o->used += k;
+}
+
+int cpu_isa_parse(const char *s, char *exts, size_t len)
+{
+	struct isa_out o = { exts, len, 0, 0, 0 };
+	const char *p;
+	size_t n, d;
+	char c;
+
+	if (len)
+		exts[0] = '\0';
+	if (lower(s[0]) != 'r' || lower(s[1]) != 'v')
+		return -1;
+	if (!strncmp(s + 2, "32", 2) || !strncmp(s + 2, "64", 2))
+		p = s + 4;
+	else if (!strncmp(s + 2, "128", 3))
+		p = s + 5;
+	else
+		return -1;
+	/* the single letters, each perhaps with a version ("i2p1"), up to an
+	 * '_' or the first multi-letter name (z..., s..., x...); 'p' after
+	 * digits is a version's, after a letter the P extension */
+	while ((c = lower(*p)) && c != '_' && c != 'z' && c != 's' && c != 'x') {
+		if (c >= 'a' && c <= 'z') {
+			isa_add(&o, p++, 1);
+			d = strspn(p, "0123456789");
+			p += d;
+			if (d && lower(*p) == 'p' && is_digit(p[1]))
+				p += 1 + strspn(p + 1, "0123456789");
+		} else if (is_digit(c)) {
+			p++;
+		} else {				/* no ISA has this byte */
+			p += strcspn(p, "_");
+			break;
+		}
+	}
+	/* multi-letter names, separated by '_' */
+	while (*p) {
+		n = strcspn(p, "_");
+		if (n)
+			isa_add(&o, p, n);
+		p += n + (p[n] == '_');
+	}
+	return o.bits;
+}
+
+int cpu_isa_list(const char *blob, size_t n, char *exts, size_t len)
+{
+	struct isa_out o = { exts, len, 0, 0, 0 };
+	size_t pos = 0, k;
+
+	if (len)
+		exts[0] = '\0';
+	while (pos < n) {
+		const char *nul = memchr(blob + pos, '\0', n - pos);
+
+		k = nul ? (size_t)(nul - (blob + pos)) : n - pos;
+		if (k)
+			isa_add(&o, blob + pos, k);
+		pos += k + 1;
+	}
+	return o.bits;
+}
+
+int cpu_info_field(int cpu, const char *key, char *buf, size_t len)
+{
+	char real[4096], line[4096], *colon, *end, *v;
+	size_t klen = strlen(key), n;
+	int blocks = 0, cont = 0, part, skip, got = -1;
+	long cur = -1;
+	int64_t num;
+	FILE *f;
+
+	if (!klen || !len)
+		return -1;
+	if (!(f = fopen(sysroot_path("/proc/cpuinfo", real, sizeof(real)), "re")))
+		return -1;
+	while (got < 0 && fgets(line, sizeof(line), f)) {
+		/* a line longer than line is left out, all of its pieces */
+		n = strlen(line);
+		part = n && line[n - 1] != '\n' && !feof(f);
+		skip = cont || part;
+		cont = part;
+		if (skip || !(colon = strchr(line, ':')))
+			continue;
+		for (end = colon; end > line && (end[-1] == ' ' || end[-1] == '\t'); end--)
+			;
+		v = colon + 1 + strspn(colon + 1, " \t");
+		for (n = strlen(v); n && strchr(" \t\r\n", v[n - 1]); n--)
+			v[n - 1] = '\0';
+		if (end - line == 9 && !memcmp(line, "processor", 9)) {
+			blocks++;
+			cur = parse_int(v, &num) || num < 0 || num > SYS_MAX_CPUS ? -2 : (long)num;
+			if (cpu < 0 && blocks > 1)
+				break;
+			continue;
+		}
+		if ((size_t)(end - line) != klen || memcmp(line, key, klen))
+			continue;
+		if (cpu < 0 || cur == cpu) {
+			snprintf(buf, len, "%s", v);
+			got = (int)strlen(buf);
+		}
+	}
+	fclose(f);
+	return got;
+}
+
+/* The devicetree's first cpu node that is not disabled: its path ("/proc/
+ * device-tree/cpus/cpu@1"); -1 when there is none. */
+static int dt_cpu_node(char *path, size_t len)
+{
+	static const char *const dirs[] = {
+		"/proc/device-tree/cpus", "/sys/firmware/devicetree/base/cpus",
+	};
+	char nodes[64][64], file[192], status[32];
+	size_t d;
+	int n, i;
+
+	for (d = 0; d < ARRAY_LEN(dirs); d++) {
+		n = sys_dir_list(dirs[d], "cpu@", nodes, 64);
+		for (i = 0; i < n; i++) {
+			snprintf(file, sizeof(file), "%s/%s/status", dirs[d], nodes[i]);
+			if (read_text(file, status, sizeof(status)) >= 0 &&
+			    strcmp(status, "okay") && strcmp(status, "ok"))
+				continue;
+			snprintf(path, len, "%s/%s", dirs[d], nodes[i]);
+			return 0;
+		}
+	}
+	return -1;
+}
+
+int cpu_dt_prop(const char *prop, char *buf, size_t len)
+{
+	char node[128], path[256];
+
+	if (dt_cpu_node(node, sizeof(node)))
+		return -1;
+	snprintf(path, sizeof(path), "%s/%s", node, prop);
+	return read_text(path, buf, len);
+}
+
+int cpu_riscv_isa(char *isa, size_t ilen, char *exts, size_t elen, const char **source)
+{
+	char node[128], path[256], real[4096], *list;
+	size_t n;
+	int bits;
+
+	if (elen)
+		exts[0] = '\0';
+	if (cpu_info_field(-1, "isa", isa, ilen) > 0) {
+		*source = "cpuinfo";
+		return cpu_isa_parse(isa, exts, elen);
+	}
+	if (dt_cpu_node(node, sizeof(node)))
+		return -1;
+	*source = "devicetree";
+	snprintf(path, sizeof(path), "%s/riscv,isa", node);
+	if (read_text(path, isa, ilen) <= 0) {
+		snprintf(path, sizeof(path), "%s/riscv,isa-base", node);
+		if (read_text(path, isa, ilen) <= 0 && ilen)
+			isa[0] = '\0';
+	}
+	snprintf(path, sizeof(path), "%s/riscv,isa-extensions", node);
+	if ((list = read_whole(sysroot_path(path, real, sizeof(real)), 4096, &n))) {
+		bits = cpu_isa_list(list, n, exts, elen);
+		free(list);
+		return bits;
+	}
+	return ilen && isa[0] ? cpu_isa_parse(isa, exts, elen) : -1;
+}
+
+int cpu_riscv_hwprobe(unsigned long long *ext0)
+{
+#if defined(__riscv) && defined(__linux__)
+	/* Linux's arch/riscv/include/uapi/asm/hwprobe.h: struct riscv_hwprobe,
+	 * RISCV_HWPROBE_KEY_IMA_EXT_0 = 4; __NR_riscv_hwprobe = 258 (musl
+	 * 1.2.3 predates it). A key the kernel does not know comes back -1. */
+	struct {
+		int64_t		key;
+		uint64_t	value;
+	} pair = { 4, 0 };
+
+	if (syscall(258, &pair, (size_t)1, (size_t)0, (void *)0, 0u))
+		return -1;
+	if (pair.key != 4) {
+		errno = EINVAL;
+		return -1;
+	}
+	*ext0 = pair.value;
+	return 0;
+#else
+	(void)ext0;
+	errno = ENOSYS;
+	return -1;
+#endif
+}
+
+unsigned cpu_riscv_vlen(void)
+{
+#if defined(__riscv)
+	unsigned long vlenb;
+
+	if (!(cpu_features_raw() & CPU_RVV))
+		return 0;
+	__asm__ volatile("csrr %0, 0xc22" : "=r"(vlenb));	/* vlenb: VLEN / 8 */
+	return (unsigned)vlenb * 8;
+#else
+	return 0;
+#endif
+}
+
+/* mvendorid: the JEDEC bank and id of Linux's
+ * arch/riscv/include/asm/vendorid_list.h */
+static const char *riscv_vendor(unsigned long long id)
+{
+	switch (id) {
+	case 0x029: return "Microchip";
+	case 0x127: return "MIPS";
+	case 0x31e: return "Andes";
+	case 0x489: return "SiFive";
+	case 0x5b7: return "T-Head";
+	default:    return NULL;
+	}
+}
+
+const char *cpu_riscv_name(unsigned long long mvendorid, unsigned long long marchid,
+			   unsigned long long mimpid, char *buf, size_t len)
+{
+	const char *v = riscv_vendor(mvendorid);
+
+	/* SiFive's marchid 0x8000000000000007: the U7 series (U74, as in the
+	 * JH7110 and FU740), per SiFive's U74 core complex manual; Linux's
+	 * SiFive errata (arch/riscv/errata/sifive/errata.c) check this value */
+	if (mvendorid == 0x489 && marchid == 0x8000000000000007ull)
+		snprintf(buf, len, "SiFive U7 series mimpid 0x%llx", mimpid);
+	else if (v)
+		snprintf(buf, len, "%s marchid 0x%llx mimpid 0x%llx", v, marchid, mimpid);
+	else
+		snprintf(buf, len, "mvendorid 0x%llx marchid 0x%llx mimpid 0x%llx", mvendorid,
+			 marchid, mimpid);
+	return buf;
+}
+
 #if defined(__aarch64__) || defined(__arm__)
 /* "CPU implementer : 0x41" ... "CPU part : 0xd03" for processor `cpu`. */
 static int midr_from_cpuinfo(int cpu, unsigned long *midr)
@@ -351,6 +692,20 @@ const char *cpu_model(int cpu, char *buf, size_t len)
 #endif
 	if (midr_from_cpuinfo(cpu, &midr) == 0)
 		return cpu_midr_name(midr, buf, len);
+#elif defined(__riscv)
+	static const char *const keys[] = { "mvendorid", "marchid", "mimpid" };
+	uint64_t id[3];
+	char text[64];
+	size_t i;
+
+	if (cpu_info_field(cpu, "uarch", buf, len) > 0)
+		return buf;
+	for (i = 0; i < ARRAY_LEN(keys); i++)
+		if (cpu_info_field(cpu, keys[i], text, sizeof(text)) <= 0 ||
+		    parse_uint_hex(text, &id[i]))
+			break;
+	if (i == ARRAY_LEN(keys))
+		return cpu_riscv_name(id[0], id[1], id[2], buf, len);
 #else
 	(void)cpu;
 #endif

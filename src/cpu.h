@@ -48,13 +48,60 @@ int cpu_parse_mask(const char *s, unsigned *out);
 const char *cpu_feature_names(unsigned f, char *buf, size_t len);
 static inline int cpu_has(unsigned have, unsigned need) { return (have & need) == need; }
 
-/* The architecture this binary was built for: "x86_64", "aarch64", "armv7". */
+/* The architecture this binary was built for: "x86_64", "aarch64", "armv7",
+ * "riscv64". */
 const char *cpu_arch(void);
 /* CPU model: the CPUID brand string on x86, the MIDR implementer/part
  * decoded on Arm (sysfs, else MRS when the kernel allows it, else
- * /proc/cpuinfo); "unknown" if nothing answers. cpu < 0: the current CPU. */
+ * /proc/cpuinfo), on RISC-V /proc/cpuinfo's "uarch" ("sifive,u74-mc"),
+ * else its mvendorid/marchid/mimpid (cpu_riscv_name); "unknown" if nothing
+ * answers. cpu < 0: the current CPU (the first on RISC-V). */
 const char *cpu_model(int cpu, char *buf, size_t len);
 /* Decode a MIDR value into "ARM Cortex-A53 r0p4"; exposed for tests. */
 const char *cpu_midr_name(unsigned long midr, char *buf, size_t len);
+
+/* RISC-V. The parsers and readers below are built on every architecture
+ * (a captured board's /proc and /sys replay anywhere, and the host's
+ * tests and fuzzer run them); hwprobe and vlenb answer only on riscv64.
+ *
+ * cpu_isa_parse: an ISA string as /proc/cpuinfo's "isa" line and the
+ * devicetree's riscv,isa write it ("rv64imafdcv_zicsr_zba1p0", any case):
+ * its extensions into exts (lower case, versions dropped, 'g' as
+ * i m a f d zicsr zifencei, each once, space-separated, whole names only
+ * when exts is short), and the CPU_* bits they give (v: CPU_RVV, zbc:
+ * CPU_ZBC). -1 (exts "") when s does not start rv32, rv64 or rv128.
+ * cpu_isa_list: the same from the devicetree's riscv,isa-extensions, n
+ * bytes of NUL-separated names. Names of other bytes than [a-z0-9] (any
+ * case), that start with a digit or are 64 bytes or more are left out,
+ * and so is the rest of the single-letter part after a byte no ISA has.
+ * Neither reads past s's NUL or blob[n-1]. */
+int cpu_isa_parse(const char *s, char *exts, size_t len);
+int cpu_isa_list(const char *blob, size_t n, char *exts, size_t len);
+
+/* The ISA of the first CPU: /proc/cpuinfo's "isa", else riscv,isa of the
+ * devicetree's first enabled cpu node (its riscv,isa-extensions, when it
+ * has one, for exts). *source is "cpuinfo" or "devicetree". The CPU_*
+ * bits of cpu_isa_parse, or -1 when neither has one. */
+int cpu_riscv_isa(char *isa, size_t ilen, char *exts, size_t elen, const char **source);
+/* Linux's riscv_hwprobe: 0 with the RISCV_HWPROBE_KEY_IMA_EXT_0 bits in
+ * *ext0 when the kernel answers, else -1 with errno (ENOSYS before Linux
+ * 6.4, and on other architectures). */
+int cpu_riscv_hwprobe(unsigned long long *ext0);
+/* The vector register length in bits (csrr vlenb), 0 without CPU_RVV. */
+unsigned cpu_riscv_vlen(void);
+/* A core from mvendorid, marchid and mimpid: "SiFive U7 series mimpid
+ * 0x4210427", "T-Head marchid 0x0 mimpid 0x0", or all three in hex for a
+ * vendor not known; exposed for tests. */
+const char *cpu_riscv_name(unsigned long long mvendorid, unsigned long long marchid,
+			   unsigned long long mimpid, char *buf, size_t len);
+
+/* The value of key ("isa", "uarch", "CPU part") in /proc/cpuinfo's block
+ * of processor cpu (cpu < 0: the first block), trimmed: its length, or -1
+ * when there is none. Whole key only ("hart" is not "hart isa"). */
+int cpu_info_field(int cpu, const char *key, char *buf, size_t len);
+/* A property of the devicetree's first cpu node that is not disabled
+ * (/proc/device-tree/cpus/cpu@N, else /sys/firmware/devicetree/base):
+ * read_text()'s length, or -1. */
+int cpu_dt_prop(const char *prop, char *buf, size_t len);
 
 #endif

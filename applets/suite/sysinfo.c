@@ -2,8 +2,8 @@
  *
  * SPDX-License-Identifier: MIT
  *
- * Architecture, CPU model per cluster, CPU count and topology, caches,
- * memory, kernel, clock source and timer, page size and THP, per-policy
+ * Architecture, CPU model per cluster, CPU count and topology, the RISC-V
+ * ISA, caches, memory, kernel, clock source and timer, page size and THP, per-policy
  * cpufreq, devfreq devices (a DDR controller held at a low clock is a
  * classic cause of poor bandwidth) and thermal zones. Each field comes from
  * the interface the kernel offers for it and is optional: a field that
@@ -17,9 +17,11 @@
 #include "sys.h"
 #include "util.h"
 
+#include <errno.h>
 #include <sched.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/utsname.h>
 #include <unistd.h>
@@ -159,6 +161,93 @@ static void cpus(struct run_ctx *ctx)
 	     file_or_unknown("/sys/devices/system/cpu/online", buf, sizeof(buf)));
 }
 
+/* RISC-V: the ISA string and its extensions, the ids, the MMU mode from
+ * /proc/cpuinfo or the devicetree. On riscv64 always (unknown where
+ * nothing answers), with hwprobe and the vector length; elsewhere only
+ * when a captured board's files (BENCHBOX_SYSROOT) have an ISA. */
+static void riscv(struct run_ctx *ctx)
+{
+	static const char *const ids[][2] = {
+		{ "mvendorid", "cpu.mvendorid" }, { "marchid", "cpu.marchid" },
+		{ "mimpid", "cpu.mimpid" },
+	};
+	char isa[1024], exts[1024], buf[128], params[32];
+	const char *source = NULL, *mmu = buf;
+	int bits = cpu_riscv_isa(isa, sizeof(isa), exts, sizeof(exts), &source);
+	uint64_t v;
+	size_t i;
+
+#if !defined(__riscv)
+	if (bits < 0)
+		return;
+#endif
+	if (bits < 0) {
+		text(ctx, "cpu.isa", NULL, "unknown");
+		text(ctx, "cpu.extensions", NULL, "unknown");
+	} else {
+		snprintf(params, sizeof(params), "source=%s", source);
+		text(ctx, "cpu.isa", params, "%s", isa);
+		text(ctx, "cpu.extensions", params, "%s", exts);
+	}
+	for (i = 0; i < ARRAY_LEN(ids); i++) {
+		if (cpu_info_field(-1, ids[i][0], buf, sizeof(buf)) > 0 && !parse_uint_hex(buf, &v))
+			text(ctx, ids[i][1], NULL, "0x%llx", (unsigned long long)v);
+		else
+			text(ctx, ids[i][1], NULL, "unknown");
+	}
+	if (cpu_info_field(-1, "mmu", buf, sizeof(buf)) > 0) {
+		text(ctx, "cpu.mmu", NULL, "%s", buf);
+	} else if (cpu_dt_prop("mmu-type", buf, sizeof(buf)) > 0) {
+		if (!strncmp(mmu, "riscv,", 6))
+			mmu += 6;
+		text(ctx, "cpu.mmu", "source=devicetree", "%s", mmu);
+	} else {
+		text(ctx, "cpu.mmu", NULL, "unknown");
+	}
+#if defined(__riscv)
+	{
+		unsigned long long ext0;
+		unsigned vlen;
+
+		if (cpu_riscv_hwprobe(&ext0) == 0)
+			text(ctx, "cpu.hwprobe", NULL, "yes");
+		else
+			text(ctx, "cpu.hwprobe", NULL, "no: %s", strerror(errno));
+		if ((vlen = cpu_riscv_vlen()))
+			number(ctx, "cpu.vlen", "reg=vlenb", vlen, "bit", NULL);
+		else
+			text(ctx, "cpu.vlen", NULL, "unknown");
+	}
+#endif
+}
+
+#if !defined(__aarch64__)
+/* The devicetree's timebase-frequency (RISC-V's timer): a big-endian u32
+ * or u64 cell; -1 when there is none or it is neither. (aarch64 reads
+ * CNTFRQ_EL0.) */
+static int timebase(uint64_t *hz)
+{
+	static const char *const paths[] = {
+		"/proc/device-tree/cpus/timebase-frequency",
+		"/sys/firmware/devicetree/base/cpus/timebase-frequency",
+	};
+	char real[4096], *cell = NULL;
+	size_t n = 0, i;
+	uint64_t v = 0;
+
+	for (i = 0; i < ARRAY_LEN(paths) && !cell; i++)
+		cell = read_whole(sysroot_path(paths[i], real, sizeof(real)), 8, &n);
+	if (!cell)
+		return -1;
+	if (n == 4 || n == 8)
+		for (i = 0; i < n; i++)
+			v = v << 8 | (unsigned char)cell[i];
+	free(cell);
+	*hz = v;
+	return v ? 0 : -1;
+}
+#endif
+
 /* Clusters from sysfs topology: CPUs grouped by package and cluster id. */
 static void topology(struct run_ctx *ctx)
 {
@@ -289,7 +378,15 @@ static void clocks(struct run_ctx *ctx)
 		number(ctx, "timer.freq", "reg=CNTFRQ_EL0", (double)f / 1e6, UNIT_MHZ, NULL);
 	}
 #else
-	text(ctx, "timer.freq", NULL, "unknown");
+	{
+		uint64_t hz;
+
+		if (timebase(&hz) == 0)
+			number(ctx, "timer.freq", "source=devicetree", (double)hz / 1e6, UNIT_MHZ,
+			       NULL);
+		else
+			text(ctx, "timer.freq", NULL, "unknown");
+	}
 #endif
 	number(ctx, "clock.resolution", ci->name, ci->res_ns, UNIT_NS, "smallest step seen");
 	number(ctx, "clock.overhead", ci->name, ci->overhead_ns, UNIT_NS, "one clock read");
@@ -389,6 +486,7 @@ static int sysinfo_run(struct run_ctx *ctx)
 	}
 	identity(ctx);
 	cpus(ctx);
+	riscv(ctx);
 	topology(ctx);
 	caches(ctx);
 	memory(ctx);
@@ -405,11 +503,12 @@ const struct applet applet_sysinfo = {
 	.usage   = "usage: sysinfo\n"
 		   "\n"
 		   "What to check first on a new board: architecture and CPU model per\n"
-		   "cluster (MIDR on Arm, CPUID brand on x86), usable CPUs and topology,\n"
-		   "caches per level (sysfs cacheinfo, else CPUID), memory, kernel,\n"
-		   "clock source and timer frequency, page size and THP mode, cpufreq\n"
-		   "governor and frequencies per policy, devfreq devices (DDR, GPU) and\n"
-		   "thermal zones. A field that cannot be read says 'unknown'; /proc and\n"
-		   "/sys are optional.\n",
+		   "cluster (MIDR on Arm, CPUID brand on x86, uarch or mvendorid/marchid/\n"
+		   "mimpid on RISC-V), usable CPUs and topology, caches per level (sysfs\n"
+		   "cacheinfo, else CPUID), memory, kernel, clock source and timer\n"
+		   "frequency, page size and THP mode, cpufreq governor and frequencies\n"
+		   "per policy, devfreq devices (DDR, GPU) and thermal zones; on RISC-V\n"
+		   "the ISA and its extensions, MMU mode, hwprobe and VLEN. A field that\n"
+		   "cannot be read says 'unknown'; /proc and /sys are optional.\n",
 	.run     = sysinfo_run,
 };

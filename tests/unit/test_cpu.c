@@ -7,7 +7,10 @@
 #include "util.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 TEST(cpu_midr_names)
 {
@@ -139,4 +142,170 @@ TEST(cpu_arch_model)
 	CHECK(cpu_has(CPU_AES | CPU_SHA2, CPU_AES));
 	CHECK(!cpu_has(CPU_AES, CPU_AES | CPU_SHA2));
 	CHECK(cpu_has(0, 0));
+}
+
+/* ISA strings as Linux's /proc/cpuinfo and the devicetree write them */
+TEST(cpu_isa_strings)
+{
+	char e[256];
+
+	CHECK_EQ_INT(cpu_isa_parse("rv64imafdc_zicntr_zicsr_zifencei_zihpm_zba_zbb", e, sizeof(e)), 0);
+	CHECK_STR(e, "i m a f d c zicntr zicsr zifencei zihpm zba zbb");
+	CHECK_EQ_INT(cpu_isa_parse("rv64imafdcv_zicsr_zbc", e, sizeof(e)), CPU_RVV | CPU_ZBC);
+	CHECK_STR(e, "i m a f d c v zicsr zbc");
+	/* any case; g; versions as older kernels and riscv,isa print them */
+	CHECK_EQ_INT(cpu_isa_parse("RV64GCV_Zba1p0_ZBC1p0", e, sizeof(e)), CPU_RVV | CPU_ZBC);
+	CHECK_STR(e, "i m a f d zicsr zifencei c v zba zbc");
+	CHECK_EQ_INT(cpu_isa_parse("rv64i2p1m2p0a2p1f2p2d2p2c2p0v1p0_zicsr2p0_zve32x1p0_zvl128b1p0",
+				   e, sizeof(e)), CPU_RVV);
+	CHECK_STR(e, "i m a f d c v zicsr zve32x zvl128b");
+	/* 'p' after a letter is the P extension, after digits a version */
+	CHECK_EQ_INT(cpu_isa_parse("rv32imap_zba2", e, sizeof(e)), 0);
+	CHECK_STR(e, "i m a p zba");
+	/* a multi-letter name straight after the letters; repeats; empty parts */
+	CHECK_EQ_INT(cpu_isa_parse("rv64imazbc_xtheadvector", e, sizeof(e)), CPU_ZBC);
+	CHECK_STR(e, "i m a zbc xtheadvector");
+	CHECK_EQ_INT(cpu_isa_parse("rv64i__zbc_zbc__ZBC_", e, sizeof(e)), CPU_ZBC);
+	CHECK_STR(e, "i zbc");
+	CHECK_EQ_INT(cpu_isa_parse("rv128ie", e, sizeof(e)), 0);
+	CHECK_STR(e, "i e");
+	CHECK_EQ_INT(cpu_isa_parse("rv64", e, sizeof(e)), 0);
+	CHECK_STR(e, "");
+	/* names alike are not the name: zbcx, zbkc, vv */
+	CHECK_EQ_INT(cpu_isa_parse("rv64i_zbcx_zbkc_zvbc", e, sizeof(e)), 0);
+	CHECK_STR(e, "i zbcx zbkc zvbc");
+	/* cut to whole names */
+	CHECK_EQ_INT(cpu_isa_parse("rv64imafdcv_zicsr_zbc", e, 12), CPU_RVV | CPU_ZBC);
+	CHECK_STR(e, "i m a f d c");
+	CHECK_EQ_INT(cpu_isa_parse("rv64imafdcv_zicsr_zbc", e, 1), CPU_RVV | CPU_ZBC);
+	CHECK_STR(e, "");
+	CHECK_EQ_INT(cpu_isa_parse("rv64v", NULL, 0), CPU_RVV);
+}
+
+TEST(cpu_isa_hostile)
+{
+	char e[64], big[6000];
+
+	memset(e, 'Z', sizeof(e));
+	CHECK_EQ_INT(cpu_isa_parse("", e, sizeof(e)), -1);
+	CHECK_STR(e, "");
+	CHECK_EQ_INT(cpu_isa_parse("rv", e, sizeof(e)), -1);
+	CHECK_EQ_INT(cpu_isa_parse("rv6", e, sizeof(e)), -1);
+	CHECK_EQ_INT(cpu_isa_parse("x86_64", e, sizeof(e)), -1);
+	CHECK_EQ_INT(cpu_isa_parse(" rv64i", e, sizeof(e)), -1);
+	CHECK_EQ_INT(cpu_isa_parse("rv65i", e, sizeof(e)), -1);
+	/* bytes no ISA has: that part is left out, the rest kept */
+	CHECK_EQ_INT(cpu_isa_parse("rv64im\377\001a_zb!c_zbc_z\tba_zicsr\n", e, sizeof(e)), CPU_ZBC);
+	CHECK_STR(e, "i m zbc");
+	CHECK_EQ_INT(cpu_isa_parse("rv64i_1p0_9zbc_-_", e, sizeof(e)), 0);
+	CHECK_STR(e, "i");
+	/* a version alone strips to nothing; digits in the letters are versions */
+	CHECK_EQ_INT(cpu_isa_parse("rv64i99999999999999999999999p9m", e, sizeof(e)), 0);
+	CHECK_STR(e, "i m");
+	/* long input: many names, one long name */
+	memset(big, 0, sizeof(big));
+	strcpy(big, "rv64i");
+	while (strlen(big) < sizeof(big) - 8)
+		strcat(big, "_zbc");
+	CHECK_EQ_INT(cpu_isa_parse(big, e, sizeof(e)), CPU_ZBC);
+	CHECK_STR(e, "i zbc");
+	memset(big + 5, 'z', sizeof(big) - 6);
+	big[5] = '_';
+	CHECK_EQ_INT(cpu_isa_parse(big, e, sizeof(e)), 0);
+	CHECK_STR(e, "i");		/* the long name does not fit */
+}
+
+/* riscv,isa-extensions: NUL-separated names */
+TEST(cpu_isa_lists)
+{
+	static const char jh7110[] = "i\0m\0a\0f\0d\0c\0zba\0zbb\0zicntr\0zicsr\0zifencei\0zihpm";
+	char e[128];
+
+	CHECK_EQ_INT(cpu_isa_list(jh7110, sizeof(jh7110), e, sizeof(e)), 0);
+	CHECK_STR(e, "i m a f d c zba zbb zicntr zicsr zifencei zihpm");
+	CHECK_EQ_INT(cpu_isa_list(jh7110, sizeof(jh7110) - 1, e, sizeof(e)), 0);	/* no last NUL */
+	CHECK_STR(e, "i m a f d c zba zbb zicntr zicsr zifencei zihpm");
+	CHECK_EQ_INT(cpu_isa_list("V\0\0Zbc\0zbc\0z b\0\0", 17, e, sizeof(e)), CPU_RVV | CPU_ZBC);
+	CHECK_STR(e, "v zbc");
+	CHECK_EQ_INT(cpu_isa_list("zbc", 2, e, sizeof(e)), 0);	/* only n bytes: "zb" */
+	CHECK_STR(e, "zb");
+	CHECK_EQ_INT(cpu_isa_list("", 0, e, sizeof(e)), 0);
+	CHECK_STR(e, "");
+	CHECK_EQ_INT(cpu_isa_list("\0\0\0", 3, e, sizeof(e)), 0);
+	CHECK_STR(e, "");
+	CHECK_EQ_INT(cpu_isa_list("g", 1, e, sizeof(e)), 0);
+	CHECK_STR(e, "i m a f d zicsr zifencei");
+}
+
+/* mvendorid values from Linux's arch/riscv/include/asm/vendorid_list.h */
+TEST(cpu_riscv_names)
+{
+	char buf[96];
+
+	CHECK_STR(cpu_riscv_name(0x489, 0x8000000000000007ull, 0x4210427, buf, sizeof(buf)),
+		  "SiFive U7 series mimpid 0x4210427");
+	CHECK_STR(cpu_riscv_name(0x489, 0x8000000000000001ull, 0, buf, sizeof(buf)),
+		  "SiFive marchid 0x8000000000000001 mimpid 0x0");
+	CHECK_STR(cpu_riscv_name(0x5b7, 0, 0, buf, sizeof(buf)), "T-Head marchid 0x0 mimpid 0x0");
+	CHECK_STR(cpu_riscv_name(0x31e, 0x8000000000008a45ull, 0x500, buf, sizeof(buf)),
+		  "Andes marchid 0x8000000000008a45 mimpid 0x500");
+	CHECK_STR(cpu_riscv_name(0x29, 1, 2, buf, sizeof(buf)), "Microchip marchid 0x1 mimpid 0x2");
+	CHECK_STR(cpu_riscv_name(0x127, 1, 2, buf, sizeof(buf)), "MIPS marchid 0x1 mimpid 0x2");
+	CHECK_STR(cpu_riscv_name(0x710, 0x8000000058000001ull, 0x1000000049772200ull, buf,
+				 sizeof(buf)),
+		  "mvendorid 0x710 marchid 0x8000000058000001 mimpid 0x1000000049772200");
+	CHECK_STR(cpu_riscv_name(0, 0, 0, buf, sizeof(buf)), "mvendorid 0x0 marchid 0x0 mimpid 0x0");
+	CHECK_STR(cpu_riscv_name(0x489, 0x8000000000000007ull, 0x4210427, buf, 10), "SiFive U7");
+}
+
+/* /proc/cpuinfo's fields, through BENCHBOX_SYSROOT */
+TEST(cpu_info_fields)
+{
+	static const int longs[] = { 127, 255, 511, 1023, 2047, 4095, 8191 };
+	char dir[] = "/tmp/bbcpuinfo.XXXXXX", path[64], v[64], *old;
+	FILE *f;
+	int i, k;
+
+	REQUIRE(mkdtemp(dir) != NULL);
+	snprintf(path, sizeof(path), "%s/proc", dir);
+	REQUIRE(mkdir(path, 0700) == 0);
+	snprintf(path, sizeof(path), "%s/proc/cpuinfo", dir);
+	REQUIRE((f = fopen(path, "w")) != NULL);
+	fputs("processor\t: 0\n", f);
+	for (i = 0; i < (int)ARRAY_LEN(longs); i++) {	/* lines longer than a buffer */
+		for (k = 0; k < longs[i]; k++)
+			fputc('x', f);
+		fputs("uarch : wrong\n", f);
+	}
+	fputs("hart\t\t: 1\nhart isa\t: rv64imac\nisa\t\t: rv64imafdc\n"
+	      "uarch\t\t: sifive,u74-mc\n\n", f);
+	fputs("processor\t: 1\nhart\t\t: 2\nisa : rv64gcv \n"
+	      "mimpid\t: 0x4210427\nuarch\t\t:\n", f);
+	REQUIRE(fclose(f) == 0);
+	old = getenv("BENCHBOX_SYSROOT") ? xstrdup(getenv("BENCHBOX_SYSROOT")) : NULL;
+	setenv("BENCHBOX_SYSROOT", dir, 1);
+	CHECK_EQ_INT(cpu_info_field(-1, "hart", v, sizeof(v)), 1);
+	CHECK_STR(v, "1");			/* "hart isa" is another key */
+	CHECK_EQ_INT(cpu_info_field(0, "hart isa", v, sizeof(v)), 8);
+	CHECK_STR(v, "rv64imac");
+	CHECK_EQ_INT(cpu_info_field(0, "uarch", v, sizeof(v)), 13);
+	CHECK_STR(v, "sifive,u74-mc");	/* not the tail of the long line */
+	CHECK_EQ_INT(cpu_info_field(1, "isa", v, sizeof(v)), 7);
+	CHECK_STR(v, "rv64gcv");
+	CHECK_EQ_INT(cpu_info_field(1, "uarch", v, sizeof(v)), 0);
+	CHECK_EQ_INT(cpu_info_field(1, "mvendorid", v, sizeof(v)), -1);
+	CHECK_EQ_INT(cpu_info_field(2, "isa", v, sizeof(v)), -1);
+	CHECK_EQ_INT(cpu_info_field(0, "isa", v, 5), 4);	/* cut */
+	CHECK_STR(v, "rv64");
+	CHECK_EQ_INT(cpu_info_field(0, "", v, sizeof(v)), -1);
+	if (old) {
+		setenv("BENCHBOX_SYSROOT", old, 1);
+		free(old);
+	} else {
+		unsetenv("BENCHBOX_SYSROOT");
+	}
+	unlink(path);
+	snprintf(path, sizeof(path), "%s/proc", dir);
+	rmdir(path);
+	rmdir(dir);
 }
