@@ -4,7 +4,9 @@
 #   testing NAME CMD EXPECTED   stdout of CMD (eval'd) equals EXPECTED (printf %b)
 #   testre  NAME CMD REGEX      stdout of CMD matches the extended REGEX (some line);
 #                               @NUM@ in REGEX stands for any number an emitter
-#                               can print (%.9g: 12, -0.5, 3.46808965e-05, 1e+30)
+#                               can print (%.9g: 12, -0.5, 3.46808965e-05, 1e+30);
+#                               @FIELD@ for one CSV field, quoted or not (a
+#                               note of two flags is "noisy,clock-subtracted")
 #   testrc  NAME CMD STATUS     CMD exits with STATUS
 # stderr is kept aside and shown on failure; add 2>&1 to CMD to check it.
 #   skip    NAME REASON
@@ -49,6 +51,7 @@ testing() {
 # A number as %g, %f or %d print it; never nan or inf (a test that
 # matched those would pass a broken measurement).
 NUM='-?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?'
+FIELD='("([^"]|"")*"|[^,"]*)'
 
 testre() {
 	_begin
@@ -56,6 +59,7 @@ testre() {
 	while :; do
 		case $re in
 		*@NUM@*) re=${re%%@NUM@*}$NUM${re#*@NUM@} ;;
+		*@FIELD@*) re=${re%%@FIELD@*}$FIELD${re#*@FIELD@} ;;
 		*) break ;;
 		esac
 	done
