@@ -17,7 +17,6 @@
  */
 #include "applet.h"
 #include "lmbench.h"
-#include "lmbench.h"
 #include "lmfile.h"
 #include "util.h"
 

@@ -4,7 +4,9 @@
 #   testing NAME CMD EXPECTED   stdout of CMD (eval'd) equals EXPECTED (printf %b)
 #   testre  NAME CMD REGEX      stdout of CMD matches the extended REGEX (some line);
 #                               @NUM@ in REGEX stands for any number an emitter
-#                               can print (%.9g: 12, -0.5, 3.46808965e-05, 1e+30)
+#                               can print (%.9g: 12, -0.5, 3.46808965e-05, 1e+30);
+#                               @FIELD@ for one CSV field, quoted or not (a
+#                               note of two flags is "noisy,clock-subtracted")
 #   testrc  NAME CMD STATUS     CMD exits with STATUS
 # stderr is kept aside and shown on failure; add 2>&1 to CMD to check it.
 #   skip    NAME REASON
@@ -49,6 +51,7 @@ testing() {
 # A number as %g, %f or %d print it; never nan or inf (a test that
 # matched those would pass a broken measurement).
 NUM='-?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?'
+FIELD='("([^"]|"")*"|[^,"]*)'
 
 testre() {
 	_begin
@@ -56,6 +59,7 @@ testre() {
 	while :; do
 		case $re in
 		*@NUM@*) re=${re%%@NUM@*}$NUM${re#*@NUM@} ;;
+		*@FIELD@*) re=${re%%@FIELD@*}$FIELD${re#*@FIELD@} ;;
 		*) break ;;
 		esac
 	done
@@ -97,12 +101,14 @@ srv() {
 }
 
 # lmopts APPLET ARGS: lmbench's benchmp options on `$BB APPLET OPTS ARGS`:
-# -N 4 keeps four samples, -P 2 shows as P=2 in the params with a positive
-# value, -W is accepted; a bad value of each exits 2 with one line
+# -N 4 keeps four samples, -P 2 shows as P=2 in the params with a value
+# that is not zero (negative where an overhead is subtracted from a time
+# that came out smaller, as under emulation or load: lat_pagefault under
+# qemu-riscv64), -W is accepted; a bad value of each exits 2 with one line
 lmopts() {
 	testre "$1: -N 4 keeps 4 samples" "$BB $1 --quick --min-time=0.002 -N 4 --format=json $2" '"samples": 4,'
 	testre "$1: -P 2 gives P=2 and a value" "$BB $1 --quick --min-time=0.002 -P 2 --format=json $2" \
-		'"params": "([^"]*,)?P=2[,"].*"value": [0-9.e+]*[1-9]'
+		'"params": "([^"]*,)?P=2[,"].*"value": -?[0-9.e+]*[1-9]'
 	testrc "$1: -W 2000 accepted" "$BB $1 --quick --min-time=0.002 -W 2000 $2" 0
 	for bad in "-P 0" "-P x" "-N 0" "-N 1x" "-W -1" "-W x"; do
 		testing "$1: $bad is 2 with one line" \
