@@ -109,4 +109,8 @@ asm_end \name
 	scal	linpack_scal_rvv_d, 64, 3
 	scal	linpack_scal_rvv_s, 32, 2
 
+#endif /* riscv64 */
+
+#if defined(__linux__) && defined(__ELF__)
+	.section .note.GNU-stack, "", %progbits	/* no executable stack */
 #endif

@@ -186,4 +186,8 @@ asm_function mem_copy_rvv_whole
 3:	copy_tail
 asm_end mem_copy_rvv_whole
 
+#endif /* riscv64 */
+
+#if defined(__linux__) && defined(__ELF__)
+	.section .note.GNU-stack, "", %progbits	/* no executable stack */
 #endif

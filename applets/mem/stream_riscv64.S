@@ -99,4 +99,8 @@ asm_function stream_triad_rvv
 2:	ret
 asm_end stream_triad_rvv
 
+#endif /* riscv64 */
+
+#if defined(__linux__) && defined(__ELF__)
+	.section .note.GNU-stack, "", %progbits	/* no executable stack */
 #endif
