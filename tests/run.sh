@@ -116,8 +116,9 @@ run_target() {
 				$run "$ROOT/build/$target/test_unit" kernels > "$counts.unit" 2>&1
 		else
 			label="unit, VLEN=$pass"
-			BENCHBOX_TEST_VLEN=$pass $(printf '%s\n' "$run" |
-				sed "s/vlen=[0-9]*/vlen=$pass,rvv_ta_all_1s=true,rvv_ma_all_1s=true/") \
+			vrun=$(printf '%s\n' "$run" | sed "s/vlen=[0-9]*/vlen=$pass,$(:
+				)rvv_ta_all_1s=true,rvv_ma_all_1s=true/")
+			BENCHBOX_TEST_VLEN=$pass $vrun \
 				"$ROOT/build/$target/test_unit" kernels > "$counts.unit" 2>&1
 		fi
 		rc=$?
