@@ -93,8 +93,13 @@ run_target() {
 	echo "== $target${run:+ (under $run)}${sanitizer:+ ($arch, ASan+UBSan)}"
 
 	# unit tests: one PASS/FAIL/SKIP line each; the kernel tests once more
-	# with every CPU feature masked off (the portable paths only)
-	for pass in all masked; do
+	# with every CPU feature masked off (the portable paths only); on
+	# riscv64 the kernel tests again at VLEN 256, 512 and 1024 (qemu's
+	# vlen=; the tail and mask-agnostic lanes set to all ones, as hardware
+	# may), so each RVV kernel meets the C reference at every width
+	passes="all masked"
+	[ "$arch" != riscv64 ] || [ -z "$run" ] || passes="$passes 256 512 1024"
+	for pass in $passes; do
 		[ -z "${ONLY:-}" ] || break
 		if [ ! -x "$ROOT/build/$target/test_unit" ]; then
 			echo "FAIL [$target] unit: build/$target/test_unit missing"
@@ -105,10 +110,16 @@ run_target() {
 			label=unit
 			ASAN_OPTIONS=${asan:+$asan=1} UBSAN_OPTIONS=${asan:+$asan=1} \
 				$run "$ROOT/build/$target/test_unit" > "$counts.unit" 2>&1
-		else
+		elif [ $pass = masked ]; then
 			label="unit, BENCHBOX_CPU_MASK=0xffffffff"
 			ASAN_OPTIONS=${asan:+$asan=1} UBSAN_OPTIONS=${asan:+$asan=1} BENCHBOX_CPU_MASK=0xffffffff \
 				$run "$ROOT/build/$target/test_unit" kernels > "$counts.unit" 2>&1
+		else
+			label="unit, VLEN=$pass"
+			vrun=$(printf '%s\n' "$run" | sed "s/vlen=[0-9]*/vlen=$pass,$(:
+				)rvv_ta_all_1s=true,rvv_ma_all_1s=true/")
+			BENCHBOX_TEST_VLEN=$pass $vrun \
+				"$ROOT/build/$target/test_unit" kernels > "$counts.unit" 2>&1
 		fi
 		rc=$?
 		grep -E '^(PASS|FAIL|SKIP) ' "$counts.unit" | sed "s/^\([A-Z]*\) /\1 [$target] $label: /"

@@ -11,6 +11,8 @@
  *   linpack_sse2.c   x86_64 SSE2 (baseline): axpy, dot, scal
  *   linpack_neon.c   AArch64 Advanced SIMD: axpy, dot, scal (ARMv7 NEON
  *                    has no double precision, so armv7 has the C rows only)
+ *   linpack_riscv64.S  RISC-V RVV 1.0: axpy, dot, scal (LMUL 8,
+ *                    vector-length agnostic)
  * Every row uses the rolled C iamax (the classic unrolled build has the
  * same idamax). A row runs only when cpu_features() has its `needs` bits;
  * the rows take any alignment and any n >= 0.
@@ -58,6 +60,13 @@ linpack_scal_d linpack_scal_neon_d;
 linpack_axpy_s linpack_axpy_neon_s;
 linpack_dot_s linpack_dot_neon_s;
 linpack_scal_s linpack_scal_neon_s;
+#elif defined(__riscv) && __riscv_xlen == 64
+linpack_axpy_d linpack_axpy_rvv_d;
+linpack_dot_d linpack_dot_rvv_d;
+linpack_scal_d linpack_scal_rvv_d;
+linpack_axpy_s linpack_axpy_rvv_s;
+linpack_dot_s linpack_dot_rvv_s;
+linpack_scal_s linpack_scal_rvv_s;
 #endif
 
 const struct linpack_kernel linpack_kernels[] = {
@@ -76,6 +85,11 @@ const struct linpack_kernel linpack_kernels[] = {
 	  CPU_ASIMD, 1,
 	  { linpack_axpy_neon_d, linpack_dot_neon_d, linpack_scal_neon_d, lp_iamax_c_d },
 	  { linpack_axpy_neon_s, linpack_dot_neon_s, linpack_scal_neon_s, lp_iamax_c_s } },
+#elif defined(__riscv) && __riscv_xlen == 64
+	{ "rvv", "RVV vfmul+vfadd (no vfmacc) at LMUL 8, dot with VLMAX partial sums",
+	  CPU_RVV, 1,
+	  { linpack_axpy_rvv_d, linpack_dot_rvv_d, linpack_scal_rvv_d, lp_iamax_c_d },
+	  { linpack_axpy_rvv_s, linpack_dot_rvv_s, linpack_scal_rvv_s, lp_iamax_c_s } },
 #endif
 };
 

@@ -10,6 +10,7 @@
  *   zlib_crc.c     ARMv8 CRC32B/W/X instructions (aarch64 and AArch32)
  *   zlib_ce.c      ARMv8 PMULL carry-less multiply folding (aarch64, AArch32)
  *   zlib_pclmul.c  x86_64 PCLMULQDQ folding
+ *   zlib_zbc.c     riscv64 Zbc clmul/clmulh folding (64-bit scalar halves)
  *   zlib_neon.c    Adler-32 with NEON (aarch64, ARMv7)
  * A row runs only when cpu_features() has all of its `needs` bits. Note
  * that x86's SSE4.2 crc32 instruction computes CRC-32C (Castagnoli), not
@@ -23,9 +24,10 @@
  * slicing-by-8: eight 256-entry tables, table k giving the register after
  * a byte followed by k zero bytes, so eight bytes take eight lookups.
  *
- * The folding kernels keep 8 (zlib_ce.c) or 4 (zlib_pclmul.c) x 128 bits of
- * message in vector registers. A 128-bit lane F = H x^64 + L moved d bits
- * further is F x^d = H x^(d+64) + L x^d, and modulo P each half can be
+ * The folding kernels keep 8 (zlib_ce.c) or 4 (zlib_pclmul.c, zlib_zbc.c)
+ * x 128 bits of message in vector registers (zlib_zbc.c: in pairs of
+ * integer registers). A 128-bit lane F = H x^64 + L moved d bits further
+ * is F x^d = H x^(d+64) + L x^d, and modulo P each half can be
  * replaced by its product with a 32-bit constant (x^(d+64) mod P and
  * x^d mod P), so folding is two carry-less 64 x 32-bit multiplies and an XOR
  * with the next block. In the reflected domain a 64-bit operand's bit i is
@@ -504,6 +506,8 @@ static uint32_t zk_adler32_zlib(uint32_t adler, const unsigned char *buf, size_t
 zk_fn crc32_armv8, crc32_pmull, adler32_neon;
 #elif defined(__x86_64__)
 zk_fn crc32_pclmul;
+#elif defined(__riscv) && __riscv_xlen == 64
+zk_fn crc32_zbc;
 #endif
 
 const struct zk_kernel zk_kernels[] = {
@@ -522,6 +526,9 @@ const struct zk_kernel zk_kernels[] = {
 #elif defined(__x86_64__)
 	{ ZK_CRC32, "pclmul", "PCLMULQDQ folding, 4x128 bits, Barrett reduction",
 	  CPU_PMULL | CPU_SSSE3 | CPU_SSE41, 1, 1, crc32_pclmul },
+#elif defined(__riscv) && __riscv_xlen == 64
+	{ ZK_CRC32, "zbc", "Zbc clmul/clmulh folding, 4x128 bits, Barrett reduction",
+	  CPU_ZBC, 1, 1, crc32_zbc },
 #endif
 
 	{ ZK_ADLER32, "zlib", "zlib " ZLIB_VERSION " adler32_z()", 0, 1, 1, zk_adler32_zlib },

@@ -6,7 +6,8 @@
  * Each TEST runs once per usable kernel of applets/mem/membw.h's table: the
  * portable C reference first, then libc, then the tuned kernels (AArch64
  * LDP/STP, LD1/ST1, STNP, DC ZVA, PRFM; ARMv7 NEON VLD1/VST1 with PLD;
- * x86_64 SSE2/AVX2 rd and wr, rep movsb/stosb). Buffers default to 4x the
+ * x86_64 SSE2/AVX2 rd and wr, rep movsb/stosb; riscv64 RVV, whose note
+ * gives the vector length, "vlen=256"). Buffers default to 4x the
  * last-level cache (at least 32 MiB), so the figures are DRAM bandwidth. A
  * row with a non-temporal twin (x86_64 SSE2 and AVX2 wr) runs that when
  * the bytes touched pass the last-level cache (mem_use_nt), and its note
@@ -18,6 +19,7 @@
 #include "cpu.h"
 #include "mem.h"
 #include "membw.h"
+#include "rvv.h"
 #include "sys.h"
 #include "team.h"
 #include "util.h"
@@ -193,6 +195,11 @@ static int membw_run(struct run_ctx *ctx)
 			r.unit = UNIT_MB_S;
 			snprintf(note, sizeof(note), "%s%s", kk->desc,
 				 m.fn == kk->fn ? "" : ", non-temporal at this size");
+#if defined(__riscv) && __riscv_xlen == 64
+			if (kk->needs & CPU_RVV)	/* the vector length it ran at */
+				snprintf(note + strlen(note), sizeof(note) - strlen(note),
+					 ", vlen=%u", rvv_vlenb() * 8);
+#endif
 			r.note = note;
 			for (i = 0; i < P; i++)
 				if (!mw_verify(&m, i, kk->op == MEM_RD ? rd_ref[i % 1024] : 0)) {

@@ -10,6 +10,8 @@
  *   membw_neon.c      ARMv7 NEON (inline asm)
  *   membw_sse2.c      x86_64 SSE2 rd and wr, rep movsb / rep stosb
  *   membw_avx2.c      x86_64 AVX2 rd and wr (compiled with -mavx2)
+ *   membw_riscv64.S   RISC-V RVV 1.0: vle64/vse64 at LMUL 8, and the
+ *                     whole-register vl8re64/vs8r (vector-length agnostic)
  * A row runs only when cpu_features() has all of its `needs` bits; its
  * `align` and `gran` are preconditions the caller meets (see membw.h).
  * A row with an fn_nt runs that instead of fn when the buffers are larger
@@ -133,6 +135,9 @@ mem_fn mem_rd_vld1_neon, mem_rd_vld1_pld256_neon, mem_wr_vst1_neon,
 #elif defined(__x86_64__)
 mem_fn mem_rd_sse2, mem_wr_sse2, mem_wr_sse2_nt, mem_copy_rep_movsb, mem_fill_rep_stosb,
 	mem_rd_avx2, mem_wr_avx2, mem_wr_avx2_nt;
+#elif defined(__riscv) && __riscv_xlen == 64
+mem_fn mem_rd_rvv_m8, mem_rd_rvv_whole, mem_wr_rvv_m8, mem_wr_rvv_whole,
+	mem_copy_rvv_m8, mem_copy_rvv_whole, mem_fill_rvv_m8, mem_fill_rvv_whole;
 #endif
 
 const struct mem_kernel mem_kernels[] = {
@@ -162,6 +167,11 @@ const struct mem_kernel mem_kernels[] = {
 	  CPU_SSE2, 16, 64, mem_rd_sse2 },
 	{ MEM_RD, "avx2", "AVX2 32-byte vmovdqa loads, vpxor-reduced",
 	  CPU_AVX2, 32, 128, mem_rd_avx2 },
+#elif defined(__riscv) && __riscv_xlen == 64
+	{ MEM_RD, "rvv_m8", "RVV vle64.v at e64/m8 (vsetvli), vxor-accumulated, vredxor",
+	  CPU_RVV, 8, 64, mem_rd_rvv_m8 },
+	{ MEM_RD, "rvv_whole", "RVV whole-register vl8re64.v, 8 x VLENB bytes a step, vredxor",
+	  CPU_RVV, 8, 64, mem_rd_rvv_whole },
 #endif
 
 	{ MEM_WR, "c", "portable C, 64-bit stores, 8x unrolled", 0, 8, 64, mem_wr_c },
@@ -180,6 +190,11 @@ const struct mem_kernel mem_kernels[] = {
 	  CPU_SSE2, 16, 64, mem_wr_sse2, mem_wr_sse2_nt },
 	{ MEM_WR, "avx2", "AVX2 32-byte vmovdqa stores (vmovntdq past the LLC)",
 	  CPU_AVX2, 32, 128, mem_wr_avx2, mem_wr_avx2_nt },
+#elif defined(__riscv) && __riscv_xlen == 64
+	{ MEM_WR, "rvv_m8", "RVV vse64.v at e64/m8 (vsetvli)",
+	  CPU_RVV, 8, 64, mem_wr_rvv_m8 },
+	{ MEM_WR, "rvv_whole", "RVV whole-register vs8r.v, 8 x VLENB bytes a step",
+	  CPU_RVV, 8, 64, mem_wr_rvv_whole },
 #endif
 
 	{ MEM_COPY, "c", "portable C, 64-bit words, 8x unrolled", 0, 8, 64, mem_copy_c },
@@ -205,6 +220,11 @@ const struct mem_kernel mem_kernels[] = {
 #elif defined(__x86_64__)
 	{ MEM_COPY, "rep_movsb", "rep movsb (fast with ERMS)",
 	  0, 1, 8, mem_copy_rep_movsb },
+#elif defined(__riscv) && __riscv_xlen == 64
+	{ MEM_COPY, "rvv_m8", "RVV vle64.v/vse64.v at e64/m8 (vsetvli)",
+	  CPU_RVV, 8, 64, mem_copy_rvv_m8 },
+	{ MEM_COPY, "rvv_whole", "RVV whole-register vl8re64.v/vs8r.v, 8 x VLENB bytes a step",
+	  CPU_RVV, 8, 64, mem_copy_rvv_whole },
 #endif
 
 	{ MEM_FILL, "c", "portable C, 64-bit zero stores, 8x unrolled", 0, 8, 64, mem_fill_c },
@@ -222,6 +242,11 @@ const struct mem_kernel mem_kernels[] = {
 #elif defined(__x86_64__)
 	{ MEM_FILL, "rep_stosb", "rep stosb (fast with ERMS)",
 	  0, 1, 8, mem_fill_rep_stosb },
+#elif defined(__riscv) && __riscv_xlen == 64
+	{ MEM_FILL, "rvv_m8", "RVV vse64.v of zero at e64/m8 (vsetvli)",
+	  CPU_RVV, 8, 64, mem_fill_rvv_m8 },
+	{ MEM_FILL, "rvv_whole", "RVV whole-register vs8r.v of zero, 8 x VLENB bytes a step",
+	  CPU_RVV, 8, 64, mem_fill_rvv_whole },
 #endif
 };
 

@@ -24,6 +24,7 @@
 #include "lmbench.h"
 #include "cpu.h"
 #include "mem.h"
+#include "rvv.h"
 #include "stream.h"
 #include "sys.h"
 #include "team.h"
@@ -335,6 +336,9 @@ static int run_set(struct run_ctx *ctx, struct team *t, struct stream_arrays *ar
 		double bytes = words[op] * 8 * (double)run->n, sum = 0;
 		struct result r = { 0 };
 		char metric[32];
+#if defined(__riscv) && __riscv_xlen == 64
+		char note[32];
+#endif
 		unsigned m = run->ntimes - 1, i;
 
 		run->min_s = run->max_s = times[STREAM_NOPS + op];
@@ -359,6 +363,12 @@ static int run_set(struct run_ctx *ctx, struct team *t, struct stream_arrays *ar
 		r.value = r.max;		/* STREAM's statistic: the best rate */
 		r.note = !strcmp(set, "c") ? NULL : run->nt && k[op]->fn_nt ?
 			 "tuned, non-temporal stores" : "tuned";
+#if defined(__riscv) && __riscv_xlen == 64
+		if (k[op]->needs & CPU_RVV) {	/* the vector length it ran at */
+			snprintf(note, sizeof(note), "tuned, vlen=%u", rvv_vlenb() * 8);
+			r.note = note;
+		}
+#endif
 		if (!run->valid)
 			r.flags |= REPORT_FAILED;
 		/* the guides name STREAM's rows by the kernel alone */

@@ -12,6 +12,8 @@
  *                   are larger than the last-level cache (stream_use_nt)
  *   stream_neon.c   AArch64 Advanced SIMD (ARMv7 NEON has no double
  *                   precision, so armv7 has the C rows only)
+ *   stream_riscv64.S  RISC-V RVV 1.0, e64 at LMUL 8, vector-length
+ *                   agnostic (vsetvli), any n and 8-byte alignment
  *
  * Triad is b[j] + q * c[j] rounded twice (a multiply, then an add), never
  * a fused multiply-add, on every path. GCC contracts a * b + c into an FMA
@@ -96,6 +98,8 @@ int stream_use_nt(size_t n, uint64_t llc)
 
 #if defined(__aarch64__)
 stream_fn stream_copy_neon, stream_scale_neon, stream_add_neon, stream_triad_neon;
+#elif defined(__riscv) && __riscv_xlen == 64
+stream_fn stream_copy_rvv, stream_scale_rvv, stream_add_rvv, stream_triad_rvv;
 #elif defined(__x86_64__)
 stream_fn stream_copy_sse2, stream_scale_sse2, stream_add_sse2, stream_triad_sse2,
 	stream_copy_sse2_nt, stream_scale_sse2_nt, stream_add_sse2_nt, stream_triad_sse2_nt,
@@ -108,6 +112,9 @@ const struct stream_kernel stream_kernels[] = {
 #if defined(__aarch64__)
 	{ STREAM_COPY, "neon", "LDR/STR q, 8 doubles per step",
 	  CPU_ASIMD, 16, 8, stream_copy_neon },
+#elif defined(__riscv) && __riscv_xlen == 64
+	{ STREAM_COPY, "rvv", "RVV vle64.v/vse64.v at e64/m8 (vsetvli), VLEN-agnostic",
+	  CPU_RVV, 8, 1, stream_copy_rvv },
 #elif defined(__x86_64__)
 	{ STREAM_COPY, "sse2", "SSE2 movapd, 8 doubles per step (movntpd past the LLC)",
 	  CPU_SSE2, 16, 8, stream_copy_sse2, stream_copy_sse2_nt },
@@ -119,6 +126,9 @@ const struct stream_kernel stream_kernels[] = {
 #if defined(__aarch64__)
 	{ STREAM_SCALE, "neon", "FMUL v.2d, 8 doubles per step",
 	  CPU_ASIMD, 16, 8, stream_scale_neon },
+#elif defined(__riscv) && __riscv_xlen == 64
+	{ STREAM_SCALE, "rvv", "RVV vfmul.vf at e64/m8 (vsetvli), VLEN-agnostic",
+	  CPU_RVV, 8, 1, stream_scale_rvv },
 #elif defined(__x86_64__)
 	{ STREAM_SCALE, "sse2", "SSE2 mulpd, 8 doubles per step (movntpd past the LLC)",
 	  CPU_SSE2, 16, 8, stream_scale_sse2, stream_scale_sse2_nt },
@@ -130,6 +140,9 @@ const struct stream_kernel stream_kernels[] = {
 #if defined(__aarch64__)
 	{ STREAM_ADD, "neon", "FADD v.2d, 8 doubles per step",
 	  CPU_ASIMD, 16, 8, stream_add_neon },
+#elif defined(__riscv) && __riscv_xlen == 64
+	{ STREAM_ADD, "rvv", "RVV vfadd.vv at e64/m8 (vsetvli), VLEN-agnostic",
+	  CPU_RVV, 8, 1, stream_add_rvv },
 #elif defined(__x86_64__)
 	{ STREAM_ADD, "sse2", "SSE2 addpd, 8 doubles per step (movntpd past the LLC)",
 	  CPU_SSE2, 16, 8, stream_add_sse2, stream_add_sse2_nt },
@@ -142,6 +155,9 @@ const struct stream_kernel stream_kernels[] = {
 #if defined(__aarch64__)
 	{ STREAM_TRIAD, "neon", "FMUL then FADD v.2d (no FMLA), 8 doubles per step",
 	  CPU_ASIMD, 16, 8, stream_triad_neon },
+#elif defined(__riscv) && __riscv_xlen == 64
+	{ STREAM_TRIAD, "rvv", "RVV vfmul.vf then vfadd.vv (no vfmacc) at e64/m8, VLEN-agnostic",
+	  CPU_RVV, 8, 1, stream_triad_rvv },
 #elif defined(__x86_64__)
 	{ STREAM_TRIAD, "sse2", "SSE2 mulpd then addpd, 8 doubles per step (movntpd past the LLC)",
 	  CPU_SSE2, 16, 8, stream_triad_sse2, stream_triad_sse2_nt },

@@ -28,10 +28,16 @@
  * where the CPU has the architecture's baseline SIMD (SSE2, ASIMD/NEON)
  * it requires at least one such row per operation, so a table or #if
  * mistake cannot skip everything silently.
+ *
+ * On riscv64 the RVV rows are vector-length agnostic: tests/run.sh runs
+ * these tests again under qemu at VLEN 256, 512 and 1024, and
+ * kernels_rvv_vlen checks that each of those runs had the width it asked
+ * for (BENCHBOX_TEST_VLEN), so a run at the wrong width cannot pass for one.
  */
 #include "minitest.h"
 #include "cpu.h"
 #include "membw.h"
+#include "rvv.h"
 #include "stream.h"
 #include "util.h"
 
@@ -822,7 +828,7 @@ static void stream_op_check(struct mt *t, enum stream_op op)
 			tuned++;
 	}
 	CHECK(compared >= 1);
-#if defined(__x86_64__) || defined(__aarch64__)
+#if defined(__x86_64__) || defined(__aarch64__) || defined(__riscv)
 	/* armv7 NEON has no doubles: C rows only there */
 	if (cpu_has(have, simd))
 		CHECK(tuned >= 1);
@@ -888,4 +894,26 @@ TEST(kernels_stream_add)
 TEST(kernels_stream_triad)
 {
 	stream_op_check(t, STREAM_TRIAD);
+}
+
+/* VLEN (rvv_vlenb(), the records' "vlen=") as the V extension allows it, a
+ * power of two from 128 to 65536 bits, and the one tests/run.sh asked qemu
+ * for (BENCHBOX_TEST_VLEN) when it says. */
+TEST(kernels_rvv_vlen)
+{
+#if defined(__riscv) && __riscv_xlen == 64
+	const char *want = getenv("BENCHBOX_TEST_VLEN");
+	unsigned vlenb;
+
+	if (!cpu_has(cpu_features(), CPU_RVV)) {
+		CHECK(!want || !*want);		/* a VLEN run without V is a mistake */
+		SKIP("no RVV (or masked)");
+	}
+	vlenb = rvv_vlenb();
+	CHECK(vlenb >= 16 && vlenb <= 8192 && (vlenb & (vlenb - 1)) == 0);
+	if (want && *want)
+		CHECK_EQ_U64(vlenb * 8, strtoul(want, NULL, 10));
+#else
+	SKIP("riscv64 only");
+#endif
 }

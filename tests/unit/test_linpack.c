@@ -261,6 +261,8 @@ TEST(kernels_linpack_table)
 	simd = CPU_SSE2;
 #elif defined(__aarch64__)
 	simd = CPU_ASIMD;
+#elif defined(__riscv)
+	simd = CPU_RVV;
 #endif
 	if (simd) {
 		CHECK_EQ_U64(tuned, 1);
