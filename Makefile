@@ -71,7 +71,7 @@ export QEMU_aarch64 := qemu-aarch64-static -cpu max
 export QEMU_armv7   := qemu-arm-static -cpu max
 # RVV 1.0 at VLEN 128 (RVV_VLEN=256 or 512 for the other widths), Zb* on
 RVV_VLEN ?= 128
-export QEMU_riscv64 := qemu-riscv64-static -cpu rv64,v=true,vlen=$(RVV_VLEN),elen=64,vext_spec=v1.0,zba=true,zbb=true,zbc=true,zbs=true
+export QEMU_riscv64 := qemu-riscv64-static -cpu rv64,v=true,vlen=$(RVV_VLEN),elen=64,vext_spec=v1.0,rvv_ta_all_1s=true,rvv_ma_all_1s=true,zba=true,zbb=true,zbc=true,zbs=true
 export HOST_ARCH
 
 CROSS := $(if $(filter $(TARCH),$(HOST_ARCH)),,$(TRIPLET_$(TARCH))-)

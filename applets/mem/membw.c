@@ -19,7 +19,6 @@
 #include "cpu.h"
 #include "mem.h"
 #include "membw.h"
-#include "rvv.h"
 #include "sys.h"
 #include "team.h"
 #include "util.h"
@@ -198,7 +197,7 @@ static int membw_run(struct run_ctx *ctx)
 #if defined(__riscv) && __riscv_xlen == 64
 			if (kk->needs & CPU_RVV)	/* the vector length it ran at */
 				snprintf(note + strlen(note), sizeof(note) - strlen(note),
-					 ", vlen=%u", rvv_vlenb() * 8);
+					 ", vlen=%u", cpu_riscv_vlen());
 #endif
 			r.note = note;
 			for (i = 0; i < P; i++)

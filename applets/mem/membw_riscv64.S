@@ -43,12 +43,6 @@
 	.size	\name, . - \name
 .endm
 
-/* unsigned rvv_vlenb(void): VLEN / 8 (rvv.h); only where V is present */
-asm_function rvv_vlenb
-	csrr	a0, vlenb
-	ret
-asm_end rvv_vlenb
-
 /* ---- rd: XOR of the 64-bit words of src ---- */
 
 /* v8..v15 = 0 (the accumulator), a2 = elements */

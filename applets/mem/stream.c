@@ -24,7 +24,6 @@
 #include "lmbench.h"
 #include "cpu.h"
 #include "mem.h"
-#include "rvv.h"
 #include "stream.h"
 #include "sys.h"
 #include "team.h"
@@ -365,7 +364,7 @@ static int run_set(struct run_ctx *ctx, struct team *t, struct stream_arrays *ar
 			 "tuned, non-temporal stores" : "tuned";
 #if defined(__riscv) && __riscv_xlen == 64
 		if (k[op]->needs & CPU_RVV) {	/* the vector length it ran at */
-			snprintf(note, sizeof(note), "tuned, vlen=%u", rvv_vlenb() * 8);
+			snprintf(note, sizeof(note), "tuned, vlen=%u", cpu_riscv_vlen());
 			r.note = note;
 		}
 #endif
