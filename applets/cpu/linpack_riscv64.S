@@ -25,21 +25,11 @@
  * last bits (tests/unit bounds it). Run only when cpu_features() has
  * CPU_RVV.
  */
+#include "asm.h"
+
 #if defined(__riscv) && __riscv_xlen == 64
 
 	.option	arch, +v
-
-.macro asm_function name
-	.section .text.\name, "ax", %progbits
-	.global	\name
-	.type	\name, %function
-	.p2align 3
-\name:
-.endm
-
-.macro asm_end name
-	.size	\name, . - \name
-.endm
 
 /* \bits: the element width (64, 32); \sh: log2 of its bytes; \f: d or s
  * (the scalar instructions' suffix), \mv: d or w (fmv's) */
@@ -110,7 +100,3 @@ asm_end \name
 	scal	linpack_scal_rvv_s, 32, 2
 
 #endif /* riscv64 */
-
-#if defined(__linux__) && defined(__ELF__)
-	.section .note.GNU-stack, "", %progbits	/* no executable stack */
-#endif

@@ -25,25 +25,15 @@
  * prefetching variants issue one PRFM per 64-byte line, DIST bytes ahead
  * (PRFM never faults, so prefetching past the end is harmless).
  */
+#define ASM_FUNC_ALIGN 6	/* a loop on a cache line of its own */
+#include "asm.h"
+
 #if defined(__aarch64__)
 
 dst	.req	x0
 src	.req	x1
 len	.req	x2
 pat	.req	x3
-
-/* Function prologue: own section (for --gc-sections), symbol type, alignment. */
-.macro asm_function name
-	.section .text.\name, "ax", %progbits
-	.global	\name
-	.type	\name, %function
-	.p2align 6
-\name:
-.endm
-
-.macro asm_end name
-	.size	\name, . - \name
-.endm
 
 /* Optional prefetch of src + dist: "prfm pldl1keep, [src, #256]". */
 .macro pf hint, dist
@@ -465,7 +455,3 @@ asm_end mem_fill_dc_zva_aarch64
 	.unreq	pat
 
 #endif /* __aarch64__ */
-
-#if defined(__linux__) && defined(__ELF__)
-	.section .note.GNU-stack, "", %progbits	/* no executable stack */
-#endif

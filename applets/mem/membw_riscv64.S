@@ -26,22 +26,11 @@
  * vredxor.vs. Nothing is read or written outside [src, src + n) and
  * [dst, dst + n). Run only when cpu_features() has CPU_RVV.
  */
+#include "asm.h"
+
 #if defined(__riscv) && __riscv_xlen == 64
 
 	.option	arch, +v
-
-/* Function prologue: own section (for --gc-sections), symbol type, alignment. */
-.macro asm_function name
-	.section .text.\name, "ax", %progbits
-	.global	\name
-	.type	\name, %function
-	.p2align 3
-\name:
-.endm
-
-.macro asm_end name
-	.size	\name, . - \name
-.endm
 
 /* ---- rd: XOR of the 64-bit words of src ---- */
 
@@ -181,7 +170,3 @@ asm_function mem_copy_rvv_whole
 asm_end mem_copy_rvv_whole
 
 #endif /* riscv64 */
-
-#if defined(__linux__) && defined(__ELF__)
-	.section .note.GNU-stack, "", %progbits	/* no executable stack */
-#endif

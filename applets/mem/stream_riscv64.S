@@ -19,21 +19,11 @@
  * (round to nearest), so the results equal the C rows bit for bit. Run
  * only when cpu_features() has CPU_RVV.
  */
+#include "asm.h"
+
 #if defined(__riscv) && __riscv_xlen == 64
 
 	.option	arch, +v
-
-.macro asm_function name
-	.section .text.\name, "ax", %progbits
-	.global	\name
-	.type	\name, %function
-	.p2align 3
-\name:
-.endm
-
-.macro asm_end name
-	.size	\name, . - \name
-.endm
 
 /* c[j] = a[j] */
 asm_function stream_copy_rvv
@@ -100,7 +90,3 @@ asm_function stream_triad_rvv
 asm_end stream_triad_rvv
 
 #endif /* riscv64 */
-
-#if defined(__linux__) && defined(__ELF__)
-	.section .note.GNU-stack, "", %progbits	/* no executable stack */
-#endif
