@@ -2,7 +2,7 @@
 #
 #   make                 build build/$(ARCH)/benchbox for the host
 #   make ARCH=aarch64    cross-build (aarch64, armv7, riscv64, x86_64)
-#   make cross           all three targets
+#   make cross           all four targets
 #   make run             install missing tools, build, run the quick suite
 #   make check           install missing tools, build all targets, check the model's
 #                        floors (make mca-check), run every test (also against the
