@@ -27,6 +27,14 @@
  * little-endian ELF executable (32- or 64-bit); its machine is named in the
  * summary on stderr, and a PT_INTERP program header (a dynamic binary, which
  * cannot start in an empty root file system) draws a warning.
+ *
+ * --module FILE (repeatable) adds `lib`, `lib/modules`,
+ * `lib/modules/benchbox` and FILE under its own name there, after
+ * everything else, and benchbox.modules=NAME,... (in order) to the end of
+ * the settings line, so /init loads them (init_sys.c). Each is checked
+ * before anything is written: a name init takes (init_module_name_check(),
+ * none twice), a regular file, and an ELF relocatable object (ET_REL) of
+ * --binary's class and machine, or, named .ko.xz, an xz file.
  */
 #define ZLIB_CONST
 #include "applet.h"

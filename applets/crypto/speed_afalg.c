@@ -17,7 +17,10 @@
  * the stream as speed.h asks; CTR lengths must be whole blocks here.
  * setup() fails (errno kept) when AF_ALG, the algorithm or the key is
  * refused: no AF_ALG in the kernel or the sandbox, or CONFIG_CRYPTO_USER_API_*
- * not built; speed then skips the row and says why.
+ * not built; speed then skips the row and says why. The records of a row
+ * that ran name the driver the kernel picked (speed_afalg_driver(): the
+ * highest-priority usable entry of /proc/crypto for that name); an
+ * initramfs gets the modules with mkinitramfs --module.
  */
 #include "speed.h"
 #include "speed_local.h"
