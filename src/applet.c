@@ -78,6 +78,14 @@ int opt_given(const struct run_ctx *ctx, const char *name)
 	return val(ctx, name, 0)->set;
 }
 
+unsigned opt_list(const struct run_ctx *ctx, const char *name, const char *const **list)
+{
+	const struct opt_val *v = val(ctx, name, OPT_STR);
+
+	*list = v->list;
+	return v->count;
+}
+
 void report(struct run_ctx *ctx, const struct result *r)
 {
 	struct result copy = *r;
@@ -227,6 +235,7 @@ int applet_main(const struct applet *a, int argc, char **argv)
 	struct run_ctx ctx;
 	char err[256], **pos;
 	int npos, rc, keep, direct;
+	size_t i;
 
 	util_set_prog(a->name);
 	av = xcalloc(opt_count(a->opts) + 1, sizeof(*av));
@@ -317,6 +326,8 @@ int applet_main(const struct applet *a, int argc, char **argv)
 	if (rc == EXIT_FAIL && !keep && gv[G_OUTPUT].has && !direct)
 		errorf("'%s' not written: the run failed", gv[G_OUTPUT].s);
 	free(ctx.cpus);
+	for (i = 0; a->opts && a->opts[i].name; i++)
+		free(av[i].list);
 	free(av);
 	free(pos);
 	return rc;

@@ -71,6 +71,8 @@ uint64_t	opt_size(const struct run_ctx *ctx, const char *name);
 double		opt_double(const struct run_ctx *ctx, const char *name);
 const char	*opt_str(const struct run_ctx *ctx, const char *name);	/* NULL if none */
 int		opt_given(const struct run_ctx *ctx, const char *name);
+/* An OPT_REPEAT option's values, in the order given; their number. */
+unsigned	opt_list(const struct run_ctx *ctx, const char *name, const char *const **list);
 
 /* The only output path for results. Fills r->applet when NULL. */
 void report(struct run_ctx *ctx, const struct result *r);

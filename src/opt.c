@@ -198,7 +198,7 @@ int opt_parse(int ntab, const struct opt_spec *const *tabs, struct opt_val *cons
 			struct opt_val *v = &vals[t][k];
 
 			snprintf(shown, sizeof(shown), "--%s", s->name);
-			if (v->set) {
+			if (v->set && !(s->flags & OPT_REPEAT)) {
 				snprintf(err, errlen, "option %s given twice", shown);
 				return -1;
 			}
@@ -220,6 +220,11 @@ int opt_parse(int ntab, const struct opt_spec *const *tabs, struct opt_val *cons
 				}
 				if (opt_parse_value(s, val, v, err, errlen))
 					return -1;
+				if (s->flags & OPT_REPEAT) {	/* no more values than words */
+					if (!v->list)
+						v->list = xcalloc((size_t)argc, sizeof(*v->list));
+					v->list[v->count++] = val;
+				}
 			}
 			v->set = 1;
 		}

@@ -25,6 +25,8 @@ struct opt_spec {
 
 enum opt_flags {
 	OPT_DASH1 = 1u << 0,	/* also accepted as -name (openssl-style: -elapsed) */
+	OPT_REPEAT = 1u << 1,	/* OPT_STR that may be given more than once: every
+				   value in list (s is the last) */
 };
 
 struct opt_val {
@@ -34,6 +36,9 @@ struct opt_val {
 	uint64_t	u;		/* OPT_SIZE */
 	double		d;		/* OPT_DOUBLE (also set for INT and SIZE) */
 	const char	*s;		/* the text as given (all types) */
+	const char	**list;		/* OPT_REPEAT: the values given, in order (allocated:
+					   the caller frees it), NULL when none */
+	unsigned	count;		/* OPT_REPEAT: how many */
 };
 
 /* Parse TEXT as a value of spec's type and range. 0 ok; else -1 with a

@@ -95,6 +95,74 @@ static int parse_then(const char *v, enum init_then *then)
 	return -1;
 }
 
+/* ---- benchbox.modules ---- */
+
+static int module_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+	       c == '_' || c == '-' || c == '+' || c == '.';
+}
+
+static int ends_with(const char *s, size_t len, const char *end)
+{
+	size_t n = strlen(end);
+
+	return len > n && !memcmp(s + len - n, end, n);
+}
+
+int init_module_name_check(const char *name, size_t len, char *why, size_t wlen)
+{
+	size_t i;
+
+	if (!len) {
+		snprintf(why, wlen, "an empty name");
+		return -1;
+	}
+	if (len > INIT_MODULE_NAME_MAX) {
+		snprintf(why, wlen, "a name over %d bytes", INIT_MODULE_NAME_MAX);
+		return -1;
+	}
+	for (i = 0; i < len; i++)
+		if (!module_char(name[i]) || (i && name[i] == '.' && name[i - 1] == '.'))
+			break;
+	if (i < len || name[0] == '.') {
+		snprintf(why, wlen, "not a plain file name (letters, digits, _ - + . only; "
+			 "no leading . and no ..)");
+		return -1;
+	}
+	if (!ends_with(name, len, ".ko") && !ends_with(name, len, ".ko.xz")) {
+		snprintf(why, wlen, "'%.*s': not a .ko or .ko.xz file", (int)len, name);
+		return -1;
+	}
+	return 0;
+}
+
+int init_modules_check(const char *list, char *why, size_t wlen)
+{
+	const char *p = list, *e, *q;
+	unsigned n = 0;
+
+	for (;;) {
+		e = strchr(p, ',');
+		if (!e)
+			e = p + strlen(p);
+		if (++n > INIT_MODULES_MAX) {
+			snprintf(why, wlen, "over %d modules", INIT_MODULES_MAX);
+			return -1;
+		}
+		if (init_module_name_check(p, (size_t)(e - p), why, wlen))
+			return -1;
+		for (q = list; q < p; q = strchr(q, ',') + 1)
+			if (!strncmp(q, p, (size_t)(e - p)) && q[e - p] == ',') {
+				snprintf(why, wlen, "'%.*s' named twice", (int)(e - p), p);
+				return -1;
+			}
+		if (!*e)
+			return 0;
+		p = e + 1;
+	}
+}
+
 /* Why v is not a value of key, NULL when it is. why has room for the
  * reason of a suite. */
 static const char *bad_value(const char *key, const char *v, char *why, size_t len)
@@ -109,6 +177,8 @@ static const char *bad_value(const char *key, const char *v, char *why, size_t l
 		return "";
 	if (!strcmp(key, "suite") && suite_check(v, why, len))
 		return why;
+	if (!strcmp(key, "modules") && init_modules_check(v, why, len))
+		return why;
 	return NULL;
 }
 
@@ -118,9 +188,9 @@ static void set_one(struct init_settings *s, char *kv)
 {
 	char *v = strchr(kv, '='), why[200], note[240];
 	static const char *const strs[] = { "suite", "board", "expect", "format", "out",
-					    "budget", "args" };
+					    "budget", "args", "modules" };
 	const char **dst[] = { &s->suite, &s->board, &s->expect, &s->format, &s->out,
-			       &s->budget, &s->args };
+			       &s->budget, &s->args, &s->modules };
 	const char *bad;
 	size_t i, n;
 
@@ -497,6 +567,8 @@ static int session(const char *override, int pid1, double boot_s)
 	if (boot_s >= 0)
 		snprintf(boot, sizeof(boot), "%.6f", boot_s);
 	setenv("BENCHBOX_BOOT_TO_INIT_S", boot, 1);
+	if (s.modules)
+		init_load_modules(STDOUT_FILENO, s.modules);
 	if (pid1) {
 		setenv("TMPDIR", "/tmp", 1);
 		say_scratch();
@@ -570,6 +642,8 @@ const struct applet applet_init = {
 		   "  benchbox.budget=SECONDS   per test    benchbox.quick=1  --quick for all\n"
 		   "  benchbox.args=A,B         extra arguments for every test\n"
 		   "  benchbox.then=poweroff|halt|reboot|wait   (poweroff)\n"
+		   "  benchbox.modules=A.ko,B.ko  kernel modules in " INIT_MODULE_DIR ",\n"
+		   "                            loaded in order before the suite\n"
 		   "A bad value is named and ignored (the earlier one holds); a suite may\n"
 		   "name measuring applets only, not init, run, report, ... A settings\n"
 		   "text over 4096 bytes is refused whole, never cut.\n"

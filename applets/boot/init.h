@@ -14,6 +14,14 @@ enum init_then { THEN_POWEROFF, THEN_HALT, THEN_REBOOT, THEN_WAIT };
  * kernel command line, --cmdline. mkinitramfs --cmdline refuses more. */
 enum { INIT_TEXT_MAX = 4096 };
 
+/* benchbox.modules: kernel modules inside the initramfs, loaded in order
+ * with finit_module(2) before the suite (mkinitramfs --module puts them
+ * there). A list names at most INIT_MODULES_MAX files, each a plain name
+ * of at most INIT_MODULE_NAME_MAX bytes (letters, digits, '_', '-', '+',
+ * '.'; not starting with '.', no "..") ending in ".ko" or ".ko.xz". */
+#define INIT_MODULE_DIR	"/lib/modules/benchbox"
+enum { INIT_MODULES_MAX = 32, INIT_MODULE_NAME_MAX = 64 };
+
 /* The benchbox.* settings of the kernel command line. Strings point into
  * buf (or are the defaults, string literals). */
 struct init_settings {
@@ -24,6 +32,7 @@ struct init_settings {
 	const char	*out;		/* a copy of the payload: device or file */
 	const char	*budget;	/* seconds per test, NULL = run's default */
 	const char	*args;		/* extra arguments for every test, ',' or ' ' separated */
+	const char	*modules;	/* module files to load, ',' separated, NULL = none */
 	int		quick;		/* benchbox.quick=1: --quick for every test */
 	enum init_then	then;
 	size_t		used;		/* bytes of buf holding values */
@@ -44,19 +53,28 @@ struct init_settings {
  * (never after two texts). An unknown benchbox.* setting is named in
  * unknown, a bad value (empty, a format no emitter has, a budget that is
  * not 0.01..86400 s, a suite that is not quick, guide, all or a list of
- * measuring applets: suite_check()) in bad, and ignored: the value set
+ * measuring applets: suite_check(), a module list init_modules_check()
+ * refuses) in bad, and ignored: the value set
  * before stays. The lists are cut with "..." when full.
  *
  * What holds after any call, whatever the text (a fuzzer may assert it):
  * s->used <= sizeof(s->buf); every string field is NULL (board, expect,
- * out, budget, args only), a default literal, or points into buf with its
- * NUL inside buf at or before buf + used, and is not empty; unknown and bad
- * are NUL-terminated inside their arrays; suite passes suite_check(), so it
- * names no tool (init, run, ...) that would start a suite again; format
- * passes emitter_find(); then is an enum init_then and quick 0 or 1. */
+ * out, budget, args, modules only), a default literal, or points into buf
+ * with its NUL inside buf at or before buf + used, and is not empty;
+ * unknown and bad are NUL-terminated inside their arrays; suite passes
+ * suite_check(), so it names no tool (init, run, ...) that would start a
+ * suite again; format passes emitter_find(); modules, when set, passes
+ * init_modules_check(); then is an enum init_then and quick 0 or 1. */
 void init_settings_default(struct init_settings *s);
 int init_settings_parse(struct init_settings *s, const char *text, size_t len, char *err,
 			size_t errlen);
+
+/* 0 when name (len bytes, no NUL needed) is a module file name init
+ * loads (see INIT_MODULE_DIR above); else -1 with the reason in why. */
+int init_module_name_check(const char *name, size_t len, char *why, size_t wlen);
+/* 0 when list is a ',' separated list of such names, none empty, none
+ * twice, at most INIT_MODULES_MAX; else -1 with the reason in why. */
+int init_modules_check(const char *list, char *why, size_t wlen);
 
 /* init_sys.c: the system around the suite */
 
@@ -66,6 +84,12 @@ double init_boot_seconds(void);
  * pid1), each only where it is not there yet, and say on fd what happened
  * to each, one "init: ..." line. Failures are tolerated and reported. */
 void init_mounts(int fd, int pid1);
+/* Load each module of list (init_modules_check() passed) from
+ * INIT_MODULE_DIR in order with finit_module(2), one "init: module NAME:
+ * ..." line on fd for each (loaded, or why not); a failure stops nothing.
+ * A file that starts with the xz magic is passed with
+ * MODULE_INIT_COMPRESSED_FILE (kernels with CONFIG_MODULE_DECOMPRESS). */
+void init_load_modules(int fd, const char *list);
 /* With fds 0-2 closed (no console at exec), open /dev/console onto them. */
 void init_console(void);
 /* Quiet the kernel's console messages so they do not break into the

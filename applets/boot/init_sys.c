@@ -23,6 +23,7 @@
 #include <sys/reboot.h>
 #include <sys/stat.h>
 #include <sys/statfs.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -30,6 +31,7 @@
 #define PROC_MAGIC	0x9fa0
 #define SYSFS_MAGIC	0x62656572
 #define TMPFS_MAGIC	0x01021994
+#define MODULE_INIT_COMPRESSED_FILE	4	/* <linux/module.h>, Linux 5.17 */
 
 double init_boot_seconds(void)
 {
@@ -92,6 +94,48 @@ void init_mounts(int fd, int pid1)
 		dprintf(fd, "init: %s: %s already there\n", "/tmp", "tmpfs");
 	else
 		mount_one(fd, "tmpfs", "/tmp", "tmpfs", MS_NOSUID | MS_NODEV, "mode=1777");
+}
+
+/* One module: open, finit_module(2), one line. */
+static void load_module(int fd, const char *name, size_t len)
+{
+	static const unsigned char xz[6] = { 0xfd, '7', 'z', 'X', 'Z', 0 };
+	char path[sizeof(INIT_MODULE_DIR) + INIT_MODULE_NAME_MAX + 1];
+	unsigned char magic[6];
+	int m, flags = 0, err;
+
+	snprintf(path, sizeof(path), "%s/%.*s", INIT_MODULE_DIR, (int)len, name);
+	m = open(path, O_RDONLY | O_CLOEXEC);
+	if (m < 0) {
+		dprintf(fd, "init: module %.*s: %s (%s)\n", (int)len, name, strerror(errno), path);
+		return;
+	}
+	if (pread(m, magic, sizeof(magic), 0) == (ssize_t)sizeof(magic) &&
+	    !memcmp(magic, xz, sizeof(xz)))
+		flags = MODULE_INIT_COMPRESSED_FILE;
+	if (!syscall(SYS_finit_module, m, "", flags))
+		dprintf(fd, "init: module %.*s: loaded\n", (int)len, name);
+	else if ((err = errno) == EEXIST)
+		dprintf(fd, "init: module %.*s: %s (loaded before, or built in: fine)\n",
+			(int)len, name, strerror(err));
+	else
+		dprintf(fd, "init: module %.*s: %s%s\n", (int)len, name, strerror(err),
+			flags && (err == EOPNOTSUPP || err == EINVAL)
+				? " (xz-compressed: needs a kernel with CONFIG_MODULE_DECOMPRESS)"
+				: "");
+	close(m);
+}
+
+void init_load_modules(int fd, const char *list)
+{
+	const char *p = list, *e;
+
+	for (;; p = e + 1) {
+		e = strchr(p, ',');
+		load_module(fd, p, e ? (size_t)(e - p) : strlen(p));
+		if (!e)
+			return;
+	}
 }
 
 void init_console(void)

@@ -27,6 +27,14 @@
  * little-endian ELF executable (32- or 64-bit); its machine is named in the
  * summary on stderr, and a PT_INTERP program header (a dynamic binary, which
  * cannot start in an empty root file system) draws a warning.
+ *
+ * --module FILE (repeatable) adds `lib`, `lib/modules`,
+ * `lib/modules/benchbox` and FILE under its own name there, after
+ * everything else, and benchbox.modules=NAME,... (in order) to the end of
+ * the settings line, so /init loads them (init_sys.c). Each is checked
+ * before anything is written: a name init takes (init_module_name_check(),
+ * none twice), a regular file, and an ELF relocatable object (ET_REL) of
+ * --binary's class and machine, or, named .ko.xz, an xz file.
  */
 #define ZLIB_CONST
 #include "applet.h"
@@ -59,6 +67,8 @@ static const char self_exe[] = "/proc/self/exe";	/* the running executable */
 
 struct elf_info {
 	char	machine[16];	/* "x86_64", "aarch64", "arm", or "machine N" */
+	unsigned em;		/* e_machine */
+	int	bits;		/* 32 or 64 */
 	int	dynamic;	/* has a PT_INTERP program header */
 	char	interp[128];	/* its path, when readable */
 };
@@ -104,14 +114,16 @@ static void elf_machine(unsigned em, char *buf, size_t len)
 	snprintf(buf, len, "machine %u", em);
 }
 
-/* "--binary: 'P' is not an ELF file (it starts with 23 21 2f 62 "#!/b")" */
-static int not_elf(const char *path, const unsigned char *b, size_t n)
+/* "--binary: 'P' is not an ELF file (it starts with 23 21 2f 62 "#!/b")";
+ * what: "an ELF file", "a kernel module" */
+static int not_elf(const char *opt, const char *what, const char *path, const unsigned char *b,
+		   size_t n)
 {
 	char hex[32] = "", text[16] = "";
 	size_t i;
 
 	if (!n) {
-		errorf("--binary: '%s' is not an ELF file (it is empty)", path);
+		errorf("%s: '%s' is not %s (it is empty)", opt, path, what);
 		return EXIT_USAGE;
 	}
 	for (i = 0; i < n && i < 8; i++) {
@@ -120,7 +132,7 @@ static int not_elf(const char *path, const unsigned char *b, size_t n)
 		snprintf(hex + at, sizeof(hex) - at, "%s%02x", i ? " " : "", b[i]);
 		text[i] = b[i] >= 0x20 && b[i] < 0x7f && b[i] != '"' ? (char)b[i] : '.';
 	}
-	errorf("--binary: '%s' is not an ELF file (it starts with %s \"%s\")", path, hex, text);
+	errorf("%s: '%s' is not %s (it starts with %s \"%s\")", opt, path, what, hex, text);
 	return EXIT_USAGE;
 }
 
@@ -173,7 +185,7 @@ static int elf_inspect(int fd, const char *path, off_t size, struct elf_info *in
 		return EXIT_FAIL;
 	}
 	if (n < SELFMAG || memcmp(eh, ELFMAG, SELFMAG))
-		return not_elf(path, eh, (size_t)n);
+		return not_elf("--binary", "an ELF file", path, eh, (size_t)n);
 	if (n < EI_NIDENT || (eh[EI_CLASS] != ELFCLASS32 && eh[EI_CLASS] != ELFCLASS64)) {
 		errorf("--binary: '%s' is an ELF file of unknown class", path);
 		return EXIT_USAGE;
@@ -193,9 +205,85 @@ static int elf_inspect(int fd, const char *path, off_t size, struct elf_info *in
 		errorf("--binary: '%s' is an ELF file but not an executable (type %u)", path, type);
 		return EXIT_USAGE;
 	}
-	elf_machine((unsigned)le(eh + 18, 2), info->machine, sizeof(info->machine));
+	info->em = (unsigned)le(eh + 18, 2);
+	info->bits = eh[EI_CLASS] == ELFCLASS32 ? 32 : 64;
+	elf_machine(info->em, info->machine, sizeof(info->machine));
 	if (elf_interp(fd, eh, l, size, info)) {
 		errorf("--binary: '%s' is a truncated ELF file (program headers)", path);
+		return EXIT_USAGE;
+	}
+	return EXIT_OK;
+}
+
+/* Kernel modules (--module) ------------------------------------------------ */
+
+struct module {
+	const char	*path;		/* as given */
+	const char	*name;		/* its name in the image: the last part of path */
+	int		fd;
+	off_t		size;
+};
+
+static int ends_with(const char *s, const char *end)
+{
+	size_t n = strlen(s), e = strlen(end);
+
+	return n > e && !strcmp(s + n - e, end);
+}
+
+/* A module of the binary's machine: an ELF relocatable object (ET_REL)
+ * of its class, or, named .ko.xz, an xz file (its contents are the
+ * kernel's to check). EXIT_OK, or the status with the reason said. */
+static int module_inspect(const struct module *mod, const struct elf_info *bin)
+{
+	static const unsigned char xz[6] = { 0xfd, '7', 'z', 'X', 'Z', 0 };
+	unsigned char eh[64];
+	ssize_t n = pread(mod->fd, eh, sizeof(eh), 0);
+	int is_xz = n >= (ssize_t)sizeof(xz) && !memcmp(eh, xz, sizeof(xz));
+	char machine[16];
+	unsigned type, em;
+
+	if (n < 0) {
+		errorf("--module: cannot read '%s': %s", mod->path, strerror(errno));
+		return EXIT_FAIL;
+	}
+	if (ends_with(mod->name, ".xz")) {
+		if (is_xz)
+			return EXIT_OK;
+		errorf("--module: '%s' is named .ko.xz but is not xz-compressed", mod->path);
+		return EXIT_USAGE;
+	}
+	if (is_xz) {
+		errorf("--module: '%s' is xz-compressed: name it .ko.xz", mod->path);
+		return EXIT_USAGE;
+	}
+	if (n < SELFMAG || memcmp(eh, ELFMAG, SELFMAG))
+		return not_elf("--module", "a kernel module", mod->path, eh, (size_t)n);
+	if (n < 64 || (eh[EI_CLASS] != ELFCLASS32 && eh[EI_CLASS] != ELFCLASS64)) {
+		errorf("--module: '%s' is a truncated ELF file, or of unknown class", mod->path);
+		return EXIT_USAGE;
+	}
+	if (eh[EI_DATA] != ELFDATA2LSB) {
+		errorf("--module: '%s' is a big-endian ELF file (only little-endian is supported)",
+		       mod->path);
+		return EXIT_USAGE;
+	}
+	if ((eh[EI_CLASS] == ELFCLASS32 ? 32 : 64) != bin->bits) {
+		errorf("--module: '%s' is a %d-bit ELF file, the binary %d-bit", mod->path,
+		       eh[EI_CLASS] == ELFCLASS32 ? 32 : 64, bin->bits);
+		return EXIT_USAGE;
+	}
+	type = (unsigned)le(eh + 16, 2);
+	if (type != ET_REL) {
+		errorf("--module: '%s' is an ELF file but not a kernel module (type %u, not "
+		       "relocatable)", mod->path, type);
+		return EXIT_USAGE;
+	}
+	em = (unsigned)le(eh + 18, 2);
+	if (em != bin->em) {
+		elf_machine(em, machine, sizeof(machine));
+		errorf("--module: '%s' is for %s, the binary for %s", mod->path, machine,
+		       bin->machine);
 		return EXIT_USAGE;
 	}
 	return EXIT_OK;
@@ -361,10 +449,14 @@ struct mkinit {
 	const char	*output;	/* -o FILE */
 	const char	*binary;	/* --binary */
 	char		shown[PATH_MAX];	/* the binary's name in the summary */
-	const char	*cmdline;	/* --cmdline, or NULL */
+	const char	*cmdline;	/* the settings file's line (--cmdline, benchbox.modules),
+					   or NULL */
+	char		*settings;	/* that line when made here (freed) */
 	int		fd;		/* the binary */
 	off_t		size;
 	struct elf_info	elf;
+	struct module	mods[INIT_MODULES_MAX];
+	unsigned	nmods;
 };
 
 /* mtime of every entry: $SOURCE_DATE_EPOCH when it is a valid 32-bit time. */
@@ -456,11 +548,89 @@ static int open_binary(struct mkinit *m)
 	return EXIT_OK;
 }
 
+/* Check each --module in order (name, file, contents); then the settings
+ * line: --cmdline's, then benchbox.modules=NAME,... EXIT_OK, or the
+ * status with the reason said. */
+static int open_modules(struct mkinit *m, const char *const *paths, unsigned n)
+{
+	char why[200], *list;
+	size_t len = 1;
+	unsigned i;
+	int rc = EXIT_OK;
+
+	if (!n)
+		return EXIT_OK;
+	if (n > INIT_MODULES_MAX) {
+		errorf("--module: over %d modules", INIT_MODULES_MAX);
+		return EXIT_USAGE;
+	}
+	for (i = 0; i < n; i++)
+		len += strlen(paths[i]) + 1;
+	list = xmalloc(len);
+	*list = '\0';
+	for (i = 0; i < n && !rc; i++) {
+		struct module *mod = &m->mods[i];
+		const char *slash = strrchr(paths[i], '/');
+		struct stat st;
+
+		mod->path = paths[i];
+		mod->name = slash ? slash + 1 : paths[i];
+		mod->fd = -1;
+		m->nmods = i + 1;
+		sprintf(list + strlen(list), "%s%s", i ? "," : "", mod->name);
+		if (init_module_name_check(mod->name, strlen(mod->name), why, sizeof(why)) ||
+		    init_modules_check(list, why, sizeof(why))) {
+			errorf("--module: '%s': its name in the image: %s", mod->path, why);
+			rc = EXIT_USAGE;
+		} else if ((mod->fd = open(mod->path, O_RDONLY | O_CLOEXEC)) < 0) {
+			errorf("--module: cannot open '%s': %s", mod->path, strerror(errno));
+			rc = EXIT_FAIL;
+		} else if (fstat(mod->fd, &st) || !S_ISREG(st.st_mode)) {
+			errorf("--module: '%s' is not a regular file", mod->path);
+			rc = EXIT_USAGE;
+		} else if (st.st_size > (off_t)UINT32_MAX) {
+			errorf("--module: '%s' is over 4 GiB (newc's size field is 32 bits)",
+			       mod->path);
+			rc = EXIT_USAGE;
+		} else {
+			mod->size = st.st_size;
+			rc = module_inspect(mod, &m->elf);
+		}
+	}
+	if (!rc) {
+		struct init_settings set;
+		char err[160];
+
+		init_settings_default(&set);
+		if (m->cmdline && !init_settings_parse(&set, m->cmdline, strlen(m->cmdline), err,
+						       sizeof(err)) && set.modules) {
+			errorf("--module: --cmdline names benchbox.modules too: give the modules "
+			       "one way");
+			rc = EXIT_USAGE;
+		} else {
+			len = (m->cmdline ? strlen(m->cmdline) + 1 : 0) + strlen(list) + 18;
+			m->settings = xmalloc(len);
+			snprintf(m->settings, len, "%s%sbenchbox.modules=%s",
+				 m->cmdline ? m->cmdline : "", m->cmdline ? " " : "", list);
+			if (strlen(m->settings) + 1 > INIT_TEXT_MAX) {
+				errorf("--module: --cmdline and benchbox.modules=%s: %zu bytes with "
+				       "the newline, over the %d bytes init reads", list,
+				       strlen(m->settings) + 1, INIT_TEXT_MAX);
+				rc = EXIT_USAGE;
+			}
+			m->cmdline = m->settings;
+		}
+	}
+	free(list);
+	return rc;
+}
+
 static int write_image(struct mkinit *m, FILE *out)
 {
 	struct image *im = xmalloc(sizeof(*im));
-	char *cl = NULL;
+	char *cl = NULL, name[sizeof(INIT_MODULE_DIR) + INIT_MODULE_NAME_MAX + 1], mods[32] = "";
 	int bad, rc = EXIT_OK;
+	unsigned i;
 
 	if (img_open(im, out, image_mtime())) {
 		errorf("zlib: cannot start a gzip stream");
@@ -475,13 +645,25 @@ static int write_image(struct mkinit *m, FILE *out)
 		sprintf(cl, "%s\n", m->cmdline);
 		bad = img_bytes(im, "benchbox.cmdline", S_IFREG | 0644, cl, strlen(cl));
 	}
+	if (!bad && m->nmods)
+		bad = img_entry(im, "lib", S_IFDIR | 0755, 0, 0, 0) ||
+		      img_entry(im, "lib/modules", S_IFDIR | 0755, 0, 0, 0) ||
+		      img_entry(im, &INIT_MODULE_DIR[1], S_IFDIR | 0755, 0, 0, 0);
+	for (i = 0; !bad && i < m->nmods; i++) {
+		snprintf(name, sizeof(name), "%s/%s", &INIT_MODULE_DIR[1], m->mods[i].name);
+		bad = img_file(im, name, S_IFREG | 0644, m->mods[i].fd, (uint32_t)m->mods[i].size,
+			       m->mods[i].path);
+	}
 	if (img_close(im) || bad) {
 		errorf("%s", im->why);
 		rc = EXIT_FAIL;
 	} else {
-		fprintf(stderr, "mkinitramfs: %s: %u entries, %llu bytes (init: %s, %s, %s)\n",
+		if (m->nmods)
+			snprintf(mods, sizeof(mods), "; %u module%s", m->nmods,
+				 m->nmods == 1 ? "" : "s");
+		fprintf(stderr, "mkinitramfs: %s: %u entries, %llu bytes (init: %s, %s, %s%s)\n",
 			m->output, im->entries, (unsigned long long)im->gz_len, m->shown,
-			m->elf.machine, m->elf.dynamic ? "dynamic" : "static");
+			m->elf.machine, m->elf.dynamic ? "dynamic" : "static", mods);
 	}
 	free(cl);
 	free(im);
@@ -502,6 +684,8 @@ static int mkinitramfs_run(struct run_ctx *ctx)
 {
 	struct mkinit m = { 0 };
 	FILE *out = image_file(ctx);
+	const char *const *mods;
+	unsigned nmods = opt_list(ctx, "module", &mods), i;
 	int rc;
 
 	if (!out) {
@@ -523,6 +707,8 @@ static int mkinitramfs_run(struct run_ctx *ctx)
 	rc = check_cmdline(m.cmdline);
 	if (!rc)
 		rc = open_binary(&m);
+	if (!rc)
+		rc = open_modules(&m, mods, nmods);
 	if (!rc) {
 		/* stderr into a closed pipe must not kill us before the rename */
 		void (*oldpipe)(int) = signal(SIGPIPE, SIG_IGN);
@@ -532,6 +718,10 @@ static int mkinitramfs_run(struct run_ctx *ctx)
 	}
 	if (m.fd >= 0)
 		close(m.fd);
+	for (i = 0; i < m.nmods; i++)
+		if (m.mods[i].fd >= 0)
+			close(m.mods[i].fd);
+	free(m.settings);
 	return rc;
 }
 
@@ -544,6 +734,8 @@ static const struct opt_spec opts[] = {
 	  "static ELF executable to run as /init" },
 	{ "cmdline", 0, OPT_STR, NULL, 0, 0, NULL,
 	  "default settings (one line, <= 4 KiB) for /init" },
+	{ "module", 0, OPT_STR, NULL, 0, 0, NULL,
+	  "a kernel module (.ko, .ko.xz) /init loads (repeatable)", OPT_REPEAT },
 	{ 0 }
 };
 
@@ -552,6 +744,7 @@ const struct applet applet_mkinitramfs = {
 	.summary = "write an initramfs (cpio.gz) with benchbox as /init",
 	.flags   = APPLET_TOOL,
 	.usage   = "usage: mkinitramfs -o FILE.cpio.gz [--binary PATH] [--cmdline TEXT]\n"
+		   "                   [--module FILE.ko]...\n"
 		   "\n"
 		   "Writes a gzip-compressed newc cpio archive the kernel unpacks as its\n"
 		   "initramfs: dev, dev/console (char 5,1), init (the bytes of --binary,\n"
@@ -563,7 +756,12 @@ const struct applet applet_mkinitramfs = {
 		   "$SOURCE_DATE_EPOCH), gzip level 9 with time 0. FILE appears complete\n"
 		   "or not at all. --binary must be a little-endian ELF executable; a\n"
 		   "dynamic one (with a program interpreter) draws a warning, as it cannot\n"
-		   "run in an empty root file system. A summary line goes to stderr.\n",
+		   "run in an empty root file system. A summary line goes to stderr.\n"
+		   "Each --module FILE (a kernel module of --binary's machine: an ELF\n"
+		   "relocatable object, or xz-compressed and named .ko.xz) goes into\n"
+		   "lib/modules/benchbox/ under its own name, and benchbox.modules=NAME,...\n"
+		   "(in the order given) into benchbox.cmdline, after --cmdline's settings:\n"
+		   "/init loads them with finit_module(2) before the suite.\n",
 	.opts    = opts,
 	.unit    = "",
 	.classic = &emit_image,

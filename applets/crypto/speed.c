@@ -784,6 +784,7 @@ static void run_row(struct speed *S, const struct row *rw)
 	uint64_t counts[MAX_SIZES];
 	unsigned i, k;
 	int rc;
+	char driver[80] = "", name[64];
 
 	memset(&j, 0, sizeof(j));
 	j.impl = rw->impl;
@@ -863,9 +864,15 @@ static void run_row(struct speed *S, const struct row *rw)
 
 	S->out.label = rw->pick->label;
 	S->out.mr_index = rw->pick->mr_index;
+	/* the kernel's rows say which driver the kernel picked: an SoC's
+	 * accelerator, a CPU-extension glue driver or generic C */
+	if (!strcmp(rw->impl->engine, "kernel"))
+		snprintf(driver, sizeof(driver), "driver %s",
+			 speed_afalg_driver(rw->alg->name, name, sizeof(name))
+				 ? name : "not in /proc/crypto");
 	for (i = 0; i < S->nsizes; i++) {
 		struct result r = { 0 };
-		char p[64], sz[32], metric[48], note[64];
+		char p[64], sz[32], metric[48], note[64], both[sizeof(driver) + 66];
 
 		snprintf(sz, sizeof(sz), "size=%zu", S->sizes[i]);
 		params(p, sizeof(p), sz, S->P, j.decrypt);
@@ -879,6 +886,11 @@ static void run_row(struct speed *S, const struct row *rw)
 		r.samples = 1;
 		r.note = window_note(note, sizeof(note), S->sym_s, ossl_sym_s, "size");
 		r.flags = r.note ? REPORT_SHORT : 0;
+		if (*driver) {
+			snprintf(both, sizeof(both), "%s%s%s", r.note ? r.note : "",
+				 r.note ? "; " : "", driver);
+			r.note = both;
+		}
 		if (rw->primary && rw->pick->metric && S->P == 1 && !j.decrypt) {
 			snprintf(metric, sizeof(metric), "%s-%zu", rw->alg->name, S->sizes[i]);
 			r.metric = metric;

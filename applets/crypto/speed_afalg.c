@@ -17,12 +17,18 @@
  * the stream as speed.h asks; CTR lengths must be whole blocks here.
  * setup() fails (errno kept) when AF_ALG, the algorithm or the key is
  * refused: no AF_ALG in the kernel or the sandbox, or CONFIG_CRYPTO_USER_API_*
- * not built; speed then skips the row and says why.
+ * not built; speed then skips the row and says why. The records of a row
+ * that ran name the driver the kernel picked (speed_afalg_driver(): the
+ * highest-priority usable entry of /proc/crypto for that name); an
+ * initramfs gets the modules with mkinitramfs --module.
  */
 #include "speed.h"
 #include "speed_local.h"
 
+#include "util.h"
+
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 #ifdef __linux__
@@ -289,6 +295,102 @@ static int sha256(void *p, const uint8_t *key, size_t keylen, int decrypt)
 static int sha512(void *p, const uint8_t *key, size_t keylen, int decrypt)
 {
 	return hash_setup(p, "sha512", 64);
+}
+
+/* ---- the driver: /proc/crypto ---- */
+
+/* The kernel's name for each row's algorithm. */
+static const struct {
+	const char	*alg, *kname;
+} knames[] = {
+	{ "aes-128-cbc", "cbc(aes)" }, { "aes-192-cbc", "cbc(aes)" }, { "aes-256-cbc", "cbc(aes)" },
+	{ "aes-128-ecb", "ecb(aes)" }, { "aes-192-ecb", "ecb(aes)" }, { "aes-256-ecb", "ecb(aes)" },
+	{ "aes-128-ctr", "ctr(aes)" }, { "des-ede3-cbc", "cbc(des3_ede)" },
+	{ "md5", "md5" }, { "sha1", "sha1" }, { "sha256", "sha256" }, { "sha512", "sha512" },
+};
+
+/* The value of "key : value" when line (len bytes) is that key's line, as
+ * start and length; 0 when it is another line. */
+static int field(const char *line, size_t len, const char *key, const char **v, size_t *vlen)
+{
+	size_t k = strlen(key), i;
+
+	if (len < k || memcmp(line, key, k))
+		return 0;
+	for (i = k; i < len && line[i] == ' '; i++)
+		;
+	if (i == len || line[i] != ':')
+		return 0;
+	for (i++; i < len && line[i] == ' '; i++)
+		;
+	*v = line + i;
+	*vlen = len - i;
+	return 1;
+}
+
+const char *speed_afalg_driver_in(const char *text, const char *alg, char *buf, size_t len)
+{
+	const char *kname = NULL, *p = text, *v, *drv = NULL, *best = NULL;
+	size_t i, n, vlen, dlen = 0, blen = 0;
+	long prio = 0, best_prio = 0;
+	int named = 0, usable = 1;
+
+	for (i = 0; i < ARRAY_LEN(knames); i++)
+		if (!strcmp(knames[i].alg, alg))
+			kname = knames[i].kname;
+	if (!kname || !len)
+		return NULL;
+	for (;;) {	/* one line a turn; a blank line or the end closes an entry */
+		const char *e = strchr(p, '\n');
+
+		n = e ? (size_t)(e - p) : strlen(p);
+		if (!n) {
+			if (named && usable && drv && (!best || prio > best_prio)) {
+				best = drv;
+				blen = dlen;
+				best_prio = prio;
+			}
+			named = 0;
+			usable = 1;
+			drv = NULL;
+			prio = 0;
+		} else if (field(p, n, "name", &v, &vlen)) {
+			named = vlen == strlen(kname) && !memcmp(v, kname, vlen);
+		} else if (field(p, n, "driver", &v, &vlen)) {
+			drv = v;
+			dlen = vlen;
+		} else if (field(p, n, "priority", &v, &vlen)) {
+			prio = strtol(v, NULL, 10);
+		} else if (field(p, n, "selftest", &v, &vlen)) {
+			usable &= vlen == 6 && !memcmp(v, "passed", 6);
+		} else if (field(p, n, "internal", &v, &vlen)) {
+			usable &= !(vlen == 3 && !memcmp(v, "yes", 3));
+		}
+		if (!e) {
+			if (!n)
+				break;
+			p += n;		/* the end: close the last entry */
+		} else {
+			p = e + 1;
+		}
+	}
+	if (!best)
+		return NULL;
+	if (blen >= len)
+		blen = len - 1;
+	memcpy(buf, best, blen);
+	buf[blen] = '\0';
+	return buf;
+}
+
+const char *speed_afalg_driver(const char *alg, char *buf, size_t len)
+{
+	char real[256], *text = read_whole(sysroot_path("/proc/crypto", real, sizeof(real)),
+					   1 << 20, NULL);
+	const char *d = text ? speed_afalg_driver_in(text, alg, buf, len) : NULL;
+
+	free(text);
+	return d;
 }
 
 #define SK(alg, setup) \

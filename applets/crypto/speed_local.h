@@ -73,6 +73,14 @@ int speed_kat_check(const struct speed_impl *impl, int decrypt, char *why, size_
 /* Hex to bytes; returns the byte count, or -1 on bad hex or overflow. */
 int speed_unhex(const char *hex, uint8_t *out, size_t max);
 
+/* The kernel engine (speed_afalg.c): the driver the kernel's crypto API
+ * would pick for alg ("aes-128-cbc" -> "cbc(aes)"), as /proc/crypto lists
+ * it: the highest-priority entry of that name that is not internal and
+ * whose self-test passed (or that has none). Into buf (cut to len), or
+ * NULL when none is listed. _in() reads the text of /proc/crypto given. */
+const char *speed_afalg_driver(const char *alg, char *buf, size_t len);
+const char *speed_afalg_driver_in(const char *text, const char *alg, char *buf, size_t len);
+
 /* Public key through mbedtls (speed_mbedtls.c). A key is generated once
  * from a fixed-seed CTR_DRBG (the same key every run); each worker gets
  * its own copy and DRBG, and one signature made at creation for verify. */

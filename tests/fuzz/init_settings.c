@@ -9,7 +9,8 @@
  * string setting is NULL, a default, or a non-empty string that starts in
  * buf[0..used) and ends there; unknown and bad end with a NUL inside their
  * arrays; suite passes suite_check() (no tool that would start a suite
- * again); format is a known emitter; quick is 0 or 1; then is one of its
+ * again); format is a known emitter; modules, when set, is a list of plain
+ * module file names (no '/', no ".."); quick is 0 or 1; then is one of its
  * values; a text over INIT_TEXT_MAX bytes or with a NUL byte is refused
  * with one line and leaves the settings exactly as they were; the second
  * text only adds to the lists of words not understood.
@@ -48,11 +49,18 @@ static void check(const struct init_settings *s)
 	check_str(s, "out", s->out, 0);
 	check_str(s, "budget", s->budget, 0);
 	check_str(s, "args", s->args, 0);
+	check_str(s, "modules", s->modules, 0);
 	FUZZ_CHECK(emitter_find(s->format), "format '%s'", s->format);
 	FUZZ_CHECK(s->quick == 0 || s->quick == 1, "quick %d", s->quick);
 	FUZZ_CHECK(s->then >= THEN_POWEROFF && s->then <= THEN_WAIT, "then %d", (int)s->then);
 	/* no tool (init, run, ...) that would start a suite again */
 	FUZZ_CHECK(suite_check(s->suite, err, sizeof(err)) == 0, "suite '%s': %s", s->suite, err);
+	/* plain names init may open under its module directory: no '/', no
+	 * "..", none empty, at most INIT_MODULES_MAX */
+	if (s->modules)
+		FUZZ_CHECK(init_modules_check(s->modules, err, sizeof(err)) == 0 &&
+				   !strchr(s->modules, '/') && !strstr(s->modules, ".."),
+			   "modules '%s': %s", s->modules, err);
 }
 
 /* One text as init applies it; the settings before and after are checked,
@@ -117,17 +125,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	check(s);
 	apply(s, data, first);
 	if (nul) {
-		const char **v[7] = { &s->suite, &s->board, &s->expect, &s->format, &s->out,
-				      &s->budget, &s->args };
-		static const char *const key[7] = { "suite", "board", "expect", "format", "out",
-						    "budget", "args" };
+		const char **v[8] = { &s->suite, &s->board, &s->expect, &s->format, &s->out,
+				      &s->budget, &s->args, &s->modules };
+		static const char *const key[8] = { "suite", "board", "expect", "format", "out",
+						    "budget", "args", "modules" };
 		size_t n = size - first - 1, k, o;
 		char *second = malloc(n + 1), word[32];
-		char (*was)[sizeof(s->buf)] = malloc(7 * sizeof(s->buf));
+		char (*was)[sizeof(s->buf)] = malloc(8 * sizeof(s->buf));
 
 		if (!second || !was)
 			abort();
-		for (k = 0; k < 7; k++)
+		for (k = 0; k < 8; k++)
 			snprintf(was[k], sizeof(was[k]), "%s", *v[k] ? *v[k] : "(none)");
 		memcpy(unknown, s->unknown, sizeof(unknown));
 		memcpy(bad, s->bad, sizeof(bad));
@@ -138,7 +146,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			if (nul[1 + k] != '"' && nul[1 + k])
 				second[o++] = (char)nul[1 + k];
 		second[o] = '\0';
-		for (k = 0; k < 7; k++) {
+		for (k = 0; k < 8; k++) {
 			snprintf(word, sizeof(word), "benchbox.%s", key[k]);
 			if (!strstr(second, word))
 				FUZZ_CHECK(!strcmp(was[k], *v[k] ? *v[k] : "(none)"),

@@ -309,3 +309,33 @@ TEST(opt_dash1)
 	CHECK(buf && strstr(buf, "  -elapsed, --elapsed") != NULL);
 	free(buf);
 }
+
+TEST(opt_repeat)
+{
+	static const struct opt_spec tab[] = {
+		{ "module", 0,   OPT_STR, NULL, 0, 0, NULL, "repeatable", OPT_REPEAT },
+		{ "label",  'l', OPT_STR, NULL, 0, 0, NULL, "once" },
+		{ 0 }
+	};
+	const struct opt_spec *tabs[1] = { tab };
+	struct opt_val v[2], *vals[1] = { v };
+	char *pos[8], err[128] = "";
+	char *a1[] = { "--module", "a.ko", "x", "--module=b.ko", "-lq", "--module", "c.ko" };
+	char *a2[] = { "-la", "--label", "b" };
+	char *a3[] = { "-lq" };
+
+	CHECK_EQ_INT(opt_parse(1, tabs, vals, 7, a1, pos, err, sizeof(err)), 1);
+	REQUIRE(v[0].count == 3 && v[0].list != NULL);
+	CHECK_STR(v[0].list[0], "a.ko");
+	CHECK_STR(v[0].list[1], "b.ko");
+	CHECK_STR(v[0].list[2], "c.ko");
+	CHECK_STR(v[0].s, "c.ko");	/* the last, as for any option */
+	CHECK(v[1].list == NULL && v[1].count == 0);	/* not OPT_REPEAT: no list */
+	free(v[0].list);
+	/* without the flag, a second one is still an error */
+	CHECK_EQ_INT(opt_parse(1, tabs, vals, 3, a2, pos, err, sizeof(err)), -1);
+	CHECK(strstr(err, "--label given twice") != NULL);
+	/* not given: no list */
+	CHECK_EQ_INT(opt_parse(1, tabs, vals, 1, a3, pos, err, sizeof(err)), 0);
+	CHECK(v[0].list == NULL && v[0].count == 0 && !v[0].set);
+}

@@ -592,3 +592,56 @@ TEST(speed_pk_rsa)
 	CHECK_EQ_INT(speed_pk_bits("rsa2048"), 2048);
 	pk_roundtrip(t, "rsa2048");
 }
+
+/* The kernel engine's driver: the highest-priority entry of /proc/crypto
+ * for the kernel's name of the algorithm, not an internal one, not one
+ * whose self-test failed. */
+TEST(speed_afalg_driver_pick)
+{
+	static const char text[] =
+		"name         : aes\n"
+		"driver       : aes-ce\n"
+		"priority     : 300\n"
+		"type         : cipher\n"
+		"\n"
+		"name         : cbc(aes)\n"
+		"driver       : cbc(aes-generic)\n"
+		"module       : kernel\n"
+		"priority     : 100\n"
+		"selftest     : passed\n"
+		"internal     : no\n"
+		"type         : skcipher\n"
+		"\n"
+		"name         : cbc(aes)\n"
+		"driver       : cbc-aes-ce\n"
+		"module       : aes_ce_blk\n"
+		"priority     : 300\n"
+		"selftest     : passed\n"
+		"internal     : no\n"
+		"type         : skcipher\n"
+		"\n"
+		"name         : cbc(aes)\n"
+		"driver       : __cbc-aes-simd\n"
+		"priority     : 400\n"
+		"selftest     : passed\n"
+		"internal     : yes\n"
+		"\n"
+		"name         : cbc(aes)\n"
+		"driver       : cbc-aes-broken\n"
+		"priority     : 500\n"
+		"selftest     : unknown\n"
+		"\n"
+		"name         : sha256\n"
+		"driver       : sha256-generic\n"
+		"priority     : 100\n";	/* the last entry: no blank line after it */
+	char buf[64];
+
+	CHECK_STR(speed_afalg_driver_in(text, "aes-128-cbc", buf, sizeof(buf)), "cbc-aes-ce");
+	CHECK_STR(speed_afalg_driver_in(text, "aes-256-cbc", buf, sizeof(buf)), "cbc-aes-ce");
+	CHECK_STR(speed_afalg_driver_in(text, "sha256", buf, sizeof(buf)), "sha256-generic");
+	CHECK(speed_afalg_driver_in(text, "sha512", buf, sizeof(buf)) == NULL);
+	CHECK(speed_afalg_driver_in(text, "rsa2048", buf, sizeof(buf)) == NULL);
+	CHECK(speed_afalg_driver_in("", "sha256", buf, sizeof(buf)) == NULL);
+	/* cut to the buffer, never past it */
+	CHECK_STR(speed_afalg_driver_in(text, "aes-128-cbc", buf, 5), "cbc-");
+}
