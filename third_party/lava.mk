@@ -15,3 +15,10 @@ LAVA_SHA256_lava_dispatcher=1b4ded07d387a0e8e752ebefcb32e195fdea6b1f303614223ee1
 LAVA_SHA256_lava_common=fb91e37f3d45b1183a7af91ee1e19e9314b95cd3f05658ebfd71da312b1a6876
 LAVA_SHA256_lava_dispatcher_host=9a93f08e44168c4acec6493883bfdeca1e1de8e5c605ca46aecfc6d8b638d629
 LAVA_SHA256_lava_server=933c68307747023f4e700c8b9dba1f64da6703ee98cb2e678f49502dcbad8d7a
+# The kernel's KTAP parser (tools/testing/kunit/kunit_parser.py and the
+# kunit_printer.py it imports), KernelCI's reader of KTAP, from Debian's
+# linux-source package of the pinned kernels' release (tools/fetch-kunit.sh:
+# only those two files are kept)
+KUNIT_PKG=linux-source-6.1
+KUNIT_VERSION=6.1.176-1
+KUNIT_SHA256=9305d1a151b8e83dcb88aa11361e7b9513f0c252bdf7f5647e4542762d99c094
