@@ -5,7 +5,8 @@
 #   run    tools for a host build (native gcc, make, bzip2, deb-src entries)
 #   san    the above plus clang and its sanitizer/libFuzzer runtimes (make asan, make fuzz)
 #   mca    the run tools plus the cross compilers and llvm-mca (make mca)
-#   check  all of the above plus qemu-user for the cross tests
+#   check  all of the above plus qemu-user for the cross tests, qemu-system
+#          for the boot tests and the Python packages lava-run imports
 #
 # Installs only what is missing, says what and why, and needs root (or sudo).
 # Adds deb-src entries (copied from the existing deb entries) when none exist,
@@ -63,6 +64,24 @@ if [ "$mode" = check ]; then
 	want cpio cpio "an independent reader of mkinitramfs's archives"
 	want prove perl "Perl's TAP::Parser reads the ktap output in the tests"
 	want chromium chromium "renders benchbox's HTML report in the tests (headless)"
+	# Debian 12's lava-run (unpacked by tools/fetch-lava.sh, not installed)
+	# runs under Debian's python3 with what its qemu boot and monitors test
+	# import, and nothing more (no systemd-sysv, no libguestfs)
+	pymod() {	# pymod MODULE PACKAGE REASON
+		/usr/bin/python3 -c "import $1" >/dev/null 2>&1 || { need="$need $2"; why="$why
+  $2: $3"; }
+	}
+	pymod yaml python3-yaml "lava-run: job, device and log YAML"
+	pymod voluptuous python3-voluptuous "lava-run: lava_common's job schema"
+	pymod jinja2 python3-jinja2 "contrib/lava/render-device.py renders LAVA's qemu device template"
+	pymod pexpect python3-pexpect "lava-run: the serial console (QEMU's) and the monitors' patterns"
+	pymod setproctitle python3-setproctitle "lava-run: imported at start"
+	pymod requests python3-requests "lava-run: the file:// and http:// image downloads, its logger"
+	pymod pytz python3-tz "lava-run: job time stamps"
+	pymod netifaces python3-netifaces "lava-run: imported by its network helpers at parse time"
+	pymod magic python3-magic "lava-run: imported by its file system helpers at parse time"
+	pymod configobj python3-configobj "lava-run: imported by its file system helpers at parse time"
+	pymod pyudev python3-pyudev "lava-run: imported by its udev helpers at parse time"
 fi
 [ -e /usr/include/stdio.h ] || { need="$need libc6-dev"; why="$why
   libc6-dev: host headers for the native compiler"; }
