@@ -259,7 +259,7 @@ check:
 	  $(MAKE) --no-print-directory -j$(JOBS) ARCH=$$a build/$$a/benchbox build/$$a/test_unit || exit 1; done
 	@tools/mca.sh --check
 	@$(MAKE) --no-print-directory asan
-	@FUZZ_RUNS=$(FUZZ_RUNS) tests/run.sh $(ARCHS) asan fuzz
+	@FUZZ_RUNS=$(FUZZ_RUNS) tests/run.sh asan $(ARCHS) fuzz
 
 # llvm-mca's steady state for the inner loop of every tuned kernel in
 # tools/mca.tab, on the boards' cores' models (tools/mca.sh says which);

@@ -152,8 +152,11 @@ run_target() {
 }
 
 # The targets are independent: TEST_JOBS of them (default: the CPUs here, at
-# most 4) run at once, each in a lane of its own, its lines kept in a log
-# printed whole, in the order given, as each is done.
+# most 4) run at once. Each lane takes the next target not yet taken, in the
+# order given (mkdir claims it: one lane wins), so a lane that finishes a
+# short target goes on to the next instead of waiting for its turn; the
+# lines of each target are kept in a log, printed whole, in the order
+# given, as each is done. Give the long targets first.
 res=$(mktemp -d)
 trap 'rm -rf "$res"' EXIT
 jobs=${TEST_JOBS:-$(nproc 2>/dev/null || echo 1)}
@@ -168,13 +171,10 @@ else
 	lane=0
 	while [ $lane -lt "$jobs" ]; do
 		(
-			i=0
 			for target in "$@"; do
-				if [ $((i % jobs)) -eq $lane ]; then
-					run_target "$target" > "$res/$target.log" 2>&1
-					[ -f "$res/$target.n" ] || put_n 0 1 0
-				fi
-				i=$((i + 1))
+				mkdir "$res/$target.claim" 2>/dev/null || continue
+				run_target "$target" > "$res/$target.log" 2>&1
+				[ -f "$res/$target.n" ] || put_n 0 1 0
 			done
 		) &
 		lane=$((lane + 1))
