@@ -17,59 +17,28 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/socket.h>
 #include <sys/stat.h>
-#include <sys/un.h>
+#include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 
-enum { MAX_LINKS = 40 };
+enum { MAX_LINKS = 40, OUT_PATH = 4096 };
 
-/* The name at the end of path's chain of symbolic links (path itself when
- * it is no link), malloc'd; *st gets what it is, st->st_mode 0 when it
- * does not exist. NULL with errno set (ELOOP for a loop). */
-static char *follow(const char *path, struct stat *st)
-{
-	char *p = xstrdup(path), *link, *q;
-	int n;
-
-	for (n = 0;; n++) {
-		ssize_t k;
-		size_t dir;
-
-		if (lstat(p, st)) {
-			if (errno != ENOENT)
-				goto fail;
-			memset(st, 0, sizeof(*st));
-			return p;
-		}
-		if (!S_ISLNK(st->st_mode))
-			return p;
-		if (n == MAX_LINKS) {
-			errno = ELOOP;
-			goto fail;
-		}
-		link = xmalloc(4096);
-		k = readlink(p, link, 4095);
-		if (k <= 0) {
-			if (!k)
-				errno = ENOENT;
-			free(link);
-			goto fail;
-		}
-		link[k] = '\0';
-		q = strrchr(p, '/');
-		dir = link[0] == '/' || !q ? 0 : (size_t)(q - p) + 1;	/* keep "dir/" */
-		q = xmalloc(dir + (size_t)k + 1);
-		memcpy(q, p, dir);
-		memcpy(q + dir, link, (size_t)k + 1);
-		free(link);
-		free(p);
-		p = q;
-	}
-fail:
-	free(p);
-	return NULL;
-}
+/* The directory of the name at the end of a path, as the kernel walks it:
+ * every symbolic link on the way is checked against the rule of
+ * fs.protected_symlinks (below) and replaced by its text, so that the
+ * directory that holds the last name is known for the temporary file.
+ * This decides nothing that open(2) does not decide again: the file is
+ * opened through the name the user gave, and what was opened must be what
+ * the walk found (same device and inode). */
+struct walk {
+	char		dir[OUT_PATH];	/* "." or the path of the last name's directory */
+	char		name[OUT_PATH];	/* the last name */
+	struct stat	st;		/* its lstat(); st_mode 0 when it does not exist */
+	int		known;		/* the walk reached the last name */
+	int		via_link;	/* the last name is a link's text */
+	int		fdnum;		/* /proc/PID/fd/N: N (an inherited descriptor), else -1 */
+};
 
 static int set_err(char *err, size_t len, const char *why)
 {
@@ -77,136 +46,358 @@ static int set_err(char *err, size_t len, const char *why)
 	return OUT_FAIL;
 }
 
-/* A socket: connect to it (stream first, as a log reader's would be). */
-static int open_socket(const char *path)
+/* The kernel's rule for following a link (fs.protected_symlinks=1): in a
+ * directory that is sticky and world-writable, only a link owned by the
+ * follower or by the directory's owner. */
+static int link_allowed(const struct stat *dir, const struct stat *lnk)
 {
-	static const int types[] = { SOCK_STREAM, SOCK_DGRAM };
-	struct sockaddr_un sa;
-	size_t i;
+	if ((dir->st_mode & (S_ISVTX | S_IWOTH)) != (S_ISVTX | S_IWOTH))
+		return 1;
+	return lnk->st_uid == geteuid() || lnk->st_uid == dir->st_uid;
+}
 
-	if (strlen(path) >= sizeof(sa.sun_path)) {
+/* The kernel's rule for O_CREAT on an existing regular file or FIFO
+ * (fs.protected_regular=1, fs.protected_fifos=1): in a sticky
+ * world-writable directory, only one owned by the opener or by the
+ * directory's owner. */
+static int create_allowed(const struct stat *dir, const struct stat *f)
+{
+	if (!S_ISREG(f->st_mode) && !S_ISFIFO(f->st_mode))
+		return 1;
+	return link_allowed(dir, f);
+}
+
+static int join(char *out, const char *dir, const char *name)
+{
+	int n = snprintf(out, OUT_PATH, "%s%s%s", dir,
+			 dir[0] && dir[strlen(dir) - 1] != '/' ? "/" : "", name);
+
+	if (n < 0 || n >= OUT_PATH) {
 		errno = ENAMETOOLONG;
 		return -1;
 	}
-	memset(&sa, 0, sizeof(sa));
-	sa.sun_family = AF_UNIX;
-	memcpy(sa.sun_path, path, strlen(path));
-	for (i = 0; i < sizeof(types) / sizeof(types[0]); i++) {
-		int fd = socket(AF_UNIX, types[i] | SOCK_CLOEXEC, 0), e;
-
-		if (fd < 0)
-			return -1;
-		if (!connect(fd, (struct sockaddr *)&sa, sizeof(sa)))
-			return fd;
-		e = errno;
-		close(fd);
-		errno = e;
-		if (e != EPROTOTYPE)
-			break;
-	}
-	return -1;
+	return 0;
 }
 
-/* A device, FIFO or socket, opened as it is. */
-static int open_direct(struct outfile *o, const struct stat *st, unsigned flags,
-		       char *err, size_t len)
+static int all_digits(const char *s)
 {
-	int fd, fl;
-	struct stat now;
+	if (!*s || strlen(s) > 9)
+		return 0;
+	for (; *s; s++)
+		if (*s < '0' || *s > '9')
+			return 0;
+	return 1;
+}
 
-	if (S_ISSOCK(st->st_mode)) {
-		fd = open_socket(o->target);
-		if (fd < 0)
-			return set_err(err, len, strerror(errno));
-		o->fd = fd;
+/* 0 (w->known says whether the last name was reached: a missing or
+ * non-directory component on the way is left for open(2) to name), -1 with
+ * errno (ELOOP, ENAMETOOLONG), or 1 with the refusal in err. */
+static int walk(const char *path, struct walk *w, char *err, size_t len)
+{
+	char rest[OUT_PATH], next[OUT_PATH], cand[OUT_PATH], fddir[64], *r;
+	char *cur = w->dir;
+	int links = 0;
+
+	memset(w, 0, sizeof(*w));
+	w->fdnum = -1;
+	if (strlen(path) >= OUT_PATH) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	snprintf(fddir, sizeof(fddir), "/proc/%d/fd", (int)getpid());
+	strcpy(rest, path);
+	strcpy(cur, *path == '/' ? "/" : ".");
+	r = rest;
+	for (;;) {
+		struct stat dst;
+		char *comp, *slash;
+		ssize_t k;
+		int last;
+
+		while (*r == '/')
+			r++;
+		if (!*r)
+			return 0;	/* "/" or a path that ends in '/': open(2) says */
+		comp = r;
+		slash = strchr(r, '/');
+		r = slash ? slash + 1 : r + strlen(r);
+		if (slash)
+			*slash = '\0';
+		while (*r == '/')
+			r++;
+		last = !*r;
+		if (join(cand, strcmp(cur, ".") ? cur : "", comp))
+			return -1;
+		if (lstat(cand, &w->st)) {
+			memset(&w->st, 0, sizeof(w->st));
+			if (errno != ENOENT || !last)
+				return 0;
+			strcpy(w->name, comp);
+			w->known = 1;
+			return 0;
+		}
+		if (!S_ISLNK(w->st.st_mode)) {
+			if (last) {
+				strcpy(w->name, comp);
+				w->known = 1;
+				return 0;
+			}
+			if (!S_ISDIR(w->st.st_mode))
+				return 0;
+			strcpy(cur, cand);
+			continue;
+		}
+		if (stat(cur, &dst))
+			return 0;
+		if (!link_allowed(&dst, &w->st)) {
+			snprintf(err, len, "a symbolic link owned by another user in a sticky "
+				 "world-writable directory: not followed");
+			return 1;
+		}
+		if (last && !strcmp(cur, fddir) && all_digits(comp)) {
+			w->fdnum = atoi(comp);
+			return 0;
+		}
+		if (++links > MAX_LINKS) {
+			errno = ELOOP;
+			return -1;
+		}
+		k = readlink(cand, next, sizeof(next) - 1);
+		if (k <= 0)
+			return 0;
+		next[k] = '\0';
+		if (!last && (size_t)k + 1 + strlen(r) >= sizeof(next)) {
+			errno = ENAMETOOLONG;
+			return -1;
+		}
+		if (!last) {
+			strcat(next, "/");
+			strcat(next, r);
+		}
+		w->via_link = last;
+		if (next[0] == '/')
+			strcpy(cur, "/");
+		strcpy(rest, next);
+		r = rest;
+	}
+}
+
+/* /dev/stdout, /dev/fd/N, /proc/self/fd/N: a copy of descriptor N, written
+ * at its offset, as the shell's '>&N' would. */
+static int open_inherited(struct outfile *o, int n, char *err, size_t len)
+{
+	int fl = fcntl(n, F_GETFL);
+
+	if (fl < 0)
+		return set_err(err, len, strerror(EBADF));
+	if ((fl & O_ACCMODE) == O_RDONLY)
+		return set_err(err, len, "the descriptor is not open for writing");
+	o->fd = fcntl(n, F_DUPFD_CLOEXEC, 3);
+	if (o->fd < 0)
+		return set_err(err, len, strerror(errno));
+	return 0;
+}
+
+/* A new file for the temporary: in dir, mode 0666 less the umask (open(2)
+ * applies it), made and registered with every signal held, so none can
+ * end the process in between and leave it behind; PID 1 registers nothing
+ * (the signals that end other processes do not end it). The name does not
+ * grow with the target's, so a target of NAME_MAX bytes is fine. */
+static int make_tmp(struct outfile *o, const char *dir)
+{
+	static const char digits[] = "abcdefghijklmnopqrstuvwxyz0123456789";
+	static unsigned long seq;
+	sigset_t all, old;
+	int tries, e = EEXIST, fd = -1;
+
+	o->tmp = xmalloc(OUT_PATH);
+	sigfillset(&all);
+	sigprocmask(SIG_BLOCK, &all, &old);
+	for (tries = 0; fd < 0 && e == EEXIST && tries < 100; tries++) {
+		struct timespec ts;
+		unsigned long x;
+		char sfx[7];
+		int i;
+
+		clock_gettime(CLOCK_MONOTONIC, &ts);
+		x = (unsigned long)ts.tv_nsec * 2654435761u ^ (unsigned long)getpid() << 16 ^ ++seq * 40503u;
+		for (i = 0; i < 6; i++, x /= 36)
+			sfx[i] = digits[x % 36];
+		sfx[6] = '\0';
+		if (snprintf(o->tmp, OUT_PATH, "%s/.benchbox-out.%s", dir, sfx) >= OUT_PATH) {
+			e = ENAMETOOLONG;
+			break;
+		}
+		fd = open(o->tmp, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+		e = fd < 0 ? errno : 0;
+	}
+	if (fd >= 0 && getpid() != 1 && scratch_adopt(o->tmp)) {
+		e = errno;
+		close(fd);
+		unlink(o->tmp);
+		fd = -1;
+	}
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	if (fd < 0) {
+		free(o->tmp);
+		o->tmp = NULL;
+		errno = e;
+		return -1;
+	}
+	o->fd = fd;
+	o->atomic = 1;
+	return 0;
+}
+
+/* A regular file: the temporary beside target. old: the file it replaces
+ * (NULL for a new name) and its descriptor, whose mode and owner the
+ * temporary takes; where there can be no temporary (a directory the user
+ * cannot write) or they cannot be kept (the owner, for a user who is not
+ * root), the file is truncated and written in place instead, as '>' does. */
+static int open_regular(struct outfile *o, const char *target, const struct stat *old,
+			int oldfd, char *err, size_t len)
+{
+	char dir[OUT_PATH];
+	const char *slash = strrchr(target, '/');
+	struct stat me;
+
+	if (!slash)
+		strcpy(dir, ".");
+	else
+		snprintf(dir, sizeof(dir), "%.*s", slash == target ? 1 : (int)(slash - target), target);
+	o->target = xstrdup(target);
+	if (make_tmp(o, dir) && !old) {
+		set_err(err, len, strerror(errno));
+		goto fail;
+	}
+	if (old && (o->fd < 0 || fstat(o->fd, &me) ||
+		    ((me.st_uid != old->st_uid || me.st_gid != old->st_gid) &&
+		     fchown(o->fd, old->st_uid, old->st_gid)) ||
+		    fchmod(o->fd, old->st_mode & 07777))) {
+		out_abort(o);		/* the temporary, if any */
+		if (ftruncate(oldfd, 0)) {
+			set_err(err, len, strerror(errno));
+			goto fail;
+		}
+		o->fd = oldfd;
 		return 0;
 	}
-	/* O_NONBLOCK: a FIFO with no reader fails at once (ENXIO) instead of
-	 * waiting unseen, and a serial line opens without carrier */
-	fd = open(o->target, O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
-	if (fd < 0 && errno == ENXIO && S_ISFIFO(st->st_mode)) {
-		if (flags & OUT_NOWAIT)
-			return set_err(err, len, "no process has the FIFO open for reading");
-		warnf("waiting for a process to open the FIFO '%s' for reading", o->target);
-		do
-			fd = open(o->target, O_WRONLY | O_NOCTTY | O_CLOEXEC);
-		while (fd < 0 && errno == EINTR);
-	}
-	if (fd < 0)
-		return set_err(err, len, strerror(errno));
-	/* the node may have been replaced since lstat(): never write into a
-	 * regular file without the temporary */
-	if (fstat(fd, &now) || (now.st_mode & S_IFMT) != (st->st_mode & S_IFMT)) {
-		close(fd);
-		return set_err(err, len, "changed while it was being opened");
-	}
-	fl = fcntl(fd, F_GETFL);
-	if (fl >= 0)
-		fcntl(fd, F_SETFL, fl & ~O_NONBLOCK);	/* writes wait for the reader */
-	o->fd = fd;
+	if (oldfd >= 0)
+		close(oldfd);
 	return 0;
+fail:
+	if (oldfd >= 0)
+		close(oldfd);
+	free(o->target);
+	memset(o, 0, sizeof(*o));
+	o->fd = -1;
+	return OUT_FAIL;
 }
 
 int out_open(struct outfile *o, const char *path, unsigned flags, char *err, size_t len)
 {
-	sigset_t all, old;
-	struct stat st;
-	int rc;
+	struct walk *w;
+	struct stat now, dst;
+	char *target = NULL;
+	int fd, rc, fl;
 
 	memset(o, 0, sizeof(*o));
 	o->fd = -1;
 	if (!*path)
 		return set_err(err, len, strerror(ENOENT));
-	o->target = follow(path, &st);
-	if (!o->target)
-		return set_err(err, len, strerror(errno));
-	if (S_ISDIR(st.st_mode)) {
-		set_err(err, len, strerror(EISDIR));
-		free(o->target);
-		o->target = NULL;
-		return OUT_ISDIR;
+	w = xmalloc(sizeof(*w));
+	rc = walk(path, w, err, len);
+	if (rc) {
+		if (rc == -1)
+			set_err(err, len, strerror(errno));
+		rc = OUT_FAIL;
+		goto out;
 	}
-	if (st.st_mode && !S_ISREG(st.st_mode)) {
-		rc = open_direct(o, &st, flags, err, len);
-		if (rc) {
-			free(o->target);
-			o->target = NULL;
+	if (w->fdnum >= 0) {
+		rc = open_inherited(o, w->fdnum, err, len);
+		goto out;
+	}
+	if (w->known && !w->st.st_mode && !w->via_link) {	/* a new name */
+		if (flags & OUT_NOCREATE)
+			rc = set_err(err, len, strerror(ENOENT));
+		else if (!(rc = open_regular(o, path, NULL, -1, err, len)))
+			o->noreplace = 1;
+		goto out;
+	}
+	if (w->known && w->st.st_mode && !stat(w->dir, &dst) && !create_allowed(&dst, &w->st)) {
+		rc = set_err(err, len, "owned by another user in a sticky world-writable "
+			     "directory: not opened");
+		goto out;
+	}
+	if (w->known && S_ISSOCK(w->st.st_mode)) {
+		rc = set_err(err, len, "a socket: not written (a file, device or FIFO is)");
+		goto out;
+	}
+	if (w->known && !w->st.st_mode && (flags & OUT_NOCREATE)) {
+		rc = set_err(err, len, strerror(ENOENT));
+		goto out;
+	}
+	/* as the shell's '>' opens it, less O_TRUNC; O_NONBLOCK: a FIFO with
+	 * no reader fails at once (ENXIO) instead of waiting unseen, and a
+	 * serial line opens without carrier */
+	fd = open(path, O_WRONLY | O_CREAT | O_NOCTTY | O_NONBLOCK | O_CLOEXEC, 0666);
+	if (fd < 0 && errno == ENXIO && w->known && S_ISFIFO(w->st.st_mode)) {
+		if (flags & OUT_NOWAIT) {
+			rc = set_err(err, len, "no process has the FIFO open for reading");
+			goto out;
 		}
-		return rc;
+		warnf("waiting for a process to open the FIFO '%s' for reading", path);
+		do
+			fd = open(path, O_WRONLY | O_CREAT | O_NOCTTY | O_CLOEXEC, 0666);
+		while (fd < 0 && errno == EINTR);
 	}
-	if (!st.st_mode && (flags & OUT_NOCREATE)) {
-		free(o->target);
-		o->target = NULL;
-		return set_err(err, len, strerror(ENOENT));
+	if (fd < 0) {
+		rc = errno == EISDIR ? OUT_ISDIR : OUT_FAIL;
+		set_err(err, len, strerror(errno));
+		goto out;
 	}
-	o->atomic = 1;
-	o->tmp = xmalloc(strlen(o->target) + 8);
-	sprintf(o->tmp, "%s.XXXXXX", o->target);
-	/* made and registered with every signal held, so none can end the
-	 * process in between and leave the temporary behind; PID 1 registers
-	 * nothing (the signals that end other processes do not end it) */
-	sigfillset(&all);
-	sigprocmask(SIG_BLOCK, &all, &old);
-	o->fd = mkostemp(o->tmp, O_CLOEXEC);
-	if (o->fd >= 0 && getpid() != 1 && scratch_adopt(o->tmp)) {
-		int e = errno;
-
-		close(o->fd);
-		unlink(o->tmp);
-		o->fd = -1;
-		errno = e;
+	/* what was opened must be what the walk found: else the directory
+	 * that holds the temporary could be another one */
+	if (fstat(fd, &now) || (w->known && w->st.st_mode &&
+				(now.st_dev != w->st.st_dev || now.st_ino != w->st.st_ino))) {
+		close(fd);
+		rc = set_err(err, len, "changed while it was being opened");
+		goto out;
 	}
-	sigprocmask(SIG_SETMASK, &old, NULL);
-	if (o->fd < 0) {
-		rc = set_err(err, len, strerror(errno));
-		free(o->tmp);
-		free(o->target);
-		memset(o, 0, sizeof(*o));
-		o->fd = -1;
-		return rc;
+	if (S_ISREG(now.st_mode)) {
+		if (!w->known) {
+			target = xstrdup(path);
+		} else {
+			target = xmalloc(OUT_PATH);
+			if (join(target, w->dir, w->name)) {
+				close(fd);
+				rc = set_err(err, len, strerror(errno));
+				goto out;
+			}
+		}
+		fl = w->known && !w->st.st_mode;	/* made through a dangling link */
+		rc = open_regular(o, target, &now, fd, err, len);
+		if (rc && fl && !lstat(target, &dst) && dst.st_dev == now.st_dev &&
+		    dst.st_ino == now.st_ino)
+			unlink(target);
+		if (!rc && fl && o->target) {	/* removed as the temporary is */
+			o->created = 1;
+			o->dev = now.st_dev;
+			o->ino = now.st_ino;
+			if (getpid() != 1)
+				scratch_adopt(o->target);
+		}
+		goto out;
 	}
-	fchmod(o->fd, 0644);
-	return 0;
+	fl = fcntl(fd, F_GETFL);
+	if (fl >= 0)
+		fcntl(fd, F_SETFL, fl & ~O_NONBLOCK);	/* writes wait for the reader */
+	o->fd = fd;
+	rc = 0;
+out:
+	free(target);
+	free(w);
+	return rc;
 }
 
 int out_sync(struct outfile *o)
@@ -221,10 +412,32 @@ static void out_free(struct outfile *o)
 {
 	if (o->tmp)
 		scratch_forget(o->tmp);
+	if (o->created && o->target)
+		scratch_forget(o->target);
 	free(o->tmp);
 	free(o->target);
 	o->tmp = o->target = NULL;
-	o->atomic = 0;
+	o->atomic = o->noreplace = o->created = 0;
+}
+
+/* rename(2) that never replaces: renameat2's RENAME_NOREPLACE, else (an
+ * old kernel, a file system without it) link(2) and unlink(2), else (no
+ * hard links: vfat) a plain rename. */
+static int rename_noreplace(const char *from, const char *to)
+{
+#ifdef SYS_renameat2
+	if (!syscall(SYS_renameat2, AT_FDCWD, from, AT_FDCWD, to, 1 /* RENAME_NOREPLACE */))
+		return 0;
+	if (errno != EINVAL && errno != ENOSYS)
+		return -1;
+#endif
+	if (!link(from, to)) {
+		unlink(from);
+		return 0;
+	}
+	if (errno != EPERM && errno != EOPNOTSUPP && errno != ENOSYS)
+		return -1;
+	return rename(from, to);
 }
 
 int out_commit(struct outfile *o)
@@ -238,22 +451,31 @@ int out_commit(struct outfile *o)
 			e = errno;
 		o->fd = -1;
 	}
-	if (!e && o->atomic && rename(o->tmp, o->target))
+	if (!e && o->atomic &&
+	    (o->noreplace ? rename_noreplace(o->tmp, o->target) : rename(o->tmp, o->target)))
 		e = errno;
-	if (e && o->atomic)
-		unlink(o->tmp);
-	out_free(o);
+	if (e)
+		out_abort(o);
+	else
+		out_free(o);
 	errno = e;
 	return e ? -1 : 0;
 }
 
 void out_abort(struct outfile *o)
 {
+	struct stat st;
+
 	if (o->fd >= 0)
 		close(o->fd);
 	o->fd = -1;
 	if (o->atomic)
 		unlink(o->tmp);
+	/* the empty file open(2) made through a dangling link, if it is still
+	 * the one made */
+	if (o->created && o->target && !lstat(o->target, &st) && st.st_dev == o->dev &&
+	    st.st_ino == o->ino && st.st_size == 0)
+		unlink(o->target);
 	out_free(o);
 }
 

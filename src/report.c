@@ -32,6 +32,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 static const struct {
 	unsigned	bit;
@@ -659,6 +660,7 @@ int reporter_open(struct reporter *rep, const struct emitter *em,
 	rep->file.fd = -1;
 	rep->out[rep->nout++].f = em->to_stderr ? stderr : out;
 	if (path) {
+		struct stat fst, ost;
 		char err[256];
 		FILE *f;
 		int rc;
@@ -674,6 +676,11 @@ int reporter_open(struct reporter *rep, const struct emitter *em,
 			out_abort(&rep->file);
 			return 1;
 		}
+		/* -o /dev/stdout (or the file stdout already is): that one
+		 * output, not the same records twice */
+		if (!em->to_stderr && !fstat(rep->file.fd, &fst) && !fstat(fileno(out), &ost) &&
+		    fst.st_dev == ost.st_dev && fst.st_ino == ost.st_ino)
+			rep->out[0].off = 1;
 		rep->out[rep->nout++].f = f;
 	}
 	return 0;
