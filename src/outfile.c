@@ -89,12 +89,32 @@ static int all_digits(const char *s)
 	return 1;
 }
 
+/* /proc/PID/fd or /proc/PID/task/TID/fd, PID this process's: the links
+ * in it stand for this process's descriptors, not for their text */
+static int own_fd_dir(const char *dir)
+{
+	char pid[16], *end;
+	size_t n;
+
+	n = (size_t)snprintf(pid, sizeof(pid), "/proc/%d/", (int)getpid());
+	if (strncmp(dir, pid, n))
+		return 0;
+	dir += n;
+	if (!strncmp(dir, "task/", 5)) {
+		strtoul(dir + 5, &end, 10);
+		if (end == dir + 5 || *end != '/')
+			return 0;
+		dir = end + 1;
+	}
+	return !strcmp(dir, "fd");
+}
+
 /* 0 (w->known says whether the last name was reached: a missing or
  * non-directory component on the way is left for open(2) to name), -1 with
  * errno (ELOOP, ENAMETOOLONG), or 1 with the refusal in err. */
 static int walk(const char *path, struct walk *w, char *err, size_t len)
 {
-	char rest[OUT_PATH], next[OUT_PATH], cand[OUT_PATH], fddir[64], *r;
+	char rest[OUT_PATH], next[OUT_PATH], cand[OUT_PATH], *r;
 	char *cur = w->dir;
 	int links = 0;
 
@@ -104,7 +124,6 @@ static int walk(const char *path, struct walk *w, char *err, size_t len)
 		errno = ENAMETOOLONG;
 		return -1;
 	}
-	snprintf(fddir, sizeof(fddir), "/proc/%d/fd", (int)getpid());
 	strcpy(rest, path);
 	strcpy(cur, *path == '/' ? "/" : ".");
 	r = rest;
@@ -154,7 +173,7 @@ static int walk(const char *path, struct walk *w, char *err, size_t len)
 				 "world-writable directory: not followed");
 			return 1;
 		}
-		if (last && !strcmp(cur, fddir) && all_digits(comp)) {
+		if (last && own_fd_dir(cur) && all_digits(comp)) {
 			w->fdnum = atoi(comp);
 			return 0;
 		}
