@@ -11,7 +11,9 @@
  *   SIGSEGV SIGUSR2 SIGPIPE SIGALRM SIGTERM SIGSTKFLT SIGXCPU SIGXFSZ
  *   SIGVTALRM SIGPROF SIGPOLL SIGPWR SIGSYS and SIGRTMIN..SIGRTMAX
  *
- * (SIGPIPE: a write to stdout after its reader quit, `| head -1`). The
+ * (SIGPIPE: a write to stdout after its reader quit, `| head -1`;
+ * SIGXFSZ only where main() did not run first: it ignores SIGXFSZ, so a
+ * write over `ulimit -f` fails with EFBIG, said as a write error). The
  * handler removes everything with raw system calls only, then re-raises
  * the signal with its default action so the process still dies of it and
  * the exit status says so. A signal that was ignored when the first
