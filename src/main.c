@@ -13,6 +13,7 @@
 
 #include <errno.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -173,11 +174,16 @@ static int dispatch(int argc, char **argv)
 /* Closed descriptors 0-2 get a placeholder first (init does the same
  * after opening the console), so that no file opened later becomes
  * stdout or stderr. Whatever went to stdout outside the reporter (help,
- * lists, usage) is checked at the end: a failed write is exit status 1. */
+ * lists, usage) is checked at the end: a failed write is exit status 1.
+ * SIGXFSZ is ignored before anything runs, so that a write past the file
+ * size limit (ulimit -f) fails with EFBIG and is said like any other
+ * write error (exit 1) instead of killing the process without a word; the
+ * scratch files' handler (src/scratch.c) then leaves it ignored. */
 int main(int argc, char **argv)
 {
 	int rc;
 
+	signal(SIGXFSZ, SIG_IGN);
 	if (getpid() == 1)
 		init_pid1(argc, argv);
 	out_guard_stdio();

@@ -8,11 +8,32 @@
  * tree uses getdents64/unlinkat/openat directly (opendir() allocates, so it
  * is not async-signal-safe).
  *
+ * Ownership: the PID in a name cannot say whether its run is alive. A
+ * run in another PID namespace (a container sharing /tmp) or on another
+ * machine (two boards on one NFS --dir) has a PID that this namespace does
+ * not know, so kill(PID, 0) says ESRCH while it runs. So each object is
+ * also locked by its owner for as long as it lives: flock(LOCK_EX) on a
+ * descriptor kept in the slot, of the file itself, or of LOCK_NAME inside
+ * a directory. The kernel drops the lock when the last descriptor of that
+ * open file goes, so a SIGKILL or a crash frees it, while a forked child
+ * that inherited the descriptor (and closes it, or exits) does not: the
+ * lock belongs to the open file, not to a process, and is seen from every
+ * PID namespace. On NFS, Linux turns flock() into a whole-file POSIX lock
+ * that the server shares with other clients; that needs a file opened for
+ * writing, and a directory cannot be locked there at all, hence a file
+ * inside it, opened O_RDWR. Names carrying the boot id or the namespace
+ * were not taken: a power cut's leftovers would carry a stale boot id and
+ * could then only be aged out by a clock that two machines need not share.
+ *
  * scratch_sweep() runs when an object is made (create()), never in a
- * handler, so it may use opendir(). It trusts the PID in a name only to say
- * "this process is gone": a PID reused since then keeps the leftover (safe),
- * and a run in another PID namespace sharing the directory would look dead
- * (do not share a scratch directory across containers).
+ * handler, so it may use opendir(). It removes an entry only when both
+ * say the run is gone: its PID is not alive here (ESRCH; a PID reused
+ * since then keeps the leftover, safe) and its lock can be taken, held
+ * while the entry goes. Where the file system cannot lock, nothing is
+ * removed: what a killed run left there stays for a person to remove.
+ * An owner takes its lock just after making the object; a sweep that came
+ * in between holds the lock or has removed the object, and the owner,
+ * finding its lock refused or its object gone, makes another name.
  *
  * The handler is installed for every signal whose default action ends the
  * process and that can be caught (the list is in scratch.h); it is the one
@@ -38,6 +59,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
 #include <sys/syscall.h>
@@ -48,8 +70,12 @@ struct slot {
 	char			path[4096];
 	pid_t			owner;
 	int			isdir;
+	int			lock;		/* the flock()ed descriptor, or -1 */
 	volatile sig_atomic_t	used;
 };
+
+/* A directory's lock: a file inside it, removed with the tree. */
+#define LOCK_NAME ".benchbox-lock"
 
 /* The registry and the actions our handler replaced: file scope because
  * the signal handler reads them. */
@@ -135,8 +161,15 @@ static void rm_tree_at(int fd, int depth)
 	}
 }
 
+/* The owner lets go of its lock first: on NFS, a file removed while it is
+ * open is only renamed (.nfsXXXX), and its directory could not go. A sweep
+ * that takes the lock meanwhile removes the same entries: harmless. */
 static void remove_slot(struct slot *s)
 {
+	if (s->lock >= 0) {
+		close(s->lock);
+		s->lock = -1;
+	}
 	if (s->isdir) {
 		int fd = open(s->path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 
@@ -215,6 +248,7 @@ static struct slot *claim(const char *path, int isdir)
 			snprintf(slots[i].path, sizeof(slots[i].path), "%s", path);
 			slots[i].owner = getpid();
 			slots[i].isdir = isdir;
+			slots[i].lock = -1;
 			slots[i].used = 1;
 			return &slots[i];
 		}
@@ -248,18 +282,67 @@ static int make_name(const char *dir, const char *tag, char *path, size_t len)
 	return 0;
 }
 
+/* Whether the descriptors a and b are one file. */
+static int same_file(int a, int b)
+{
+	struct stat sa, sb;
+
+	return !fstat(a, &sa) && !fstat(b, &sb) && sa.st_dev == sb.st_dev &&
+	       sa.st_ino == sb.st_ino;
+}
+
+/* Lock the object s just made (fd: the file's descriptor, unused for a
+ * directory) into s->lock. 0: held, or this file system cannot lock (then
+ * no sweep can remove it either); 1: a sweep came first and removes it,
+ * make another name; -1 with errno set: no descriptor for the lock. */
+static int own(struct slot *s, int fd)
+{
+	char lp[sizeof(s->path) + sizeof(LOCK_NAME) + 1];
+	int lk, chk;
+
+	if (s->isdir) {
+		snprintf(lp, sizeof(lp), "%s/%s", s->path, LOCK_NAME);
+		lk = open(lp, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+		if (lk < 0)	/* EEXIST: a sweep made it; ENOENT: removed the tree */
+			return errno == EEXIST || errno == ENOENT ? 1 : -1;
+	} else {
+		lk = fcntl(fd, F_DUPFD_CLOEXEC, 0);	/* the applet may close fd */
+		if (lk < 0)
+			return -1;
+	}
+	if (flock(lk, LOCK_EX | LOCK_NB)) {
+		int e = errno;
+
+		close(lk);
+		if (e == EWOULDBLOCK || e == EINTR)
+			return 1;	/* a sweep holds it: it is going */
+		return 0;		/* ENOLCK, EOPNOTSUPP ...: no locks here */
+	}
+	/* held; still ours unless a sweep removed it before we locked it */
+	chk = open(s->isdir ? lp : s->path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	if (chk < 0 || !same_file(chk, lk)) {
+		if (chk >= 0)
+			close(chk);
+		close(lk);
+		return 1;
+	}
+	close(chk);
+	s->lock = lk;
+	return 0;
+}
+
 /* Make a fresh name and the object under it (a directory when isdir, else
- * a file opened with extra_flags), registered before it exists. Returns the
- * fd (0 for a directory), or -1 with errno set. */
+ * a file opened with extra_flags), registered before it exists, and lock
+ * it. Returns the fd (0 for a directory), or -1 with errno set. */
 static int create(const char *dir, const char *tag, int isdir, int extra_flags,
 		  char *path, size_t len)
 {
 	int tries;
 
-	scratch_sweep(dir, tag);	/* what killed runs left: files of dead PIDs */
+	scratch_sweep(dir, tag);	/* what killed runs left: dead and unlocked */
 	for (tries = 0; tries < 100; tries++) {
 		struct slot *s;
-		int fd, e;
+		int fd, e, r;
 
 		if (make_name(dir, tag, path, len))
 			return -1;
@@ -268,14 +351,29 @@ static int create(const char *dir, const char *tag, int isdir, int extra_flags,
 			return -1;
 		fd = isdir ? mkdir(path, 0700)
 			   : open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC | extra_flags, 0600);
-		if (fd >= 0)
-			return fd;
+		if (fd >= 0) {
+			r = own(s, fd);
+			if (r == 0)
+				return fd;
+			e = errno;
+			if (!isdir)
+				close(fd);
+			if (r < 0) {		/* ours: remove it */
+				remove_slot(s);
+				s->used = 0;
+				errno = e;
+				return -1;
+			}
+			s->used = 0;		/* the sweep's now: another name */
+			continue;
+		}
 		e = errno;
 		s->used = 0;
 		errno = e;
 		if (e != EEXIST)
 			return -1;
 	}
+	errno = EEXIST;
 	return -1;
 }
 
@@ -304,8 +402,12 @@ void scratch_forget(const char *path)
 
 	for (i = 0; i < SCRATCH_MAX; i++)
 		if (slots[i].used && slots[i].owner == getpid() &&
-		    strcmp(slots[i].path, path) == 0)
+		    strcmp(slots[i].path, path) == 0) {
 			slots[i].used = 0;
+			if (slots[i].lock >= 0)
+				close(slots[i].lock);
+			slots[i].lock = -1;
+		}
 }
 
 void scratch_remove(const char *path)
@@ -343,22 +445,51 @@ static pid_t leftover_pid(const char *name, const char *tag)
 	return *p ? 0 : (pid_t)pid;
 }
 
-/* Remove name in the directory open at dfd: a file, a link or a tree. */
-static int remove_at(int dfd, const char *name)
+/* Remove the leftover name in the directory open at dfd if its lock can
+ * be taken: a file's own, or LOCK_NAME's inside a directory (made when
+ * missing: a run killed before it made its lock, or an older benchbox's
+ * tree). The lock is held until the entry is gone, so an owner that made
+ * it a moment ago finds its lock refused or its object removed, never a
+ * half-removed tree it believes its own. 0 removed, -1 kept. */
+static int remove_locked(int dfd, const char *name)
 {
 	struct stat st;
-	int sub;
+	int fd, lk, rc;
 
 	if (fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW))
 		return -1;
-	if (!S_ISDIR(st.st_mode))
-		return unlinkat(dfd, name, 0);
-	sub = openat(dfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-	if (sub >= 0) {
-		rm_tree_at(sub, 0);
-		close(sub);
+	if (S_ISREG(st.st_mode)) {
+		lk = openat(dfd, name, O_RDWR | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+		if (lk < 0)
+			return -1;
+		if (flock(lk, LOCK_EX | LOCK_NB)) {
+			close(lk);
+			return -1;
+		}
+		rc = unlinkat(dfd, name, 0);
+		close(lk);
+		return rc;
 	}
-	return unlinkat(dfd, name, AT_REMOVEDIR);
+	if (!S_ISDIR(st.st_mode))
+		return -1;		/* a link, a FIFO ...: never one of ours */
+	fd = openat(dfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	lk = openat(fd, LOCK_NAME, O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY |
+		    O_CLOEXEC, 0600);
+	if (lk < 0 || flock(lk, LOCK_EX | LOCK_NB)) {
+		if (lk >= 0)
+			close(lk);
+		close(fd);
+		return -1;
+	}
+	rm_tree_at(fd, 0);		/* LOCK_NAME too, still held */
+	close(fd);
+	rc = unlinkat(dfd, name, AT_REMOVEDIR);
+	close(lk);
+	if (rc)			/* NFS: the lock file's .nfsXXXX went at close */
+		rc = unlinkat(dfd, name, AT_REMOVEDIR);
+	return rc;
 }
 
 int scratch_sweep(const char *dir, const char *tag)
@@ -375,8 +506,8 @@ int scratch_sweep(const char *dir, const char *tag)
 		if (pid <= 0 || pid == getpid())
 			continue;
 		if (kill(pid, 0) == 0 || errno != ESRCH)
-			continue;
-		if (remove_at(dirfd(d), e->d_name) == 0)
+			continue;	/* alive here (or not ours to signal) */
+		if (remove_locked(dirfd(d), e->d_name) == 0)
 			n++;
 	}
 	closedir(d);

@@ -11,7 +11,9 @@
  *   SIGSEGV SIGUSR2 SIGPIPE SIGALRM SIGTERM SIGSTKFLT SIGXCPU SIGXFSZ
  *   SIGVTALRM SIGPROF SIGPOLL SIGPWR SIGSYS and SIGRTMIN..SIGRTMAX
  *
- * (SIGPIPE: a write to stdout after its reader quit, `| head -1`). The
+ * (SIGPIPE: a write to stdout after its reader quit, `| head -1`;
+ * SIGXFSZ only where main() did not run first: it ignores SIGXFSZ, so a
+ * write over `ulimit -f` fails with EFBIG, said as a write error). The
  * handler removes everything with raw system calls only, then re-raises
  * the signal with its default action so the process still dies of it and
  * the exit status says so. A signal that was ignored when the first
@@ -22,7 +24,11 @@
  *
  * Names are "DIR/benchbox-TAG.PID.XXXXXX", recognisable after a SIGKILL
  * or a power cut: making an object sweeps (scratch_sweep()) the entries
- * of its TAG in its DIR whose process is gone, so no applet has to.
+ * of its TAG in its DIR whose process is gone, so no applet has to. The
+ * owner holds a lock on each object for its lifetime (flock() on the file,
+ * or on the file ".benchbox-lock" inside a directory), which tells a run in
+ * another PID namespace or on another machine (a shared /tmp, an NFS
+ * --dir) that it is alive; see scratch.c.
  *
  * Free space: an applet that writes size bytes checks scratch_room() first
  * (after making its file or directory, so the sweep has run) and skips
@@ -40,14 +46,16 @@
  * writable, else /tmp if writable, else ".". */
 const char *scratch_dir(const char *given);
 
-/* Sweep dir of tag's dead leftovers, then create and register an empty
- * regular file, opened O_RDWR|O_CLOEXEC (extra open flags such as O_DIRECT
- * may be added). Its path is copied to path[len]. Returns the fd, or -1
+/* Sweep dir of tag's dead leftovers, then create, register and lock an
+ * empty regular file, opened O_RDWR|O_CLOEXEC (extra open flags such as
+ * O_DIRECT may be added). Its path is copied to path[len]. Returns the fd
+ * (the caller may close it: the lock is on a descriptor of its own), or -1
  * with errno set (and nothing left). */
 int scratch_file(const char *dir, const char *tag, int extra_flags, char *path, size_t len);
 
-/* The same for a directory (mode 0700); on removal the whole tree
- * under it goes. 0, or -1 with errno set. */
+/* The same for a directory (mode 0700), with its lock file
+ * ".benchbox-lock" in it; on removal the whole tree under it goes. 0, or
+ * -1 with errno set. */
 int scratch_mkdir(const char *dir, const char *tag, char *path, size_t len);
 
 /* Register a file that another module made (the -o temporary beside its
@@ -66,9 +74,12 @@ void scratch_remove(const char *path);
 
 /* Remove what runs killed by SIGKILL (or a power cut) left in dir: the
  * entries named benchbox-TAG.PID.XXXXXX whose PID is not alive (kill(PID, 0)
- * fails with ESRCH), files and trees alike. Anything else stays: a live PID
- * (another user's too), this process's own objects, other names. Returns
- * how many were removed, or -1 with errno set when dir cannot be read. */
+ * fails with ESRCH) and whose lock can be taken (held while it goes), files
+ * and trees alike. Anything else stays: a live PID (another user's too), a
+ * lock held (a live run in another PID namespace or on another machine),
+ * a file system without locks, this process's own objects, other names,
+ * links and special files. Returns how many were removed, or -1 with errno
+ * set when dir cannot be read. */
 int scratch_sweep(const char *dir, const char *tag);
 
 /* Write `size` bytes of `byte` to fd from offset 0, then fsync. 0, or -1

@@ -451,7 +451,7 @@ static int run_suite(const struct init_settings *s)
 	mbedtls_sha256_starts_ret(&pl.sha, 0);
 	memset(&o, 0, sizeof(o));
 	if (run_child_stream(&c, &o)) {
-		snprintf(pl.err, ERR_KEEP, "init: cannot start the run: %s\n", strerror(errno));
+		snprintf(pl.err, ERR_KEEP, "init: cannot start the run: %s\n", o.last_err);
 		pl.nerr = strlen(pl.err);
 		status = -1;
 	} else {

@@ -22,7 +22,10 @@
  * Files: of= is opened like dd opens it (created, or an existing one
  * truncated unless notrunc=/append=), only after everything was checked,
  * the input opened and the free space found sufficient (src/scratch.h's
- * margin; exit 77 when short), so a refused run leaves it untouched. A file
+ * margin; exit 77 when short), so a refused run leaves it untouched. An
+ * existing of= is truncated only after fstat() showed that it is not the
+ * input (if=f of=f, or a link to f: exit 2). A FIFO with no reader waits
+ * in open() as dd's does, with every signal deliverable. A file
  * lmdd created is removed if the run fails or a signal ends it; one that
  * existed stays. Every write, fsync and close is checked (exit 1).
  */
@@ -280,10 +283,24 @@ static const char *dir_of(const char *path, char *buf, size_t len)
 	return buf;
 }
 
+/* EXIT_OK, or EXIT_USAGE (said) when the output open at fd is the input
+ * file itself (the same st_dev and st_ino: the same name, a symbolic or a
+ * hard link): writing it would destroy what is to be read. */
+static int same_as_input(const struct lmdd *d, int fd, const char *out)
+{
+	struct stat si, so;
+
+	if (d->in < 0 || fstat(d->in, &si) || fstat(fd, &so) ||
+	    si.st_dev != so.st_dev || si.st_ino != so.st_ino)
+		return EXIT_OK;
+	errorf("of=%s is the same file as if=%s", out, d->val[A_IF]);
+	return EXIT_USAGE;
+}
+
 static int open_out(struct lmdd *d)
 {
 	const char *s = d->val[A_OF];
-	int flags = O_WRONLY | O_CLOEXEC, fd;
+	int flags = O_WRONLY | O_CLOEXEC, fd, e, rc = EXIT_OK;
 	char dbuf[4096];
 	struct stat st;
 	sigset_t all, old;
@@ -312,18 +329,20 @@ static int open_out(struct lmdd *d)
 		flags |= O_APPEND;
 	if (given(d, A_OSYNC))
 		flags |= O_SYNC;
-	/* made and registered with signals held: a SIGTERM in between
-	 * cannot leave it behind */
-	sigfillset(&all);
-	sigprocmask(SIG_BLOCK, &all, &old);
+	/* A new file is made and registered with signals held, so that a
+	 * SIGTERM in between cannot leave it behind; O_EXCL makes that open
+	 * quick (it never waits for a FIFO's reader). An existing name is
+	 * opened with signals deliverable: a FIFO with no reader waits in
+	 * open(), and SIGTERM, SIGINT or SIGHUP must still end it. */
 	fd = -1;
 	if (!given(d, A_NOCREATE)) {
+		sigfillset(&all);
+		sigprocmask(SIG_BLOCK, &all, &old);
 		fd = open(s, flags | O_CREAT | O_EXCL, 0644);
 		if (fd >= 0) {
 			d->created = 1;
 			if (scratch_adopt(s)) {
-				int e = errno;
-
+				e = errno;
 				close(fd);
 				unlink(s);
 				sigprocmask(SIG_SETMASK, &old, NULL);
@@ -331,10 +350,25 @@ static int open_out(struct lmdd *d)
 				return EXIT_FAIL;
 			}
 		}
+		e = errno;
+		sigprocmask(SIG_SETMASK, &old, NULL);
+		errno = e;
 	}
-	if (fd < 0 && (given(d, A_NOCREATE) || errno == EEXIST))
-		fd = open(s, flags);
-	sigprocmask(SIG_SETMASK, &old, NULL);
+	if (fd < 0 && (given(d, A_NOCREATE) || errno == EEXIST)) {
+		/* not truncated yet: it may be the input (if=f of=f, or a
+		 * link to it), which must be refused before it loses a byte */
+		fd = open(s, flags & ~O_TRUNC);
+		if (fd >= 0 && (rc = same_as_input(d, fd, s)) == EXIT_OK &&
+		    (flags & O_TRUNC) && !fstat(fd, &st) && S_ISREG(st.st_mode) &&
+		    ftruncate(fd, 0)) {
+			errorf("cannot truncate '%s': %s", s, strerror(errno));
+			rc = EXIT_FAIL;
+		}
+		if (rc != EXIT_OK) {
+			close(fd);
+			return rc;
+		}
+	}
 	if (fd < 0) {
 		errorf("cannot open '%s' for writing: %s", s, strerror(errno));
 		return EXIT_FAIL;
@@ -640,7 +674,8 @@ const struct applet applet_lmdd = {
 		   "(MB = 10^6 bytes). Numbers take k m g (2^10..) or K M G (10^3..).\n"
 		   "  if=FILE     input: a file, stdin (0, -), or internal (zeros) [internal]\n"
 		   "  of=FILE     output: a file, stdout (1, -), stderr (2), or internal\n"
-		   "              (discard) [internal]; a file is created or truncated\n"
+		   "              (discard) [internal]; a file is created or truncated;\n"
+		   "              the same file as if= (a link to it too) is refused\n"
 		   "  bs=N        block size, 4 to 1g [8192]    bufs=N  buffers, 1-10 [1]\n"
 		   "  count=N     blocks to move     move=N  bytes to move (count=N/bs)\n"
 		   "  skip=N      seek input and output N blocks first\n"

@@ -553,10 +553,8 @@ static void run_one(struct run_ctx *ctx, const struct test *t, struct tally *tl,
 		fflush(stderr);
 	}
 	sys_clocks_read(&before);
-	if (run_child(t->argv, t->argc, t->budget, &run_stop, &o)) {
-		snprintf(o.last_err, sizeof(o.last_err), "cannot fork: %s", strerror(errno));
-		o.status = EXIT_FAIL << 8;
-	}
+	if (run_child(t->argv, t->argc, t->budget, &run_stop, &o))
+		o.status = EXIT_FAIL << 8;	/* last_err says what failed */
 	sys_clocks_read(&after);
 	throttle_note(&before, &after, throttled, sizeof(throttled));
 	skip_row = emit_rows(ctx, o.rows, throttled, tl);

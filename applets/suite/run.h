@@ -60,7 +60,8 @@ struct child_out {
  * later if it is still there. Its process group is killed and reaped on
  * every path. out (zeroed by the caller) gets the records and the last
  * stderr line; a stderr line with "warning: " is passed on to stderr.
- * Returns 0, or -1 if the fork or pipes failed (errno). */
+ * Returns 0, or -1 if the fork or pipes failed (errno; last_err says
+ * which: "cannot make a pipe: REASON" or "cannot fork: REASON"). */
 int run_child(char **argv, int argc, double budget_s, volatile sig_atomic_t *stop,
 	      struct child_out *out);
 

@@ -243,6 +243,16 @@ static void watch_child(struct watch *w, struct child_out *out)
 			close(w->fd[i].fd);
 }
 
+/* out's last_err says what failed (WHAT: the errno's text); -1, errno kept. */
+static int fail(struct child_out *out, const char *what)
+{
+	int e = errno;
+
+	snprintf(out->last_err, sizeof(out->last_err), "%s: %s", what, strerror(e));
+	errno = e;
+	return -1;
+}
+
 int run_child_stream(const struct child_spec *c, struct child_out *out)
 {
 	struct watch w;
@@ -252,11 +262,11 @@ int run_child_stream(const struct child_spec *c, struct child_out *out)
 
 	memset(&w, 0, sizeof(w));
 	if (pipe2(po, O_CLOEXEC))
-		return -1;
+		return fail(out, "cannot make a pipe");
 	if (pipe2(pe, O_CLOEXEC)) {
 		close(po[0]);
 		close(po[1]);
-		return -1;
+		return fail(out, "cannot make a pipe");
 	}
 	fflush(NULL);
 	/* a signal that comes as it forks waits for the child's default
@@ -274,9 +284,12 @@ int run_child_stream(const struct child_spec *c, struct child_out *out)
 	close(po[1]);
 	close(pe[1]);
 	if (w.pid < 0) {
+		int e = errno;
+
 		close(po[0]);
 		close(pe[0]);
-		return -1;
+		errno = e;
+		return fail(out, "cannot fork");
 	}
 	if (!c->same_group)
 		setpgid(w.pid, w.pid);

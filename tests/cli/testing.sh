@@ -116,6 +116,24 @@ lmopts() {
 	done
 }
 
+# nsweep APPLET LONG SHORT: a live run of `$BB APPLET LONG --dir=d` (long:
+# it is SIGKILLed) keeps its scratch object in d while `APPLET SHORT` runs
+# in another PID namespace in d, where the live run's PID is dead (its
+# sweep must respect the owner's lock); SIGKILLed, its leftover is swept
+# from there. Root only (unshare -p --mount-proc), else skipped. sh is the
+# namespace's PID 1 (benchbox as PID 1 would be init); `; exit` keeps it
+# from exec'ing benchbox in its place.
+nsweep() {
+	if [ "$(id -u)" != 0 ] || ! unshare -p --fork --mount-proc true 2>/dev/null; then
+		skip "$1: a live run's object survives a sweep from another PID namespace" \
+			"needs root and unshare -p"
+		return
+	fi
+	testing "$1: a live run's object survives a sweep from another PID namespace; SIGKILLed, it is swept" \
+		"mkdir d; $BB $1 $2 --dir=d >/dev/null 2>&1 & p=\$!; n=0; until ls -A d | grep -q '^benchbox-$1\\.' || [ \$n -ge 600 ]; do sleep 0.1; n=\$((n + 1)); done; unshare -p --fork --mount-proc sh -c '$BB $1 $3 --dir=d; exit' >/dev/null 2>&1; ls -A d | sed 's/[.][0-9]*[.].*/.PID.X/'; kill -0 \$p && echo alive; kill -KILL \$p; wait \$p; ls -A d | sed 's/[.][0-9]*[.].*/.PID.X/'; unshare -p --fork --mount-proc sh -c '$BB $1 $3 --dir=d; exit' >/dev/null 2>&1; ls -A d" \
+		"benchbox-$1.PID.X\nalive\nbenchbox-$1.PID.X\n"
+}
+
 testing_done() {
 	rm -rf "$SCRATCH"
 }

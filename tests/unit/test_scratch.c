@@ -313,6 +313,71 @@ TEST(scratch_create_sweeps)
 	CHECK(!exists(d));
 }
 
+/* A live run's objects survive a sweep that takes its PID for dead, as a
+ * sweep from another PID namespace or machine does: the owner's locks say
+ * it lives. Renaming them to a PID above pid_max makes the PID dead here.
+ * Neither the owner closing the file's descriptor nor a forked child
+ * closing every inherited descriptor frees a lock; a SIGKILL does, and
+ * the next sweep removes both. */
+TEST(scratch_sweep_keeps_a_locked_object)
+{
+	char d[4096], f[4096], tr[4096], buf[8200] = "", *nl, moved[2][4200];
+	int p[2], fd, i;
+	ssize_t n, got = 0;
+	pid_t pid;
+
+	REQUIRE(scratch_mkdir(scratch_dir(NULL), "unitlock", d, sizeof(d)) == 0);
+	REQUIRE(pipe(p) == 0);
+	pid = fork();
+	REQUIRE(pid >= 0);
+	if (pid == 0) {
+		close(p[0]);
+		fd = scratch_file(d, "lk", 0, f, sizeof(f));
+		if (fd < 0 || scratch_mkdir(d, "lk", tr, sizeof(tr)) || populate(tr))
+			_exit(9);
+		close(fd);
+		if (fork() == 0) {		/* a child drops what it inherited */
+			for (i = 3; i < 256; i++)
+				close(i);
+			_exit(0);
+		}
+		wait(NULL);
+		snprintf(buf, sizeof(buf), "%s\n%s\n", f, tr);
+		if (write(p[1], buf, strlen(buf)) < 0)
+			_exit(9);
+		close(p[1]);
+		for (;;)
+			pause();
+	}
+	close(p[1]);
+	while ((n = read(p[0], buf + got, sizeof(buf) - 1 - (size_t)got)) > 0)
+		got += n;
+	close(p[0]);
+	buf[got] = 0;
+	nl = strchr(buf, '\n');
+	if (!nl || !strchr(nl + 1, '\n')) {
+		kill(pid, SIGKILL);
+		waitpid(pid, NULL, 0);
+		REQUIRE(0);
+	}
+	*nl = 0;
+	*strchr(nl + 1, '\n') = 0;
+	snprintf(moved[0], sizeof(moved[0]), "%s/benchbox-lk.99999999.file00", d);
+	snprintf(moved[1], sizeof(moved[1]), "%s/benchbox-lk.99999999.tree00", d);
+	CHECK(rename(buf, moved[0]) == 0);
+	CHECK(rename(nl + 1, moved[1]) == 0);
+	CHECK_EQ_INT(scratch_sweep(d, "lk"), 0);	/* locked: alive somewhere */
+	CHECK(exists(moved[0]));
+	CHECK(exists(moved[1]));
+	kill(pid, SIGKILL);
+	waitpid(pid, NULL, 0);
+	CHECK_EQ_INT(scratch_sweep(d, "lk"), 2);	/* killed: both go */
+	CHECK(!exists(moved[0]));
+	CHECK(!exists(moved[1]));
+	scratch_remove(d);
+	CHECK(!exists(d));
+}
+
 /* The free-space rule: size plus 4 MiB plus size/32 must be free. */
 TEST(scratch_room_rule)
 {
