@@ -31,10 +31,14 @@ TEST(outfile_regular_atomic)
 	struct outfile o;
 	struct stat st;
 
+	mode_t old = umask(022);
+	char tmp[256];
+
 	REQUIRE(mkdtemp(dir) != NULL);
 	in(dir, "f", p, sizeof(p));
 	REQUIRE(CHECK_EQ_INT(out_open(&o, p, 0, err, sizeof(err)), 0));
-	CHECK(o.atomic && o.tmp && !strncmp(o.tmp, p, strlen(p)));
+	in(dir, ".benchbox-out.", tmp, sizeof(tmp));	/* beside it, a name of its own */
+	CHECK(o.atomic && o.tmp && !strncmp(o.tmp, tmp, strlen(tmp)));
 	CHECK(access(p, F_OK) != 0);			/* not there until committed */
 	CHECK_EQ_INT(put(&o, "new\n"), 0);
 	CHECK_EQ_INT(out_commit(&o), 0);
@@ -47,6 +51,18 @@ TEST(outfile_regular_atomic)
 	CHECK_EQ_INT(put(&o, "half"), 0);
 	out_abort(&o);
 	CHECK(read_text(p, text, sizeof(text)) > 0 && !strcmp(text, "new"));
+
+	/* a file replaced keeps its mode; a new one gets 0666 less the umask */
+	REQUIRE(chmod(p, 0640) == 0);
+	REQUIRE(CHECK_EQ_INT(out_open(&o, p, 0, err, sizeof(err)), 0));
+	CHECK_EQ_INT(out_commit(&o), 0);
+	CHECK(stat(p, &st) == 0 && (st.st_mode & 07777) == 0640);
+	unlink(p);
+	umask(077);
+	REQUIRE(CHECK_EQ_INT(out_open(&o, p, 0, err, sizeof(err)), 0));
+	CHECK_EQ_INT(out_commit(&o), 0);
+	CHECK(stat(p, &st) == 0 && (st.st_mode & 07777) == 0600);
+	umask(old);
 	unlink(p);
 	CHECK_EQ_INT(rmdir(dir), 0);			/* empty: no temporary */
 }
@@ -67,7 +83,7 @@ TEST(outfile_symlinks)
 	REQUIRE(symlink("sub/t", l1) == 0 && symlink("l1", l2) == 0);
 	REQUIRE(CHECK_EQ_INT(out_open(&o, l2, 0, err, sizeof(err)), 0));
 	CHECK_STR(o.target, in(dir, "sub/t", target, sizeof(target)));	/* dangling: made */
-	CHECK(!strncmp(o.tmp, target, strlen(target)));	/* beside it, in sub/ */
+	CHECK(!strncmp(o.tmp, in(sub, ".benchbox-out.", p, sizeof(p)), strlen(p)));	/* in sub/ */
 	CHECK_EQ_INT(put(&o, "x\n"), 0);
 	CHECK_EQ_INT(out_commit(&o), 0);
 	CHECK(lstat(l1, &st) == 0 && S_ISLNK(st.st_mode));

@@ -390,12 +390,15 @@ TEST(report_output_file)
 	reporter_emit(&rep, &recs[0]);
 	reporter_emit(&rep, &recs[1]);
 	CHECK(access(path, F_OK) != 0);		/* not there until complete */
-	CHECK(listing(dir, ls, sizeof(ls)) && !strncmp(ls, "out.json.", 9) &&
+	CHECK(listing(dir, ls, sizeof(ls)) && !strncmp(ls, ".benchbox-out.", 14) &&
 	      !strchr(ls, ' '));		/* only the temporary */
 	CHECK_EQ_INT(reporter_close(&rep, 1), 0);
 	fclose(f);
 	CHECK_EQ_INT(access(path, F_OK), 0);
-	CHECK(stat(path, &sb) == 0 && (sb.st_mode & 0777) == 0644);
+	mode_t um = umask(0);
+
+	umask(um);
+	CHECK(stat(path, &sb) == 0 && (sb.st_mode & 0777) == (0666 & ~um));	/* as open(2) makes it */
 	CHECK_STR(listing(dir, ls, sizeof(ls)), "out.json");
 	n = read_text(path, file, sizeof(file));
 	CHECK(n > 0);
