@@ -21,12 +21,34 @@ void util_set_prog(const char *name)
 	prog = name;
 }
 
+/* s into out[len] with its control bytes written as \n, \t, \r or \xNN:
+ * a name a user hands over (a file name with a newline, an escape
+ * sequence) never makes a message two lines or moves a terminal's cursor */
+static void visible(const char *s, char *out, size_t len)
+{
+	size_t n = 0;
+
+	for (; *s && n + 5 < len; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c >= 0x20 && c != 0x7f)
+			out[n++] = (char)c;
+		else
+			n += (size_t)snprintf(out + n, len - n, c == '\n' ? "\\n" : c == '\t' ? "\\t" :
+					      c == '\r' ? "\\r" : "\\x%02x", c);
+	}
+	out[n] = '\0';
+}
+
+/* one write: the message is not split among other processes' output */
 static void vmsg(const char *kind, const char *fmt, va_list ap)
 {
-	char line[1024];
+	char line[1024], name[128], shown[1200];
 
 	vsnprintf(line, sizeof(line), fmt, ap);
-	fprintf(stderr, "%s: %s%s\n", prog, kind, line);
+	visible(prog, name, sizeof(name));
+	visible(line, shown, sizeof(shown));
+	fprintf(stderr, "%s: %s%s\n", name, kind, shown);
 }
 
 void errorf(const char *fmt, ...)
