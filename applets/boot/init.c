@@ -616,6 +616,15 @@ void init_pid1(int argc, char **argv)
 	init_finish(STDOUT_FILENO, THEN_POWEROFF, EXIT_FAIL);	/* not reached */
 }
 
+void init_pid1_end(int rc)
+{
+	/* PID 1's exit ends a PID namespace, but panics the machine's kernel */
+	if (init_machine_init() == 0)
+		exit(rc);
+	util_set_prog("init");
+	init_finish(STDOUT_FILENO, THEN_POWEROFF, rc);
+}
+
 /* The payload goes to the console by itself: the applet's own reporter
  * prints nothing. */
 static const struct emitter emit_init = { "console", 0, emit_nothing_begin,
