@@ -135,7 +135,7 @@ void init_mounts(int fd, int pid1)
 	if (!pid1)
 		return;
 	if (shared)
-		dprintf(fd, "init: /tmp: no tmpfs: the mount namespace is the machine's init's\n");
+		dprintf(fd, "init: /tmp: no tmpfs (the mount namespace is an outer PID 1's)\n");
 	else if (is_fs("/tmp", TMPFS_MAGIC) && !is_fs("/", TMPFS_MAGIC))
 		dprintf(fd, "init: %s: %s already there\n", "/tmp", "tmpfs");
 	else
