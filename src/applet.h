@@ -89,8 +89,13 @@ extern const char *const applet_ids[];
 extern const size_t applet_count;
 const struct applet *applet_find(const char *name);
 
-/* applets/boot/init.c: benchbox as PID 1, whatever its name; never returns */
+/* applets/boot/init.c: benchbox as PID 1 when its words name no other
+ * applet (src/main.c); never returns */
 void init_pid1(int argc, char **argv) __attribute__((noreturn));
+/* After another applet run as PID 1 (src/main.c) with status rc: exit in
+ * a PID namespace (its end), else sync and power off, as the kernel
+ * panics when the machine's PID 1 exits. Never returns. */
+void init_pid1_end(int rc) __attribute__((noreturn));
 
 /* applet.c */
 extern const struct opt_spec global_opts[];

@@ -219,32 +219,22 @@ static ssize_t read_prop(const char *name, char *buf, size_t max)
 	static const char *const dirs[] = {
 		"/proc/device-tree/", "/sys/firmware/devicetree/base/",
 	};
-	char path[128], real[4096];
-	struct stat st;
+	char path[128];
 	size_t got = 0, i;
 	ssize_t k = 0;
 	int fd = -1, err;
 
 	for (i = 0; i < ARRAY_LEN(dirs) && fd < 0; i++) {
 		snprintf(path, sizeof(path), "%s%s", dirs[i], name);
-		fd = open(sysroot_path(path, real, sizeof(real)),
-			  O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+		fd = sysfile_open(path);
+		if (fd < 0 && (errno == EBB_NOTREG || errno == EISDIR))
+			return -3;
 		if (fd < 0 && errno != ENOENT && errno != ENOTDIR)
 			return -1;
 	}
 	if (fd < 0) {
 		errno = ENOENT;
 		return -1;
-	}
-	if (fstat(fd, &st)) {
-		err = errno;
-		close(fd);
-		errno = err;
-		return -1;
-	}
-	if (!S_ISREG(st.st_mode)) {
-		close(fd);
-		return -3;
 	}
 	for (;;) {
 		k = read(fd, buf + got, max + 1 - got);

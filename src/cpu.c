@@ -432,48 +432,86 @@ int cpu_isa_list(const char *blob, size_t n, char *exts, size_t len)
 	return o.bits;
 }
 
-int cpu_info_field(int cpu, const char *key, char *buf, size_t len)
+int cpu_info_find(const char *text, int cpu, const char *key, char *buf, size_t len)
 {
-	char real[4096], line[4096], *colon, *end, *v;
-	size_t klen = strlen(key), n;
-	int blocks = 0, cont = 0, part, skip, got = -1;
+	const char *p = text, *eol, *colon, *end, *v, *ve;
+	size_t klen = strlen(key);
+	int blocks = 0, got = -1;
 	long cur = -1;
 	int64_t num;
-	FILE *f;
+	char word[32];
 
 	if (!klen || !len)
 		return -1;
-	if (!(f = fopen(sysroot_path("/proc/cpuinfo", real, sizeof(real)), "re")))
-		return -1;
-	while (got < 0 && fgets(line, sizeof(line), f)) {
-		/* a line longer than line is left out, all of its pieces */
-		n = strlen(line);
-		part = n && line[n - 1] != '\n' && !feof(f);
-		skip = cont || part;
-		cont = part;
-		if (skip || !(colon = strchr(line, ':')))
+	for (; *p; p = *eol ? eol + 1 : eol) {
+		eol = p + strcspn(p, "\n");
+		/* a line this long is no line of the kernel's: left out whole */
+		if (eol - p >= CPU_INFO_LINE || !(colon = memchr(p, ':', (size_t)(eol - p))))
 			continue;
-		for (end = colon; end > line && (end[-1] == ' ' || end[-1] == '\t'); end--)
+		for (end = colon; end > p && (end[-1] == ' ' || end[-1] == '\t'); end--)
 			;
-		v = colon + 1 + strspn(colon + 1, " \t");
-		for (n = strlen(v); n && strchr(" \t\r\n", v[n - 1]); n--)
-			v[n - 1] = '\0';
-		if (end - line == 9 && !memcmp(line, "processor", 9)) {
+		for (v = colon + 1; v < eol && (*v == ' ' || *v == '\t'); v++)
+			;
+		for (ve = eol; ve > v && strchr(" \t\r", ve[-1]); ve--)
+			;
+		if (end - p == 9 && !memcmp(p, "processor", 9)) {
 			blocks++;
-			cur = parse_int(v, &num) || num < 0 || num > SYS_MAX_CPUS ? -2 : (long)num;
+			snprintf(word, sizeof(word), "%.*s", (int)(ve - v), v);
+			cur = ve - v >= (int)sizeof(word) || parse_int(word, &num) || num < 0 ||
+			      num > SYS_MAX_CPUS ? -2 : (long)num;
 			if (cpu < 0 && blocks > 1)
 				break;
 			continue;
 		}
-		if ((size_t)(end - line) != klen || memcmp(line, key, klen))
+		if ((size_t)(end - p) != klen || memcmp(p, key, klen))
 			continue;
 		if (cpu < 0 || cur == cpu) {
-			snprintf(buf, len, "%s", v);
+			snprintf(buf, len, "%.*s", (int)(ve - v), v);
 			got = (int)strlen(buf);
+			break;
 		}
 	}
-	fclose(f);
 	return got;
+}
+
+int cpu_info_field(int cpu, const char *key, char *buf, size_t len)
+{
+	char *text = read_sysfile("/proc/cpuinfo", SYS_FILE_MAX, NULL);
+	int got;
+
+	if (!text)
+		return -1;
+	got = cpu_info_find(text, cpu, key, buf, len);
+	free(text);
+	return got;
+}
+
+int cpu_info_midr(const char *text, int cpu, unsigned long *midr)
+{
+	static const struct {
+		const char	*key;
+		unsigned	max, shift;
+		int		need;
+	} f[] = {
+		{ "CPU implementer", 0xff, 24, 1 }, { "CPU variant", 0xf, 20, 0 },
+		{ "CPU part", 0xfff, 4, 1 },	    { "CPU revision", 0xf, 0, 0 },
+	};
+	unsigned long m = 0;
+	char v[32];
+	uint64_t n;
+	size_t i;
+
+	for (i = 0; i < ARRAY_LEN(f); i++) {
+		if (cpu_info_find(text, cpu, f[i].key, v, sizeof(v)) <= 0 ||
+		    parse_uint_hex(v, &n) || n > f[i].max) {
+			if (f[i].need)
+				return -1;
+			continue;
+		}
+		m |= (unsigned long)n << f[i].shift;
+	}
+	*midr = m;
+	return 0;
 }
 
 /* The devicetree's first cpu node that is not disabled: its path ("/proc/
@@ -513,7 +551,7 @@ int cpu_dt_prop(const char *prop, char *buf, size_t len)
 
 int cpu_riscv_isa(char *isa, size_t ilen, char *exts, size_t elen, const char **source)
 {
-	char node[128], path[256], real[4096], *list;
+	char node[128], path[256], *list;
 	size_t n;
 	int bits;
 
@@ -533,7 +571,7 @@ int cpu_riscv_isa(char *isa, size_t ilen, char *exts, size_t elen, const char **
 			isa[0] = '\0';
 	}
 	snprintf(path, sizeof(path), "%s/riscv,isa-extensions", node);
-	if ((list = read_whole(sysroot_path(path, real, sizeof(real)), 4096, &n))) {
+	if ((list = read_sysfile(path, 4096, &n))) {
 		bits = cpu_isa_list(list, n, exts, elen);
 		free(list);
 		return bits;
@@ -614,38 +652,16 @@ const char *cpu_riscv_name(unsigned long long mvendorid, unsigned long long marc
 }
 
 #if defined(__aarch64__) || defined(__arm__)
-/* "CPU implementer : 0x41" ... "CPU part : 0xd03" for processor `cpu`. */
 static int midr_from_cpuinfo(int cpu, unsigned long *midr)
 {
-	char real[4096];
-	FILE *f = fopen(sysroot_path("/proc/cpuinfo", real, sizeof(real)), "re");
-	char line[256];
-	long cur = -1, impl = -1, part = -1, var = 0, rev = 0;
+	char *text = read_sysfile("/proc/cpuinfo", SYS_FILE_MAX, NULL);
+	int rc;
 
-	if (!f)
+	if (!text)
 		return -1;
-	while (fgets(line, sizeof(line), f)) {
-		char *colon = strchr(line, ':');
-		long v;
-
-		if (!colon)
-			continue;
-		v = strtol(colon + 1, NULL, 0);
-		if (!strncmp(line, "processor", 9))
-			cur = v;
-		else if (cur == cpu || (cpu < 0 && cur <= 0)) {
-			if (!strncmp(line, "CPU implementer", 15)) impl = v;
-			else if (!strncmp(line, "CPU variant", 11)) var = v;
-			else if (!strncmp(line, "CPU part", 8)) part = v;
-			else if (!strncmp(line, "CPU revision", 12)) rev = v;
-		}
-	}
-	fclose(f);
-	if (impl < 0 || part < 0)
-		return -1;
-	*midr = ((unsigned long)impl << 24) | ((unsigned long)var << 20) |
-		((unsigned long)part << 4) | (unsigned long)rev;
-	return 0;
+	rc = cpu_info_midr(text, cpu, midr);
+	free(text);
+	return rc;
 }
 #endif
 

@@ -97,8 +97,20 @@ const char *cpu_riscv_name(unsigned long long mvendorid, unsigned long long marc
 
 /* The value of key ("isa", "uarch", "CPU part") in /proc/cpuinfo's block
  * of processor cpu (cpu < 0: the first block), trimmed: its length, or -1
- * when there is none. Whole key only ("hart" is not "hart isa"). */
+ * when there is none. Whole key only ("hart" is not "hart isa").
+ * cpu_info_find: the same in text, /proc/cpuinfo's bytes up to a NUL;
+ * lines of CPU_INFO_LINE bytes or more are left out whole; the value is
+ * cut to len - 1 bytes. For a fuzzer: reads nothing past the NUL, writes
+ * at most len bytes of buf, and a result >= 0 is strlen(buf). */
+enum { CPU_INFO_LINE = 4095 };
 int cpu_info_field(int cpu, const char *key, char *buf, size_t len);
+int cpu_info_find(const char *text, int cpu, const char *key, char *buf, size_t len);
+/* The MIDR of processor cpu (cpu < 0: the first) from /proc/cpuinfo's
+ * text as Arm kernels write it ("CPU implementer : 0x41", "CPU variant",
+ * "CPU part", "CPU revision"; the first and third needed, each value
+ * within its field's bits, else the line is not taken): 0, or -1. Built
+ * on every architecture, for the tests and the fuzzer. */
+int cpu_info_midr(const char *text, int cpu, unsigned long *midr);
 /* A property of the devicetree's first cpu node that is not disabled
  * (/proc/device-tree/cpus/cpu@N, else /sys/firmware/devicetree/base):
  * read_text()'s length, or -1. */

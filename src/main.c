@@ -5,6 +5,14 @@
  *   APPLET [ARGS]             through a link named after the applet
  *   benchbox APPLET [ARGS]    as a subcommand
  *   benchbox --list | --help [APPLET] | --version | --licenses | --install DIR
+ *
+ * As PID 1 (the kernel's /init, a container's first process, unshare -p
+ * -f) the same words run the same way, in a child that PID 1 waits for
+ * while it reaps the orphans it inherits; its exit status is the child's
+ * (128 + N for signal N), and the signals PID 1 gets (docker stop's
+ * SIGTERM, ^C) are passed on to it. Words that name no other applet -
+ * /init, init, benchbox alone, benchbox init, the kernel's extra words
+ * ("/init single") - make benchbox init (applets/boot/init.c).
  */
 #include "applet.h"
 #include "cpu.h"
@@ -18,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 static void usage(FILE *f)
@@ -174,21 +183,96 @@ static int dispatch(int argc, char **argv)
 /* Closed descriptors 0-2 get a placeholder first (init does the same
  * after opening the console), so that no file opened later becomes
  * stdout or stderr. Whatever went to stdout outside the reporter (help,
- * lists, usage) is checked at the end: a failed write is exit status 1.
- * SIGXFSZ is ignored before anything runs, so that a write past the file
- * size limit (ulimit -f) fails with EFBIG and is said like any other
- * write error (exit 1) instead of killing the process without a word; the
- * scratch files' handler (src/scratch.c) then leaves it ignored. */
-int main(int argc, char **argv)
+ * lists, usage) is checked at the end: a failed write is exit status 1. */
+static int run(int argc, char **argv)
 {
 	int rc;
 
-	signal(SIGXFSZ, SIG_IGN);
-	if (getpid() == 1)
-		init_pid1(argc, argv);
 	out_guard_stdio();
 	rc = dispatch(argc, argv);
 	if (out_close_stdout() && (rc == EXIT_OK || rc == EXIT_SKIP))
 		rc = EXIT_FAIL;
 	return rc;
+}
+
+/* As PID 1: do the words name an applet other than init (by the link's
+ * name, or after a name that is none), or an option of the multiplexer
+ * after benchbox's own name? Else benchbox is init. */
+static int pid1_runs_applet(int argc, char **argv)
+{
+	const char *name = path_basename(argc > 0 && argv[0] ? argv[0] : "init");
+	const struct applet *a = applet_find(name);
+
+	if (a)
+		return strcmp(a->name, "init") != 0;
+	if (argc < 2)
+		return 0;
+	if ((a = applet_find(argv[1])))
+		return strcmp(a->name, "init") != 0;
+	return argv[1][0] == '-' && !strncmp(name, "benchbox", 8);
+}
+
+static const int pid1_sigs[] = { SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2 };
+static volatile pid_t pid1_child;
+
+static void pid1_pass_on(int sig)
+{
+	if (pid1_child > 0)
+		kill(pid1_child, sig);
+}
+
+/* PID 1 runs the applet in a child and reaps every process until that
+ * child has gone; its status. */
+static int pid1_applet(int argc, char **argv)
+{
+	struct sigaction sa = { .sa_handler = pid1_pass_on, .sa_flags = SA_RESTART };
+	sigset_t these, was;
+	size_t i;
+	pid_t p;
+	int st;
+
+	sigemptyset(&these);
+	for (i = 0; i < ARRAY_LEN(pid1_sigs); i++) {
+		sigaddset(&these, pid1_sigs[i]);
+		sigaction(pid1_sigs[i], &sa, NULL);
+	}
+	sigprocmask(SIG_BLOCK, &these, &was);
+	p = fork();
+	if (p == 0) {
+		sa.sa_handler = SIG_DFL;
+		for (i = 0; i < ARRAY_LEN(pid1_sigs); i++)
+			sigaction(pid1_sigs[i], &sa, NULL);
+		sigprocmask(SIG_SETMASK, &was, NULL);
+		exit(run(argc, argv));
+	}
+	pid1_child = p;
+	sigprocmask(SIG_SETMASK, &was, NULL);
+	if (p < 0) {
+		errorf("cannot fork: %s (running the applet as PID 1 itself)", strerror(errno));
+		return run(argc, argv);
+	}
+	for (;;) {
+		p = waitpid(-1, &st, 0);
+		if (p == pid1_child)
+			break;
+		if (p < 0 && errno != EINTR)
+			return EXIT_FAIL;	/* ECHILD: cannot be, the child is ours */
+	}
+	pid1_child = 0;
+	return WIFSIGNALED(st) ? 128 + WTERMSIG(st) : WEXITSTATUS(st);
+}
+
+/* SIGXFSZ is ignored before anything runs, so that a write past the file
+ * size limit (ulimit -f) fails with EFBIG and is said like any other write
+ * error (exit 1) instead of killing the process without a word; the
+ * scratch files' handler (src/scratch.c) then leaves it ignored. */
+int main(int argc, char **argv)
+{
+	signal(SIGXFSZ, SIG_IGN);
+	if (getpid() == 1) {
+		if (!pid1_runs_applet(argc, argv))
+			init_pid1(argc, argv);
+		init_pid1_end(pid1_applet(argc, argv));
+	}
+	return run(argc, argv);
 }

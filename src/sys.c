@@ -182,28 +182,60 @@ uint64_t sys_llc_size(void)
 	return best < 0 ? 0 : c[best].size;
 }
 
-int sys_meminfo(uint64_t *total, uint64_t *avail, const char **source)
+/* "KEY:", blanks, decimal digits, blanks, "kB", the line's end: the bytes
+ * (digits * 1024) into *out; p is the line's start, end its '\n' or NUL. */
+static int meminfo_line(const char *p, const char *end, const char *key, uint64_t *out)
 {
-	char real[4096];
-	FILE *f = fopen(sysroot_path("/proc/meminfo", real, sizeof(real)), "re");
-	struct sysinfo si;
-	char line[128];
+	size_t k = strlen(key);
+	uint64_t kb = 0;
+	int digits = 0;
+
+	if ((size_t)(end - p) <= k || memcmp(p, key, k) || p[k] != ':')
+		return -1;
+	for (p += k + 1; p < end && (*p == ' ' || *p == '\t'); p++)
+		;
+	for (; p < end && *p >= '0' && *p <= '9'; p++, digits++) {
+		if (kb > (UINT64_MAX / 1024 - (uint64_t)(*p - '0')) / 10)
+			return -1;
+		kb = kb * 10 + (uint64_t)(*p - '0');
+	}
+	while (p < end && (*p == ' ' || *p == '\t'))
+		p++;
+	if (!digits || end - p != 2 || memcmp(p, "kB", 2))
+		return -1;
+	*out = kb * 1024;
+	return 0;
+}
+
+int sys_meminfo_parse(const char *text, uint64_t *total, uint64_t *avail)
+{
+	const char *p = text, *end;
 	int got = 0;
 
-	if (f) {
-		while (fgets(line, sizeof(line), f)) {
-			unsigned long long kb;
+	while (*p) {
+		end = p + strcspn(p, "\n");
+		if (!meminfo_line(p, end, "MemTotal", total))
+			got |= 1;
+		else if (!meminfo_line(p, end, "MemAvailable", avail))
+			got |= 2;
+		p = *end ? end + 1 : end;
+	}
+	return got;
+}
 
-			if (sscanf(line, "MemTotal: %llu kB", &kb) == 1) {
-				*total = kb * 1024;
-				got |= 1;
-			} else if (sscanf(line, "MemAvailable: %llu kB", &kb) == 1) {
-				*avail = kb * 1024;
-				got |= 2;
-			}
-		}
-		fclose(f);
+int sys_meminfo(uint64_t *total, uint64_t *avail, const char **source)
+{
+	char *text = read_sysfile("/proc/meminfo", SYS_FILE_MAX, NULL);
+	struct sysinfo si;
+	uint64_t t, a;
+
+	if (text) {
+		int got = sys_meminfo_parse(text, &t, &a);
+
+		free(text);
 		if (got == 3) {
+			*total = t;
+			*avail = a;
 			*source = "/proc/meminfo";
 			return 0;
 		}

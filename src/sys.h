@@ -26,9 +26,20 @@ int sys_caches(struct sys_cache *out, int max);
 /* Size of the largest cache (the last level), 0 if unknown. */
 uint64_t sys_llc_size(void);
 
+/* The most bytes read of one text file of /proc or /sys (/proc/cpuinfo of
+ * a few thousand CPUs fits); a bigger one is read as missing. */
+enum { SYS_FILE_MAX = 4 << 20 };
+
 /* MemTotal and MemAvailable from /proc/meminfo, else sysinfo(2) (free +
  * buffers as "available"). source names which. 0 ok, -1 nothing. */
 int sys_meminfo(uint64_t *total, uint64_t *avail, const char **source);
+/* The text of /proc/meminfo (up to its NUL): bit 0 of the result when a
+ * line "MemTotal: N kB" set *total, bit 1 when "MemAvailable: N kB" set
+ * *avail, each to N * 1024 bytes (the last such line wins). A line is
+ * taken only whole: the key, ':', blanks, decimal digits, blanks, "kB";
+ * N * 1024 must fit in 64 bits. For a fuzzer: reads nothing past the
+ * NUL, writes nothing but the two values its bits name. */
+int sys_meminfo_parse(const char *text, uint64_t *total, uint64_t *avail);
 
 /* Names in dir that start with prefix, sorted with numbers in numeric order
  * (policy2 < policy10). Returns the count (<= max), -1 if dir is unreadable. */

@@ -289,37 +289,73 @@ const char *sysroot_path(const char *path, char *buf, size_t len)
 	return buf;
 }
 
-int read_text(const char *path, char *buf, size_t len)
+int sysfile_open(const char *path)
 {
 	char real[4096];
-	int fd = open(sysroot_path(path, real, sizeof(real)), O_RDONLY | O_CLOEXEC);
-	ssize_t n;
+	struct stat st;
+	int fd, fl, err;
 
-	if (fd < 0 || len == 0) {
-		if (fd >= 0)
-			close(fd);
+	fd = open(sysroot_path(path, real, sizeof(real)),
+		  O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+	if (fd < 0)
 		return -1;
+	if (fstat(fd, &st)) {
+		err = errno;
+	} else if (!S_ISREG(st.st_mode)) {
+		err = S_ISDIR(st.st_mode) ? EISDIR : EBB_NOTREG;
+	} else {
+		/* no reader of a regular file waits, but the descriptor may
+		 * be handed on (finit_module): it leaves as a plain one */
+		if ((fl = fcntl(fd, F_GETFL)) >= 0 && fcntl(fd, F_SETFL, fl & ~O_NONBLOCK) == 0)
+			return fd;
+		err = errno;
 	}
-	n = read(fd, buf, len - 1);
 	close(fd);
-	if (n < 0)
+	errno = err;
+	return -1;
+}
+
+const char *file_strerror(int err)
+{
+	return err == EBB_NOTREG ? "not a regular file" : strerror(err);
+}
+
+int read_text(const char *path, char *buf, size_t len)
+{
+	int fd = len ? sysfile_open(path) : -1;
+	size_t n = 0;
+	ssize_t k;
+
+	if (fd < 0)
 		return -1;
+	while (n < len - 1) {
+		k = read(fd, buf + n, len - 1 - n);
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k < 0) {
+			close(fd);
+			return -1;
+		}
+		if (!k)
+			break;
+		n += (size_t)k;
+	}
+	close(fd);
 	while (n > 0 && (buf[n - 1] == '\n' || buf[n - 1] == ' ' || buf[n - 1] == '\0'))
 		n--;
 	buf[n] = '\0';
 	return (int)n;
 }
 
-char *read_whole(const char *path, size_t max, size_t *len)
+/* All of fd (closed here), by read_whole()'s rules. */
+static char *read_fd(int fd, size_t max, size_t *len)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC), err = 0;
 	size_t n = 0, cap = max < 65536 ? max + 1 : 65536;
 	char *buf, *grown;
 	struct stat st;
 	ssize_t k;
+	int err = 0;
 
-	if (fd < 0)
-		return NULL;
 	/* a regular file too big is refused unread; the buffer below never
 	 * holds more than max + 1 bytes (a pipe, or a file that grows) */
 	if (!fstat(fd, &st) && S_ISREG(st.st_mode) && st.st_size > 0 &&
@@ -363,6 +399,20 @@ char *read_whole(const char *path, size_t max, size_t *len)
 	if (len)
 		*len = n;
 	return buf;
+}
+
+char *read_sysfile(const char *path, size_t max, size_t *len)
+{
+	int fd = sysfile_open(path);
+
+	return fd < 0 ? NULL : read_fd(fd, max, len);
+}
+
+char *read_whole(const char *path, size_t max, size_t *len)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	return fd < 0 ? NULL : read_fd(fd, max, len);
 }
 
 int read_u64(const char *path, uint64_t *out)

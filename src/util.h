@@ -65,16 +65,38 @@ const char *params_value(const char *params, const char *key, char *buf, size_t 
  * /sys and /proc on another machine). Other paths are never remapped. */
 const char *sysroot_path(const char *path, char *buf, size_t len);
 
-/* Read a small text file into buf, NUL-terminated, trailing newlines and
- * spaces removed. Returns the length, or -1 if it cannot be read. */
+/* The one rule for every file the system provides: under /proc and /sys
+ * (through sysroot_path(), so a captured sysroot too), and what PID 1
+ * reads from its boot image (/benchbox.cmdline, modules, benchbox.expect).
+ * The file is opened with O_NONBLOCK and O_NOCTTY, so a FIFO or a device
+ * never holds the open up, and fstat()ed: only a regular file is taken
+ * (symlinks are followed, so one to /dev/zero is a character device and
+ * refused). The kernel's pseudo-files are regular files of st_size 0:
+ * they are read to their end, within the caller's cap. A file refused
+ * is, to its caller, a file that is not there.
+ *
+ * sysfile_open: the descriptor (O_CLOEXEC, O_NONBLOCK cleared), or -1
+ * with errno: the open's, EISDIR for a directory, or EBB_NOTREG for
+ * anything else that is not a regular file (file_strerror() names it). */
+#define EBB_NOTREG	0x4e52		/* no errno of Linux's */
+int sysfile_open(const char *path);
+/* strerror(), and "not a regular file" for EBB_NOTREG. */
+const char *file_strerror(int err);
+
+/* Read a small text file by the rule above into buf, NUL-terminated,
+ * trailing newlines, spaces and NULs removed (at most len - 1 bytes are
+ * read). Returns the length, or -1 if it cannot be read. */
 int read_text(const char *path, char *buf, size_t len);
 /* Read a file holding one unsigned integer; -1 if unreadable or not a number. */
 int read_u64(const char *path, uint64_t *out);
-/* A whole file (or pipe), NUL-terminated, in a malloc'd buffer; *len (if
- * not NULL) gets its length. NULL with errno set when it cannot be opened
- * or read, or is over max bytes (EFBIG: a regular file that big is not
- * read at all; otherwise no more than max + 1 bytes are held). Prints
- * nothing. */
+/* A whole file, NUL-terminated, in a malloc'd buffer; *len (if not NULL)
+ * gets its length. NULL with errno set when it cannot be opened or read,
+ * or is over max bytes (EFBIG: a regular file that big is not read at
+ * all; otherwise no more than max + 1 bytes are held). Prints nothing.
+ * read_sysfile: a file of the system, by the rule above (sysroot_path()
+ * applied); read_whole: a file the user named, which may also be a pipe
+ * or a FIFO (its open waits for the writer, as a shell's would). */
+char *read_sysfile(const char *path, size_t max, size_t *len);
 char *read_whole(const char *path, size_t max, size_t *len);
 
 #endif

@@ -492,17 +492,18 @@ static int run_suite(const struct init_settings *s)
 /* Apply the settings of a file; an error is said and its settings ignored. */
 static void read_file_settings(struct init_settings *s, const char *path, int say_missing)
 {
-	char real[4096], err[160], *text;
+	char err[160], *text;
 	size_t len;
 
-	text = read_whole(sysroot_path(path, real, sizeof(real)), INIT_TEXT_MAX, &len);
+	/* a regular file only: a FIFO or a device would hold PID 1 up */
+	text = read_sysfile(path, INIT_TEXT_MAX, &len);
 	if (!text) {
 		if (errno == EFBIG)
 			dprintf(STDOUT_FILENO, "init: %s: over %d bytes, not a settings text: "
 				"ignored\n", path, INIT_TEXT_MAX);
 		else if (say_missing || errno != ENOENT)
 			dprintf(STDOUT_FILENO, "init: %s: %s (no settings from it)\n", path,
-				strerror(errno));
+				file_strerror(errno));
 		return;
 	}
 	if (init_settings_parse(s, text, len, err, sizeof(err)))
@@ -544,6 +545,26 @@ static const char *const then_names[] = {
 	[THEN_WAIT] = "wait",
 };
 
+/* benchbox.expect by the rule of the boot image's files: a FIFO or a
+ * device would hold the run up for ever; said, and the run goes without
+ * it. (A missing one is the run's to say, as on any system.) */
+static void check_expect(struct init_settings *s)
+{
+	int fd;
+
+	if (!s->expect)
+		return;
+	if ((fd = sysfile_open(s->expect)) >= 0) {
+		close(fd);
+		return;
+	}
+	if (errno != EBB_NOTREG && errno != EISDIR)
+		return;
+	dprintf(STDOUT_FILENO, "init: benchbox.expect=%s: %s: ignored\n", s->expect,
+		file_strerror(errno));
+	s->expect = NULL;
+}
+
 static int session(const char *override, int pid1, double boot_s)
 {
 	struct init_settings s;
@@ -559,6 +580,7 @@ static int session(const char *override, int pid1, double boot_s)
 	if (pid1)
 		init_quiet_kernel(STDOUT_FILENO);
 	read_settings(&s, override);
+	check_expect(&s);
 	dprintf(STDOUT_FILENO, "init: suite=%s format=%s board=%s%s then=%s\n", s.suite,
 		s.format, s.board ? s.board : "-", s.quick ? " quick=1" : "",
 		pid1 ? then_names[s.then] : "exit (not PID 1)");
@@ -574,8 +596,7 @@ static int session(const char *override, int pid1, double boot_s)
 		say_scratch();
 		if (!getenv("PATH"))
 			setenv("PATH", "/sbin:/bin:/usr/sbin:/usr/bin", 1);
-		run_suite(&s);
-		init_finish(STDOUT_FILENO, s.then);
+		init_finish(STDOUT_FILENO, s.then, run_suite(&s));
 	}
 	return run_suite(&s);
 }
@@ -592,7 +613,16 @@ void init_pid1(int argc, char **argv)
 	umask(022);
 	chdir("/");
 	session(NULL, 1, boot_s);
-	init_finish(STDOUT_FILENO, THEN_POWEROFF);	/* not reached */
+	init_finish(STDOUT_FILENO, THEN_POWEROFF, EXIT_FAIL);	/* not reached */
+}
+
+void init_pid1_end(int rc)
+{
+	/* PID 1's exit ends a PID namespace, but panics the machine's kernel */
+	if (init_machine_init() == 0)
+		exit(rc);
+	util_set_prog("init");
+	init_finish(STDOUT_FILENO, THEN_POWEROFF, rc);
 }
 
 /* The payload goes to the console by itself: the applet's own reporter
@@ -627,13 +657,14 @@ const struct applet applet_init = {
 	.flags   = APPLET_TOOL,
 	.usage   = "usage: init [--cmdline TEXT]\n"
 		   "\n"
-		   "What benchbox does as PID 1 (whatever its name), e.g. as the /init of\n"
-		   "an initramfs made by 'benchbox mkinitramfs': mount proc, sysfs,\n"
-		   "devtmpfs and a tmpfs on /tmp (each failure is reported and tolerated),\n"
-		   "read the settings, run the suite with its output between the lines\n"
-		   "BENCHBOX-BEGIN and BENCHBOX-END (status, lines, bytes and SHA-256 of\n"
-		   "what lies between), then power off. Settings, on the kernel command\n"
-		   "line (after those of /benchbox.cmdline, which it overrides):\n"
+		   "What benchbox does as PID 1 (/init, init, benchbox alone; words that\n"
+		   "name another applet run that applet instead, PID 1 reaping), e.g. as\n"
+		   "the /init of an initramfs made by 'benchbox mkinitramfs': mount proc,\n"
+		   "sysfs, devtmpfs and a tmpfs on /tmp (each failure is reported and\n"
+		   "tolerated), read the settings, run the suite with its output between\n"
+		   "the lines BENCHBOX-BEGIN and BENCHBOX-END (status, lines, bytes and\n"
+		   "SHA-256 of what lies between), then power off. Settings, on the kernel\n"
+		   "command line (after those of /benchbox.cmdline, which it overrides):\n"
 		   "  benchbox.suite=quick|guide|all|APPLET[,APPLET...]   (quick)\n"
 		   "  benchbox.format=ktap|json|csv|table|markdown|guide  (ktap)\n"
 		   "  benchbox.board=BOARD      judge against the board's numbers (or auto, none)\n"
@@ -646,7 +677,11 @@ const struct applet applet_init = {
 		   "                            loaded in order before the suite\n"
 		   "A bad value is named and ignored (the earlier one holds); a suite may\n"
 		   "name measuring applets only, not init, run, report, ... A settings\n"
-		   "text over 4096 bytes is refused whole, never cut.\n"
+		   "text over 4096 bytes is refused whole, never cut. A settings file,\n"
+		   "module or expect file that is not a regular file (a FIFO, a device)\n"
+		   "is said and passed over, never waited on.\n"
+		   "As PID 1 of a PID namespace (unshare -p, a container) the kernel's\n"
+		   "console log level is left alone, and power off ends the namespace.\n"
 		   "Not as PID 1, nothing already mounted is mounted again, no tmpfs goes\n"
 		   "on /tmp, and the system stays up: the exit status is the run's.\n",
 	.opts    = opts,

@@ -81,8 +81,10 @@ int init_modules_check(const char *list, char *why, size_t wlen);
 /* The seconds since the kernel started (CLOCK_BOOTTIME), or -1. */
 double init_boot_seconds(void);
 /* Mount what the tests need (proc, sysfs, devtmpfs; a tmpfs on /tmp when
- * pid1), each only where it is not there yet, and say on fd what happened
- * to each, one "init: ..." line. Failures are tolerated and reported. */
+ * pid1, unless PID 1 of a PID namespace that shares the mount namespace
+ * of the machine's init), each only where it is not there yet, and say on
+ * fd what happened to each, one "init: ..." line. Failures are tolerated
+ * and reported. */
 void init_mounts(int fd, int pid1);
 /* Load each module of list (init_modules_check() passed) from
  * INIT_MODULE_DIR in order with finit_module(2), one "init: module NAME:
@@ -92,12 +94,19 @@ void init_mounts(int fd, int pid1);
 void init_load_modules(int fd, const char *list);
 /* With fds 0-2 closed (no console at exec), open /dev/console onto them. */
 void init_console(void);
+/* 1 when this process's PID namespace is the machine's first one (so PID
+ * 1 is the machine's init), 0 in any other (unshare -p, a container), -1
+ * when nothing tells (no /proc). */
+int init_machine_init(void);
 /* Quiet the kernel's console messages so they do not break into the
- * payload. */
+ * payload: as the machine's init only (printk is not namespaced); as PID
+ * 1 of a PID namespace it says so and leaves them. */
 void init_quiet_kernel(int fd);
-/* sync(), then power off, halt or reboot; for THEN_WAIT, or when reboot()
- * fails, wait for ever, reaping children. Never returns. */
-void init_finish(int fd, enum init_then then) __attribute__((noreturn));
+/* sync(), then power off, halt or reboot (in a PID namespace that ends
+ * the namespace only); for THEN_WAIT, or when reboot() fails, wait for
+ * ever, reaping children - except in a PID namespace, where a reboot()
+ * refused (no CAP_SYS_BOOT) is an exit with status rc. Never returns. */
+void init_finish(int fd, enum init_then then, int rc) __attribute__((noreturn));
 /* Reap every exited child without blocking; store the status of `pid`
  * in *status and return 1 when it was among them. */
 int init_reap(int pid, int *status);

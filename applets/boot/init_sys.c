@@ -10,9 +10,16 @@
  * tests that need what is missing fail or skip with their own reasons.
  * The tmpfs for scratch files goes on /tmp only as PID 1, where nothing
  * else can be hidden under it.
+ *
+ * PID 1 of a PID namespace (unshare -p, a container) is not the machine's
+ * init: what is the whole machine's - the console log level, a mount
+ * namespace it shares with the machine's init - it leaves alone.
+ * reboot(2) stays: there it ends the namespace (the kernel kills its init
+ * with SIGINT or SIGHUP), not the machine.
  */
 #define _GNU_SOURCE
 #include "init.h"
+#include "util.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -32,6 +39,42 @@
 #define SYSFS_MAGIC	0x62656572
 #define TMPFS_MAGIC	0x01021994
 #define MODULE_INIT_COMPRESSED_FILE	4	/* <linux/module.h>, Linux 5.17 */
+/* PROC_PID_INIT_INO of the kernel's include/linux/proc_ns.h (fixed since
+ * Linux 3.8): the inode of the initial PID namespace; the inodes of all
+ * other namespaces are allocated from 0xF0000000 up. */
+#define PID_NS_INIT_INO	0xEFFFFFFCu
+
+int init_machine_init(void)
+{
+	struct stat st;
+
+	if (!stat("/proc/self/ns/pid", &st))
+		return st.st_ino == PID_NS_INIT_INO;
+	/* a kernel without CONFIG_PID_NS has no PID namespace but the first
+	 * (its /proc/self/ns lacks pid); no /proc: nothing tells */
+	if (errno == ENOENT && !stat("/proc/self/ns", &st))
+		return 1;
+	return -1;
+}
+
+/* PID 1 of a PID namespace whose /proc is still another namespace's
+ * (unshare -p without --mount-proc): is the mount namespace the one of
+ * that namespace's PID 1 (no unshare -m)? Then a mount here is the
+ * machine's too. */
+static int mounts_shared(void)
+{
+	struct stat self, init;
+	char pid[16];
+	ssize_t n = readlink("/proc/self", pid, sizeof(pid) - 1);
+
+	if (n <= 0)
+		return 0;
+	pid[n] = '\0';
+	if (!strcmp(pid, "1"))
+		return 0;		/* a /proc of our own */
+	return !stat("/proc/self/ns/mnt", &self) && !stat("/proc/1/ns/mnt", &init) &&
+	       self.st_ino == init.st_ino && self.st_dev == init.st_dev;
+}
 
 double init_boot_seconds(void)
 {
@@ -75,6 +118,7 @@ static void mount_one(int fd, const char *src, const char *dir, const char *type
 void init_mounts(int fd, int pid1)
 {
 	const unsigned long safe = MS_NOSUID | MS_NODEV | MS_NOEXEC;
+	int shared = pid1 && mounts_shared();
 
 	if (is_fs("/proc", PROC_MAGIC))
 		dprintf(fd, "init: %s: %s already there\n", "/proc", "proc");
@@ -90,7 +134,9 @@ void init_mounts(int fd, int pid1)
 		mount_one(fd, "devtmpfs", "/dev", "devtmpfs", MS_NOSUID, "mode=0755");
 	if (!pid1)
 		return;
-	if (is_fs("/tmp", TMPFS_MAGIC) && !is_fs("/", TMPFS_MAGIC))
+	if (shared)
+		dprintf(fd, "init: /tmp: no tmpfs (the mount namespace is an outer PID 1's)\n");
+	else if (is_fs("/tmp", TMPFS_MAGIC) && !is_fs("/", TMPFS_MAGIC))
 		dprintf(fd, "init: %s: %s already there\n", "/tmp", "tmpfs");
 	else
 		mount_one(fd, "tmpfs", "/tmp", "tmpfs", MS_NOSUID | MS_NODEV, "mode=1777");
@@ -105,9 +151,10 @@ static void load_module(int fd, const char *name, size_t len)
 	int m, flags = 0, err;
 
 	snprintf(path, sizeof(path), "%s/%.*s", INIT_MODULE_DIR, (int)len, name);
-	m = open(path, O_RDONLY | O_CLOEXEC);
+	m = sysfile_open(path);		/* never a FIFO's open that waits */
 	if (m < 0) {
-		dprintf(fd, "init: module %.*s: %s (%s)\n", (int)len, name, strerror(errno), path);
+		dprintf(fd, "init: module %.*s: %s (%s)\n", (int)len, name, file_strerror(errno),
+			path);
 		return;
 	}
 	if (pread(m, magic, sizeof(magic), 0) == (ssize_t)sizeof(magic) &&
@@ -159,7 +206,14 @@ void init_console(void)
 
 void init_quiet_kernel(int fd)
 {
-	int k = open("/proc/sys/kernel/printk", O_WRONLY | O_CLOEXEC);
+	int k;
+
+	if (init_machine_init() != 1) {
+		dprintf(fd, "init: kernel messages left as they are (a PID namespace: "
+			"printk is the machine's)\n");
+		return;
+	}
+	k = open("/proc/sys/kernel/printk", O_WRONLY | O_CLOEXEC);
 
 	/* console_loglevel 1: only KERN_EMERG reaches the console */
 	if (k < 0 || write(k, "1", 1) != 1)
@@ -182,7 +236,7 @@ int init_reap(int pid, int *status)
 	return got;
 }
 
-void init_finish(int fd, enum init_then then)
+void init_finish(int fd, enum init_then then, int rc)
 {
 	static const struct {
 		int		cmd;
@@ -203,6 +257,13 @@ void init_finish(int fd, enum init_then then)
 	dprintf(fd, "init: %s\n", how[then].what);
 	if (then != THEN_WAIT) {
 		reboot(how[then].cmd);
+		/* a container's init without CAP_SYS_BOOT: its end is its exit,
+		 * which takes nothing but the namespace down */
+		if (init_machine_init() == 0) {
+			dprintf(fd, "init: reboot: %s; exiting (a PID namespace's init)\n",
+				strerror(errno));
+			_exit(rc & 0xff);
+		}
 		dprintf(fd, "init: reboot: %s; waiting\n", strerror(errno));
 	}
 	sigemptyset(&none);

@@ -385,8 +385,7 @@ const char *speed_afalg_driver_in(const char *text, const char *alg, char *buf, 
 
 const char *speed_afalg_driver(const char *alg, char *buf, size_t len)
 {
-	char real[256], *text = read_whole(sysroot_path("/proc/crypto", real, sizeof(real)),
-					   1 << 20, NULL);
+	char *text = read_sysfile("/proc/crypto", 1 << 20, NULL);
 	const char *d = text ? speed_afalg_driver_in(text, alg, buf, len) : NULL;
 
 	free(text);

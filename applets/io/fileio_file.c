@@ -87,12 +87,15 @@ static int parse_mountinfo(char *line, dev_t *dev, char **mnt, char **fstype, ch
 int fio_mounts_each(int (*fn)(void *arg, dev_t dev, const char *mnt, const char *fstype,
 			      const char *source), void *arg)
 {
-	char path[4200], line[4096];
-	FILE *f = fopen(sysroot_path("/proc/self/mountinfo", path, sizeof(path)), "re");
-	int rc = 0;
+	char line[4096];
+	int fd = sysfile_open("/proc/self/mountinfo"), rc = 0;
+	FILE *f = fd < 0 ? NULL : fdopen(fd, "r");
 
-	if (!f)
+	if (!f) {
+		if (fd >= 0)
+			close(fd);
 		return -1;
+	}
 	while (!rc && fgets(line, sizeof(line), f)) {
 		char *mnt, *fstype, *source;
 		dev_t dev;

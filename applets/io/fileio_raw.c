@@ -239,13 +239,17 @@ static void busy_sysfs(const char *sys, struct busy *b)
 
 static void busy_swap(struct busy *b)
 {
-	char p[4200], line[4200], name[4096];
-	FILE *f = fopen(sysroot_path("/proc/swaps", p, sizeof(p)), "re");
+	char line[4200], name[4096];
+	int fd = sysfile_open("/proc/swaps");
+	FILE *f = fd < 0 ? NULL : fdopen(fd, "r");
 	struct stat st;
 	int i;
 
-	if (!f)
+	if (!f) {
+		if (fd >= 0)
+			close(fd);
 		return;
+	}
 	while (!b->why[0] && fgets(line, sizeof(line), f))
 		if (sscanf(line, "%4095s", name) == 1 && name[0] == '/' && !stat(name, &st) &&
 		    S_ISBLK(st.st_mode))

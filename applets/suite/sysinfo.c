@@ -231,12 +231,12 @@ static int timebase(uint64_t *hz)
 		"/proc/device-tree/cpus/timebase-frequency",
 		"/sys/firmware/devicetree/base/cpus/timebase-frequency",
 	};
-	char real[4096], *cell = NULL;
+	char *cell = NULL;
 	size_t n = 0, i;
 	uint64_t v = 0;
 
 	for (i = 0; i < ARRAY_LEN(paths) && !cell; i++)
-		cell = read_whole(sysroot_path(paths[i], real, sizeof(real)), 8, &n);
+		cell = read_sysfile(paths[i], 8, &n);
 	if (!cell)
 		return -1;
 	if (n == 4 || n == 8)

@@ -309,3 +309,34 @@ TEST(cpu_info_fields)
 	rmdir(path);
 	rmdir(dir);
 }
+
+/* /proc/cpuinfo as an arm64 kernel writes it (a big.LITTLE pair), and the
+ * MIDR read from it when neither sysfs nor MRS gives one */
+TEST(cpu_info_text)
+{
+	static const char arm64[] =
+		"processor\t: 0\nBogoMIPS\t: 200.00\nFeatures\t: fp asimd aes\n"
+		"CPU implementer\t: 0x41\nCPU architecture: 8\nCPU variant\t: 0x0\n"
+		"CPU part\t: 0xd03\nCPU revision\t: 4\n\n"
+		"processor\t: 1\nBogoMIPS\t: 200.00\nCPU implementer\t: 0x41\n"
+		"CPU architecture: 8\nCPU variant\t: 0x2\nCPU part\t: 0xd08\nCPU revision\t: 0\n";
+	char buf[64];
+	unsigned long midr = 0;
+
+	CHECK_EQ_INT(cpu_info_find(arm64, -1, "CPU part", buf, sizeof(buf)), 5);
+	CHECK_STR(buf, "0xd03");
+	CHECK_EQ_INT(cpu_info_find(arm64, 1, "CPU part", buf, sizeof(buf)), 5);
+	CHECK_STR(buf, "0xd08");
+	CHECK_EQ_INT(cpu_info_find(arm64, 1, "Features", buf, sizeof(buf)), -1);
+	CHECK_EQ_INT(cpu_info_find(arm64, 2, "CPU part", buf, sizeof(buf)), -1);
+	CHECK_EQ_INT(cpu_info_find(arm64, -1, "CPU", buf, sizeof(buf)), -1);	/* whole key */
+	CHECK_EQ_INT(cpu_info_find(arm64, -1, "Features", buf, 6), 5);		/* cut */
+	CHECK_STR(buf, "fp as");
+	CHECK_EQ_INT(cpu_info_midr(arm64, -1, &midr), 0);
+	CHECK_EQ_U64(midr, 0x4100d034);	/* MIDR[19:16] (0xf) is not in cpuinfo */
+	CHECK_EQ_INT(cpu_info_midr(arm64, 1, &midr), 0);
+	CHECK_EQ_U64(midr, 0x4120d080);
+	CHECK_EQ_INT(cpu_info_midr(arm64, 3, &midr), -1);
+	/* a value over its field's bits is not taken */
+	CHECK_EQ_INT(cpu_info_midr("CPU implementer : 0x141\nCPU part : 0xd03\n", -1, &midr), -1);
+}

@@ -168,3 +168,21 @@ TEST(team_runs_every_worker)
 	CHECK_EQ_INT(rc, 3);
 	CHECK_EQ_U64(p.work[0] + p.work[1] + p.work[2], 0);
 }
+
+TEST(sys_meminfo_text)
+{
+	uint64_t tot = 0, a = 0;
+
+	CHECK_EQ_INT(sys_meminfo_parse("MemTotal:       16318412 kB\nMemFree:  1 kB\n"
+				       "MemAvailable:    9893404 kB\n", &tot, &a), 3);
+	CHECK_EQ_U64(tot, 16318412ull * 1024);
+	CHECK_EQ_U64(a, 9893404ull * 1024);
+	tot = a = 7;
+	/* only whole lines: no sign, no other unit, nothing after kB, no overflow */
+	CHECK_EQ_INT(sys_meminfo_parse("MemTotal: -1 kB\nMemAvailable: 12 MB\nMemTotal: 1 kBx\n"
+				       "MemTotal: 18014398509481984 kB\nMemTotalx: 1 kB\n", &tot, &a), 0);
+	CHECK_EQ_U64(tot, 7);
+	CHECK_EQ_U64(a, 7);
+	CHECK_EQ_INT(sys_meminfo_parse("MemAvailable:\t18014398509481983 kB", &tot, &a), 2);
+	CHECK_EQ_U64(a, 18014398509481983ull * 1024);
+}

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 TEST(util_parse_size_ok)
@@ -332,4 +333,40 @@ TEST(util_parse_roundtrip)
 				mt_fail(MT_AT, "  ... double %s -> %s", texts[i], buf);
 		}
 	}
+}
+
+/* the rule of the system's files: regular files only, never a wait */
+TEST(util_sysfile_rule)
+{
+	char dir[] = "/tmp/bbsysfile.XXXXXX", path[64], buf[16];
+	size_t n = 0;
+	char *text;
+	FILE *f;
+
+	REQUIRE(mkdtemp(dir));
+	snprintf(path, sizeof(path), "%s/fifo", dir);
+	REQUIRE(mkfifo(path, 0600) == 0);
+	errno = 0;
+	CHECK_EQ_INT(sysfile_open(path), -1);
+	CHECK_EQ_INT(errno, EBB_NOTREG);
+	CHECK_STR(file_strerror(EBB_NOTREG), "not a regular file");
+	CHECK_EQ_INT(read_text(path, buf, sizeof(buf)), -1);
+	CHECK(!read_sysfile(path, 100, &n));
+	unlink(path);
+	CHECK_EQ_INT(read_text("/dev/zero", buf, sizeof(buf)), -1);
+	errno = 0;
+	CHECK(!read_sysfile(dir, 100, &n) && errno == EISDIR);
+	snprintf(path, sizeof(path), "%s/file", dir);
+	REQUIRE((f = fopen(path, "w")));
+	fputs("0-3\n", f);
+	fclose(f);
+	CHECK_EQ_INT(read_text(path, buf, sizeof(buf)), 3);
+	CHECK_STR(buf, "0-3");
+	text = read_sysfile(path, 100, &n);
+	CHECK(text && n == 4 && !strcmp(text, "0-3\n"));
+	free(text);
+	errno = 0;
+	CHECK(!read_sysfile(path, 3, &n) && errno == EFBIG);
+	unlink(path);
+	rmdir(dir);
 }
