@@ -32,7 +32,13 @@
 #include <string.h>
 #include <unistd.h>
 
-enum { BUFSIZE = 1 << 20, MSG_MAX = 1 << 26, LINE = 24, WARMUP_US = 7500000 };
+enum {
+	BUFSIZE		= 1 << 20,	/* socket buffers asked for */
+	SESSION_BUF	= 1 << 20,	/* the most a server's session allocates */
+	MSG_MAX		= 1 << 26,
+	LINE		= 24,
+	WARMUP_US	= 7500000,
+};
 
 /* lmbench's bw_tcp line: "%.6f %.2f MB/sec" = message size in 10^6
  * bytes (the record's x), then the rate. */
@@ -94,16 +100,19 @@ static enum lmnet_end bw_greet(int fd, long *arg)
 	return LMNET_SERVE;
 }
 
-/* Messages until the client goes away (or takes nothing for --timeout). */
+/* Messages until the client goes away (or takes nothing for --timeout).
+ * A message over SESSION_BUF is written in pieces of SESSION_BUF from one
+ * buffer: the same bytes on the wire, a session holds SESSION_BUF at most. */
 static void bw_session(int fd, long size)
 {
-	char *buf = malloc((size_t)size);
+	size_t piece = (size_t)size < SESSION_BUF ? (size_t)size : SESSION_BUF;
+	char *buf = malloc(piece);
 
 	if (buf) {
-		memset(buf, 'b', (size_t)size);
+		memset(buf, 'b', piece);
 		inet_bufsize(fd, SO_SNDBUF, BUFSIZE);
 		inet_bufsize(fd, SO_RCVBUF, BUFSIZE);
-		while (!lmnet_writen(fd, buf, (size_t)size))
+		while (!lmnet_writen(fd, buf, piece))
 			;
 	}
 	free(buf);
@@ -249,6 +258,7 @@ static const struct opt_spec opts[] = {
 	LMBENCH_OPT_N,
 	{ "port", 'p', OPT_INT, NULL, 0, 65535, NULL, "TCP port [31236; local: a free one]" },
 	LMNET_SERVER_OPTS,
+	LMNET_SESSIONS_OPT,
 	{ 0 }
 };
 
@@ -274,6 +284,7 @@ const struct applet applet_bw_tcp = {
 		   "127.0.0.1 (a free port) and measured; it is killed and reaped on\n"
 		   "every exit.\n"
 		   LMNET_SERVER_HELP("bw_tcp")
+		   LMNET_SESSIONS_HELP
 		   "\n"
 		   LMNET_TIMEOUT_HELP
 		   "\n"

@@ -128,6 +128,7 @@ static const struct opt_spec opts[] = {
 	LMBENCH_OPT_N,
 	{ "port", 'p', OPT_INT, NULL, 0, 65535, NULL, "TCP port [31237; local: a free one]" },
 	LMNET_SERVER_OPTS,
+	LMNET_SESSIONS_OPT,
 	{ 0 }
 };
 
@@ -153,6 +154,7 @@ const struct applet applet_lat_connect = {
 		   "127.0.0.1 (a free port) and measured; it is killed and reaped on\n"
 		   "every exit. The server takes one connection after another.\n"
 		   LMNET_SERVER_HELP("lat_connect")
+		   LMNET_SESSIONS_HELP
 		   "\n"
 		   LMNET_TIMEOUT_HELP
 		   "\n"
