@@ -336,11 +336,15 @@ static enum lmnet_end take(const struct server *s, struct conns *c, unsigned i)
 }
 
 /* Take the connections waiting on the listener: each waits for its
- * opening, or is turned away when s->max are open. 0, or -1 + errno. */
-static int take_new(const struct server *s, struct conns *c)
+ * opening, or is turned away when s->max are open (a protocol with
+ * sessions; without, the listener is left alone then: the next wait in its
+ * backlog). *end is LMNET_EXIT for an exit request read here. 0, or -1 +
+ * errno. */
+static int take_new(const struct server *s, struct conns *c, enum lmnet_end *end)
 {
-	for (;;) {
+	while (c->npend + c->live < s->max || s->p->session) {
 		int fd = inet_accept(s->fd);
+		struct pollfd now = { fd, POLLIN, 0 };
 
 		if (fd < 0)
 			return errno == EAGAIN || errno == EWOULDBLOCK ? 0
@@ -352,7 +356,13 @@ static int take_new(const struct server *s, struct conns *c)
 		fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
 		c->pfd[2 + c->npend] = (struct pollfd){ fd, POLLIN, 0 };
 		c->until[c->npend++] = bench_clock_ns() + (uint64_t)s->idle_ms * 1000000;
+		/* read here: an opening that is there already (lat_connect's
+		 * close) is taken at once */
+		if (!s->p->session && poll(&now, 1, 0) > 0 &&
+		    (*end = take(s, c, c->npend - 1)) == LMNET_EXIT)
+			return 0;
 	}
+	return 0;
 }
 
 /* Sessions that ended; waiting connections past their deadline (closed);
@@ -409,10 +419,13 @@ static int serve_stream(const struct server *s)
 	for (;;) {
 		int left = tidy(s, &c), k;
 		struct timespec ts = { left / 1000, (left % 1000) * 1000000L };
+		enum lmnet_end end = LMNET_DONE;
 		unsigned j;
 
 		if (lifetime_left_ms(s) == 0)
 			break;
+		/* without sessions, a full house leaves the next in the backlog */
+		c.pfd[0].events = s->p->session || c.npend + c.live < s->max ? POLLIN : 0;
 		k = ppoll(c.pfd, 2 + c.npend, left >= 0 ? &ts : NULL, &wait_mask);
 		if (k < 0 && errno == EINTR)
 			continue;
@@ -426,11 +439,13 @@ static int serve_stream(const struct server *s)
 		for (j = c.npend; j-- > 0;)
 			if (c.pfd[2 + j].revents && take(s, &c, j) == LMNET_EXIT)
 				goto out;
-		if (c.pfd[0].revents && take_new(s, &c)) {
+		if (c.pfd[0].revents && take_new(s, &c, &end)) {
 			rc = -1;
 			e = errno;
 			break;
 		}
+		if (end == LMNET_EXIT)
+			break;
 	}
 out:
 	/* the port is free before the exit request is confirmed */

@@ -195,10 +195,13 @@ int lmnet_writen(int fd, const void *buf, size_t n);
 #define LMNET_SESSIONS_HELP \
 	"\n" \
 	"The server takes every connection at once: each waits for its opening\n" \
-	"(at most --timeout) without holding up the others, then is served (a\n" \
-	"session in a process of its own). At most --sessions N (default 64)\n" \
-	"connections are open at once; one more is turned away at once (a\n" \
-	"reset: that client fails, and -S says the server is busy and exits 1).\n"
+	"(at most --timeout) without holding up the others, then is served\n" \
+	"(lat_tcp, bw_tcp: a session in a process of its own). At most\n" \
+	"--sessions N (default 64) connections are open at once. Past that,\n" \
+	"lat_tcp's and bw_tcp's servers turn the next away at once (a reset:\n" \
+	"that client fails, and -S says the server is busy and exits 1);\n" \
+	"lat_connect's, which keeps no process per connection, leaves it in\n" \
+	"the listen backlog until one closes.\n"
 
 /* The --timeout paragraph of the four lmbench network applets' usage. */
 #define LMNET_TIMEOUT_HELP \
