@@ -8,7 +8,8 @@
  * before it connects, then sends the message size -m (default 64 KiB) in
  * decimal and a NUL; the server, with the same buffer request, writes
  * -m byte messages for as long as the connection stands, in a process of
- * its own per client. The client reads -M bytes per iteration (default:
+ * its own per client (a message over 1 MiB in 1 MiB writes from one
+ * buffer: the same stream, and a session that holds 1 MiB at most). The client reads -M bytes per iteration (default:
  * one message, lmbench's default; -M alone sets -m too; -M is rounded up
  * to a multiple of -m, as lmbench's) in reads of at most -m bytes. MB/s =
  * bytes / time / 10^6 (the median sample); -P N clients read at once, each
@@ -270,9 +271,11 @@ const struct applet applet_bw_tcp = {
 		   "       bw_tcp -S HOST [-p PORT]\n"
 		   "\n"
 		   "A server writes MSGSIZE-byte messages (default 64k) into one TCP\n"
-		   "connection and this process reads TOTAL bytes (default MSGSIZE; -M\n"
-		   "alone sets MSGSIZE too; rounded up to whole messages) per iteration,\n"
-		   "in reads of at most MSGSIZE; both ends ask for 1 MiB socket buffers.\n"
+		   "connection (past 1m from a 1 MiB buffer, in 1 MiB writes: the same\n"
+		   "bytes, and a session holds 1 MiB at most) and this process reads TOTAL\n"
+		   "bytes (default MSGSIZE; -M alone sets MSGSIZE too; rounded up to whole\n"
+		   "messages) per iteration, in reads of at most MSGSIZE; both ends ask for\n"
+		   "1 MiB socket buffers.\n"
 		   "Before timing the client streams for -W US microseconds: lmbench's\n"
 		   "7.5 s by default (0.02 s with --quick unless -W is given). -P N runs\n"
 		   "N clients at once (threads, a connection each) and reports their sum;\n"

@@ -95,7 +95,7 @@ struct lmnet {
  * LMNET_SESSIONS. */
 #define LMNET_SESSIONS_OPT \
 	{ "sessions", 0, OPT_INT, "64", 1, 4096, NULL, \
-	  "server: connections at once; more are turned away", OPT_SERVER }
+	  "server: most connections open at once", OPT_SERVER }
 
 /* The server and -S options every lmnet applet declares after its own (one
  * declaration, four tables); -p is each applet's own, its help names the
