@@ -5,11 +5,16 @@
  * Servers as lmbench's: -s binds the applet's fixed port on every address
  * (or --bind), forks a daemon (setsid, /dev/null, chdir /) and returns 0;
  * the socket listens before the fork, so a client started next cannot
- * race it. The daemon takes connections one at a time: greet() reads each
- * one's opening, an exit request ends the server (the listening socket is
- * closed before the request's connection, so -S returns with the port
- * free), a session is served in a child of its own (several clients at
- * once, -P), reaped by SIGCHLD being ignored. A datagram server answers
+ * race it. A TCP server takes every connection at once and waits for its
+ * opening (--timeout at most) beside the others, so a silent connection
+ * holds up nobody. An opening that came is read in a child of its own
+ * when the protocol has sessions (greet() then the session, reaped by the
+ * server, which counts them), else here with one read that cannot wait.
+ * At most --sessions connections are open at once; past that the next is
+ * reset (sessions) or left in the backlog (none). An exit request ends the
+ * server: a session child says so through a pipe and confirms the request
+ * (closes its connection) only once the server has closed its listening
+ * socket, so -S returns with the port free. A datagram server answers
  * each datagram in turn. The daemon exits after --lifetime (lmbench's
  * alarm(60 * 60)); --foreground serves in this process. A client run
  * without HOST binds a free port on 127.0.0.1 itself and forks a server

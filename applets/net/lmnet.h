@@ -59,9 +59,11 @@ struct lmnet_proto {
 	int		socktype;	/* SOCK_STREAM or SOCK_DGRAM */
 	int		port;		/* lmbench's port, for -s, -S and HOST */
 	int		own_warmup;	/* -W is the client's to apply (bw_tcp) */
-	/* SOCK_STREAM: read the opening of a new connection fd (receive and
-	 * send timeouts of --timeout set): LMNET_SERVE with *arg set, LMNET_DONE
-	 * (close it) or LMNET_EXIT. Runs in the server, one at a time. */
+	/* SOCK_STREAM: read the opening of a new connection fd, once some of
+	 * it has come: LMNET_SERVE with *arg set, LMNET_DONE (close it) or
+	 * LMNET_EXIT. With a session: in the session's own process, fd
+	 * blocking with receive and send timeouts of --timeout (it may wait
+	 * for the rest). Without: in the server, fd non-blocking (one read). */
 	enum lmnet_end	(*greet)(int fd, long *arg);
 	/* SOCK_STREAM: serve the session greet() opened until the client
 	 * closes or goes quiet; runs in a child of the server. */
