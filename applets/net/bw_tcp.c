@@ -9,9 +9,10 @@
  * decimal and a NUL; the server, with the same buffer request, writes
  * -m byte messages for as long as the connection stands, in a process of
  * its own per client (a message over 1 MiB in 1 MiB writes from one
- * buffer: the same stream, and a session that holds 1 MiB at most). The client reads -M bytes per iteration (default:
- * one message, lmbench's default; -M alone sets -m too; -M is rounded up
- * to a multiple of -m, as lmbench's) in reads of at most -m bytes. MB/s =
+ * buffer: the same stream, and a session that holds 1 MiB at most). The
+ * client reads -M bytes per iteration (default: one message, lmbench's
+ * default; -M alone sets -m too; -M is rounded up to a multiple of -m, as
+ * lmbench's) in reads of at most -m bytes. MB/s =
  * bytes / time / 10^6 (the median sample); -P N clients read at once, each
  * on its connection in a thread of its own, and the rate is their sum
  * (lmbench's). The byte count is the self-check: every read must bring
