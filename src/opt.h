@@ -27,6 +27,8 @@ enum opt_flags {
 	OPT_DASH1 = 1u << 0,	/* also accepted as -name (openssl-style: -elapsed) */
 	OPT_REPEAT = 1u << 1,	/* OPT_STR that may be given more than once: every
 				   value in list (s is the last) */
+	OPT_SERVER = 1u << 2,	/* starts, shapes or stops a server: not for a test
+				   of a suite (run refuses it after --) */
 };
 
 struct opt_val {

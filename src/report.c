@@ -648,7 +648,7 @@ static void out_begin(struct reporter *rep, int i)
 		return;
 	o->begun = 1;
 	errno = 0;
-	rep->em->begin(o, rep->info);
+	(o->em ? o->em : rep->em)->begin(o, rep->info);
 }
 
 int reporter_open(struct reporter *rep, const struct emitter *em,
@@ -708,7 +708,7 @@ void reporter_emit(struct reporter *rep, const struct result *r)
 		if (o->err || o->off)
 			continue;
 		errno = 0;
-		rep->em->record(o, r);
+		(o->em ? o->em : rep->em)->record(o, r);
 		o->count++;
 		out_check(rep, i, 0);
 	}
@@ -731,7 +731,7 @@ int reporter_close(struct reporter *rep, int keep)
 			out_begin(rep, i);
 		if (finish && o->begun && !o->err) {
 			errno = 0;
-			rep->em->end(o);
+			(o->em ? o->em : rep->em)->end(o);
 		}
 		if (finish)
 			out_check(rep, i, !keep);

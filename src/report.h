@@ -93,6 +93,9 @@ struct emit_out {
 					   then left alone */
 	int		off;		/* gets nothing (run's terminal summary stands
 					   in for stdout's records) */
+	const struct emitter *em;	/* this output's own emitter (run's -o file
+					   gets JSON under a table); NULL = the
+					   reporter's */
 };
 
 struct emitter {

@@ -8,9 +8,11 @@
  * before it connects, then sends the message size -m (default 64 KiB) in
  * decimal and a NUL; the server, with the same buffer request, writes
  * -m byte messages for as long as the connection stands, in a process of
- * its own per client. The client reads -M bytes per iteration (default:
- * one message, lmbench's default; -M alone sets -m too; -M is rounded up
- * to a multiple of -m, as lmbench's) in reads of at most -m bytes. MB/s =
+ * its own per client (a message over 1 MiB in 1 MiB writes from one
+ * buffer: the same stream, and a session that holds 1 MiB at most). The
+ * client reads -M bytes per iteration (default: one message, lmbench's
+ * default; -M alone sets -m too; -M is rounded up to a multiple of -m, as
+ * lmbench's) in reads of at most -m bytes. MB/s =
  * bytes / time / 10^6 (the median sample); -P N clients read at once, each
  * on its connection in a thread of its own, and the rate is their sum
  * (lmbench's). The byte count is the self-check: every read must bring
@@ -32,7 +34,13 @@
 #include <string.h>
 #include <unistd.h>
 
-enum { BUFSIZE = 1 << 20, MSG_MAX = 1 << 26, LINE = 24, WARMUP_US = 7500000 };
+enum {
+	BUFSIZE		= 1 << 20,	/* socket buffers asked for */
+	SESSION_BUF	= 1 << 20,	/* the most a server's session allocates */
+	MSG_MAX		= 1 << 26,
+	LINE		= 24,
+	WARMUP_US	= 7500000,
+};
 
 /* lmbench's bw_tcp line: "%.6f %.2f MB/sec" = message size in 10^6
  * bytes (the record's x), then the rate. */
@@ -94,16 +102,19 @@ static enum lmnet_end bw_greet(int fd, long *arg)
 	return LMNET_SERVE;
 }
 
-/* Messages until the client goes away (or takes nothing for --timeout). */
+/* Messages until the client goes away (or takes nothing for --timeout).
+ * A message over SESSION_BUF is written in pieces of SESSION_BUF from one
+ * buffer: the same bytes on the wire, a session holds SESSION_BUF at most. */
 static void bw_session(int fd, long size)
 {
-	char *buf = malloc((size_t)size);
+	size_t piece = (size_t)size < SESSION_BUF ? (size_t)size : SESSION_BUF;
+	char *buf = malloc(piece);
 
 	if (buf) {
-		memset(buf, 'b', (size_t)size);
+		memset(buf, 'b', piece);
 		inet_bufsize(fd, SO_SNDBUF, BUFSIZE);
 		inet_bufsize(fd, SO_RCVBUF, BUFSIZE);
-		while (!lmnet_writen(fd, buf, (size_t)size))
+		while (!lmnet_writen(fd, buf, piece))
 			;
 	}
 	free(buf);
@@ -249,6 +260,7 @@ static const struct opt_spec opts[] = {
 	LMBENCH_OPT_N,
 	{ "port", 'p', OPT_INT, NULL, 0, 65535, NULL, "TCP port [31236; local: a free one]" },
 	LMNET_SERVER_OPTS,
+	LMNET_SESSIONS_OPT,
 	{ 0 }
 };
 
@@ -260,9 +272,11 @@ const struct applet applet_bw_tcp = {
 		   "       bw_tcp -S HOST [-p PORT]\n"
 		   "\n"
 		   "A server writes MSGSIZE-byte messages (default 64k) into one TCP\n"
-		   "connection and this process reads TOTAL bytes (default MSGSIZE; -M\n"
-		   "alone sets MSGSIZE too; rounded up to whole messages) per iteration,\n"
-		   "in reads of at most MSGSIZE; both ends ask for 1 MiB socket buffers.\n"
+		   "connection (past 1m from a 1 MiB buffer, in 1 MiB writes: the same\n"
+		   "bytes, and a session holds 1 MiB at most) and this process reads TOTAL\n"
+		   "bytes (default MSGSIZE; -M alone sets MSGSIZE too; rounded up to whole\n"
+		   "messages) per iteration, in reads of at most MSGSIZE; both ends ask for\n"
+		   "1 MiB socket buffers.\n"
 		   "Before timing the client streams for -W US microseconds: lmbench's\n"
 		   "7.5 s by default (0.02 s with --quick unless -W is given). -P N runs\n"
 		   "N clients at once (threads, a connection each) and reports their sum;\n"
@@ -274,6 +288,7 @@ const struct applet applet_bw_tcp = {
 		   "127.0.0.1 (a free port) and measured; it is killed and reaped on\n"
 		   "every exit.\n"
 		   LMNET_SERVER_HELP("bw_tcp")
+		   LMNET_SESSIONS_HELP
 		   "\n"
 		   LMNET_TIMEOUT_HELP
 		   "\n"

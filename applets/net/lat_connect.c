@@ -10,8 +10,9 @@
  * port in TIME_WAIT for a minute: on loopback a long run can use up the
  * ephemeral ports (EADDRNOTAVAIL, said plainly), which is why the default
  * run is short (samples of 0.02 s) unless the kernel reuses such ports
- * (net.ipv4.tcp_tw_reuse). The server takes one connection after another
- * and reads it: a byte is the exit request (-S sends "0", as lmbench's),
+ * (net.ipv4.tcp_tw_reuse). The server takes every connection at once and
+ * reads each once it is readable: a byte is the exit request (-S sends
+ * "0", as lmbench's),
  * the end of the stream (the client's close) is one connection served. The
  * wire is lmbench's: either end may be lmbench's. lmbench's lat_connect
  * takes no -P (its notes: parallel connections fill the ports with
@@ -28,8 +29,9 @@
 #include <sys/time.h>
 #include <unistd.h>
 
-/* A byte is the exit request; the client's close (or silence for
- * --timeout) is one connection served. */
+/* A byte is the exit request; the client's close is one connection
+ * served. Called once fd is readable (the server closes a connection
+ * silent for --timeout itself). */
 static enum lmnet_end conn_greet(int fd, long *arg)
 {
 	char c;
@@ -128,6 +130,7 @@ static const struct opt_spec opts[] = {
 	LMBENCH_OPT_N,
 	{ "port", 'p', OPT_INT, NULL, 0, 65535, NULL, "TCP port [31237; local: a free one]" },
 	LMNET_SERVER_OPTS,
+	LMNET_SESSIONS_OPT,
 	{ 0 }
 };
 
@@ -151,8 +154,9 @@ const struct applet applet_lat_connect = {
 		   "With HOST the client connects to a server started there with -s\n"
 		   "(port 31237 unless -p). Without HOST a server child is forked on\n"
 		   "127.0.0.1 (a free port) and measured; it is killed and reaped on\n"
-		   "every exit. The server takes one connection after another.\n"
+		   "every exit. The server takes every connection at once.\n"
 		   LMNET_SERVER_HELP("lat_connect")
+		   LMNET_SESSIONS_HELP
 		   "\n"
 		   LMNET_TIMEOUT_HELP
 		   "\n"

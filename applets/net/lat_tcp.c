@@ -173,6 +173,7 @@ static const struct opt_spec opts[] = {
 	LMBENCH_OPTS_WN,
 	{ "port", 'p', OPT_INT, NULL, 0, 65535, NULL, "TCP port [31234; local: a free one]" },
 	LMNET_SERVER_OPTS,
+	LMNET_SESSIONS_OPT,
 	{ 0 }
 };
 
@@ -196,6 +197,7 @@ const struct applet applet_lat_tcp = {
 		   "127.0.0.1 (a free port) and measured; it is killed and reaped on\n"
 		   "every exit.\n"
 		   LMNET_SERVER_HELP("lat_tcp")
+		   LMNET_SESSIONS_HELP
 		   "\n"
 		   LMNET_TIMEOUT_HELP
 		   "\n"

@@ -5,17 +5,23 @@
  * Servers as lmbench's: -s binds the applet's fixed port on every address
  * (or --bind), forks a daemon (setsid, /dev/null, chdir /) and returns 0;
  * the socket listens before the fork, so a client started next cannot
- * race it. The daemon takes connections one at a time: greet() reads each
- * one's opening, an exit request ends the server (the listening socket is
- * closed before the request's connection, so -S returns with the port
- * free), a session is served in a child of its own (several clients at
- * once, -P), reaped by SIGCHLD being ignored. A datagram server answers
+ * race it. A TCP server takes every connection at once and waits for its
+ * opening (--timeout at most) beside the others, so a silent connection
+ * holds up nobody. An opening that came is read in a child of its own
+ * when the protocol has sessions (greet() then the session, reaped by the
+ * server, which counts them), else here with one read that cannot wait.
+ * At most --sessions connections are open at once; past that the next is
+ * reset (sessions) or left in the backlog (none). An exit request ends the
+ * server: a session child says so through a pipe and confirms the request
+ * (closes its connection) only once the server has closed its listening
+ * socket, so -S returns with the port free. A datagram server answers
  * each datagram in turn. The daemon exits after --lifetime (lmbench's
  * alarm(60 * 60)); --foreground serves in this process. A client run
  * without HOST binds a free port on 127.0.0.1 itself and forks a server
  * child on it (so parallel runs never collide); that child, and its
  * session children, die with their parent and are reaped on every path.
  */
+#define _GNU_SOURCE		/* ppoll */
 #include "applet.h"
 #include "lmnet.h"
 #include "proc.h"
@@ -24,12 +30,14 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <netinet/in.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/time.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -149,10 +157,11 @@ int lmnet_quit_stream(const struct inet_addr *a, const void *req, size_t len, in
 		err = lmnet_writen(fd, req, len);
 	if (!err)
 		shutdown(fd, SHUT_WR);
-	/* the server closes when it has taken the request */
+	/* the server closes when it has taken the request; a reset is a
+	 * server that turned the connection away (busy), the request not taken */
 	while (!err && ((k = read(fd, &c, 1)) > 0 || (k < 0 && errno == EINTR)))
 		;
-	if (!err && k < 0 && errno != ECONNRESET)
+	if (!err && k < 0)
 		err = errno;
 	close(fd);
 	return err;
@@ -202,6 +211,7 @@ struct server {
 	int				idle_ms;	/* --timeout */
 	uint64_t			deadline_ns;	/* --lifetime; 0: none */
 	int				owned;	/* sessions die with the server */
+	unsigned			max;	/* --sessions: connections at once */
 };
 
 /* ms until the lifetime is over: -1 none, 0 over */
@@ -216,22 +226,6 @@ static int lifetime_left_ms(const struct server *s)
 		return 0;
 	return (s->deadline_ns - now) / 1000000 > INT32_MAX ? INT32_MAX
 		: (int)((s->deadline_ns - now) / 1000000) + 1;
-}
-
-/* A session in a child of its own; fd is closed here either way. */
-static void start_session(const struct server *s, int fd, long arg)
-{
-	pid_t parent = getpid(), pid = fork();
-
-	if (pid == 0) {
-		if (s->owned && proc_die_with_parent(parent, SIGKILL))
-			_exit(0);
-		close(s->fd);
-		s->p->session(fd, arg);
-		_exit(0);
-	}
-	/* pid < 0: no process for it; the client sees its connection close */
-	close(fd);
 }
 
 /* accept() failures that pass: a connection gone before it was taken,
@@ -249,58 +243,265 @@ static int accept_passing(int err)
 	return 0;
 }
 
+/* A stream server's connections: pfd[0] the listening socket, pfd[1] the
+ * read end of the exit pipe (a session that took an exit request writes a
+ * byte into it), pfd[2...] connections whose opening has not come yet,
+ * each until its deadline. A session holds ack[0]; the server closes
+ * ack[1] once its port is closed, so an exit request is confirmed only
+ * then. Connections waiting and sessions running together are at most
+ * s->max. */
+struct conns {
+	struct pollfd	*pfd;
+	uint64_t	*until;		/* deadline of pfd[2 + i] */
+	unsigned	npend, live;	/* waiting; session processes */
+	int		quit[2], ack[2];
+};
+
+static void sigchld_wake(int sig)
+{
+	(void)sig;	/* interrupts ppoll(): a session ended */
+}
+
+/* Turn a connection away at once: a reset, which the client sees as a
+ * refusal (never as an exit request taken). */
+static void turn_away(int fd)
+{
+	struct linger l = { 1, 0 };
+
+	setsockopt(fd, SOL_SOCKET, SO_LINGER, &l, sizeof(l));
+	close(fd);
+}
+
+static void drop_pending(struct conns *c, unsigned i)
+{
+	c->npend--;
+	c->pfd[2 + i] = c->pfd[2 + c->npend];
+	c->until[i] = c->until[c->npend];
+}
+
+/* In a new process: read the opening of pending connection i and serve
+ * it; never returns. */
+static void session_main(const struct server *s, struct conns *c, unsigned i, pid_t parent)
+{
+	int fd = c->pfd[2 + i].fd;
+	struct pollfd ack = { c->ack[0], POLLIN, 0 };
+	enum lmnet_end end;
+	long arg = 0;
+	sigset_t set;
+	unsigned j;
+
+	if (s->owned && proc_die_with_parent(parent, SIGKILL))
+		_exit(0);
+	signal(SIGCHLD, SIG_DFL);
+	sigemptyset(&set);
+	sigaddset(&set, SIGCHLD);
+	sigprocmask(SIG_UNBLOCK, &set, NULL);
+	for (j = 0; j < 2 + c->npend; j++)	/* the listener, the pipe, the others */
+		if (j != 2 + i)
+			close(c->pfd[j].fd);
+	close(c->ack[1]);
+	fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+	inet_timeouts(fd, s->idle_ms);
+	end = s->p->greet(fd, &arg);
+	if (end == LMNET_EXIT) {
+		/* confirmed (closed) once the server has closed its port */
+		if (write(c->quit[1], "q", 1) == 1)
+			while (poll(&ack, 1, s->idle_ms) < 0 && errno == EINTR)
+				;
+		close(fd);
+	} else if (end == LMNET_SERVE && s->p->session) {
+		s->p->session(fd, arg);
+	} else {
+		close(fd);
+	}
+	_exit(0);
+}
+
+/* The opening of pending connection i has come: serve it in a process of
+ * its own, or (a protocol without sessions) read it here: one read of a
+ * readable socket, which cannot wait. LMNET_EXIT for an exit request. */
+static enum lmnet_end take(const struct server *s, struct conns *c, unsigned i)
+{
+	int fd = c->pfd[2 + i].fd;
+	enum lmnet_end end = LMNET_DONE;
+	pid_t parent = getpid(), pid;
+	long arg = 0;
+
+	if (!s->p->session) {
+		end = s->p->greet(fd, &arg);
+		close(fd);
+	} else if ((pid = fork()) == 0) {
+		session_main(s, c, i, parent);
+	} else {
+		c->live += pid > 0;	/* no process: the client sees the close */
+		close(fd);
+	}
+	drop_pending(c, i);
+	return end;
+}
+
+/* Take the connections waiting on the listener: each waits for its
+ * opening, or is turned away when s->max are open (a protocol with
+ * sessions; without, the listener is left alone then: the next wait in its
+ * backlog). *end is LMNET_EXIT for an exit request read here. 0, or -1 +
+ * errno. */
+static int take_new(const struct server *s, struct conns *c, enum lmnet_end *end)
+{
+	while (c->npend + c->live < s->max || s->p->session) {
+		int fd = inet_accept(s->fd);
+		struct pollfd now = { fd, POLLIN, 0 };
+
+		if (fd < 0)
+			return errno == EAGAIN || errno == EWOULDBLOCK ? 0
+			       : accept_passing(errno) ? 0 : -1;
+		if (c->npend + c->live >= s->max) {
+			turn_away(fd);
+			continue;
+		}
+		fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
+		c->pfd[2 + c->npend] = (struct pollfd){ fd, POLLIN, 0 };
+		c->until[c->npend++] = bench_clock_ns() + (uint64_t)s->idle_ms * 1000000;
+		/* read here: an opening that is there already (lat_connect's
+		 * close) is taken at once */
+		if (!s->p->session && poll(&now, 1, 0) > 0 &&
+		    (*end = take(s, c, c->npend - 1)) == LMNET_EXIT)
+			return 0;
+	}
+	return 0;
+}
+
+/* Sessions that ended; waiting connections past their deadline (closed);
+ * the ms to the next deadline (-1 none). */
+static int tidy(const struct server *s, struct conns *c)
+{
+	uint64_t now = bench_clock_ns(), next = 0;
+	int left = lifetime_left_ms(s);
+	unsigned i;
+
+	while (c->live && waitpid(-1, NULL, WNOHANG) > 0)
+		c->live--;
+	for (i = c->npend; i-- > 0;) {
+		if (c->until[i] <= now) {
+			close(c->pfd[2 + i].fd);
+			drop_pending(c, i);
+		} else if (!next || c->until[i] < next) {
+			next = c->until[i];
+		}
+	}
+	if (next && (left < 0 || (next - now) / 1000000 + 1 < (uint64_t)left))
+		left = (int)((next - now) / 1000000) + 1;
+	return left;
+}
+
+/* Serve a stream socket until an exit request (0), the lifetime's end (0)
+ * or a failure of the socket (-1 + errno). */
+static int serve_stream(const struct server *s)
+{
+	struct conns c = { 0 };
+	struct sigaction sa, oldsa;
+	sigset_t block, wait_mask;
+	int rc = 0, e = 0, i;
+
+	c.pfd = xcalloc(2 + (size_t)s->max, sizeof(*c.pfd));
+	c.until = xcalloc(s->max, sizeof(*c.until));
+	if (pipe(c.quit) || pipe(c.ack)) {
+		free(c.pfd);
+		free(c.until);
+		return -1;
+	}
+	fcntl(c.quit[0], F_SETFL, O_NONBLOCK);
+	c.pfd[0] = (struct pollfd){ s->fd, POLLIN, 0 };
+	c.pfd[1] = (struct pollfd){ c.quit[0], POLLIN, 0 };
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = sigchld_wake;
+	sa.sa_flags = SA_NOCLDSTOP;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGCHLD, &sa, &oldsa);
+	sigemptyset(&block);
+	sigaddset(&block, SIGCHLD);
+	sigprocmask(SIG_BLOCK, &block, &wait_mask);
+	sigdelset(&wait_mask, SIGCHLD);
+	for (;;) {
+		int left = tidy(s, &c), k;
+		struct timespec ts = { left / 1000, (left % 1000) * 1000000L };
+		enum lmnet_end end = LMNET_DONE;
+		unsigned j;
+
+		if (lifetime_left_ms(s) == 0)
+			break;
+		/* without sessions, a full house leaves the next in the backlog */
+		c.pfd[0].events = s->p->session || c.npend + c.live < s->max ? POLLIN : 0;
+		k = ppoll(c.pfd, 2 + c.npend, left >= 0 ? &ts : NULL, &wait_mask);
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k < 0) {
+			rc = -1;
+			e = errno;
+			break;
+		}
+		if (c.pfd[1].revents)
+			break;		/* a session took an exit request */
+		for (j = c.npend; j-- > 0;)
+			if (c.pfd[2 + j].revents && take(s, &c, j) == LMNET_EXIT)
+				goto out;
+		if (c.pfd[0].revents && take_new(s, &c, &end)) {
+			rc = -1;
+			e = errno;
+			break;
+		}
+		if (end == LMNET_EXIT)
+			break;
+	}
+out:
+	/* the port is free before the exit request is confirmed */
+	close(s->fd);
+	for (i = 0; i < (int)c.npend; i++)
+		close(c.pfd[2 + i].fd);
+	close(c.ack[1]);
+	close(c.ack[0]);
+	close(c.quit[0]);
+	close(c.quit[1]);
+	sigprocmask(SIG_UNBLOCK, &block, NULL);
+	sigaction(SIGCHLD, &oldsa, NULL);
+	free(c.pfd);
+	free(c.until);
+	errno = e;
+	return rc;
+}
+
 /* Serve until an exit request (0), the lifetime's end (0) or a failure of
  * the socket (-1 + errno). s->fd is closed on return. */
 static int serve(const struct server *s)
 {
-	unsigned char *buf = s->p->socktype == SOCK_DGRAM ? xmalloc(LMNET_DGRAM_MAX + 1) : NULL;
+	unsigned char *buf;
 	int rc = 0, e;
 
 	signal(SIGPIPE, SIG_IGN);	/* a client that goes away ends its session */
-	signal(SIGCHLD, SIG_IGN);	/* sessions are reaped by the kernel */
 	fcntl(s->fd, F_SETFL, fcntl(s->fd, F_GETFL) | O_NONBLOCK);
-	if (buf)
-		inet_pktinfo(s->fd);
+	if (s->p->socktype == SOCK_STREAM)
+		return serve_stream(s);
+	buf = xmalloc(LMNET_DGRAM_MAX + 1);
+	inet_pktinfo(s->fd);
 	for (;;) {
-		enum lmnet_end end;
-		long arg = 0;
-		int k = inet_wait(s->fd, lifetime_left_ms(s)), fd;
+		int k = inet_wait(s->fd, lifetime_left_ms(s));
 
 		if (k <= 0) {
 			rc = k;
 			break;
 		}
-		if (buf) {
-			if (s->p->datagram(s->fd, buf) == LMNET_EXIT)
-				break;
-			continue;
-		}
-		fd = inet_accept(s->fd);
-		if (fd < 0) {
-			if (accept_passing(errno))
-				continue;
-			rc = -1;
+		if (s->p->datagram(s->fd, buf) == LMNET_EXIT)
 			break;
-		}
-		inet_timeouts(fd, s->idle_ms);
-		end = s->p->greet(fd, &arg);
-		if (end == LMNET_EXIT) {
-			/* the port is free before -S learns that it was taken */
-			close(s->fd);
-			close(fd);
-			free(buf);
-			return 0;
-		}
-		if (end == LMNET_SERVE && s->p->session)
-			start_session(s, fd, arg);
-		else
-			close(fd);
 	}
 	e = errno;
 	close(s->fd);
 	free(buf);
 	errno = e;
 	return rc;
+}
+
+static int declared(const struct run_ctx *ctx, const char *name)
+{
+	return opt_index(ctx->applet->opts, name) >= 0;
 }
 
 /* Resolve host (or the loopback address) and the port the options ask
@@ -377,13 +578,15 @@ static void detach(int keep)
 static int serve_main(struct run_ctx *ctx, const struct lmnet_proto *p, int foreground)
 {
 	struct inet_addr a;
-	struct server s = { p, -1, timeout_ms(ctx), 0, foreground };
+	struct server s = { p, -1, timeout_ms(ctx), 0, foreground, LMNET_SESSIONS };
 	double life = opt_given(ctx, "lifetime") ? opt_double(ctx, "lifetime")
 			: foreground ? 0 : LMNET_LIFETIME_S;
 	pid_t pid = -1;
 	int rc, ready[2];
 	char c;
 
+	if (declared(ctx, "sessions"))
+		s.max = (unsigned)opt_int(ctx, "sessions");
 	s.fd = server_socket(ctx, p, &a);
 	if (s.fd < 0)
 		return s.fd == -2 ? EXIT_USAGE : EXIT_FAIL;
@@ -400,6 +603,13 @@ static int serve_main(struct run_ctx *ctx, const struct lmnet_proto *p, int fore
 		if (rc)
 			errorf("serving on %s: %s", a.text, strerror(errno));
 		return rc ? EXIT_FAIL : EXIT_OK;
+	}
+	/* -p 0: the port the kernel chose is said, or nobody could reach the
+	 * server; a line nobody can read is no server started */
+	if (opt_given(ctx, "port") && opt_int(ctx, "port") == 0 &&
+	    (fprintf(stderr, "%s: listening on %s\n", p->name, a.text) < 0 || fflush(stderr))) {
+		close(s.fd);
+		return EXIT_FAIL;
 	}
 	/* the child closes its end of `ready` once detached: the caller gets
 	 * its terminal and pipes back before -s returns */
@@ -429,6 +639,11 @@ static int ask_exit(struct run_ctx *ctx, const struct lmnet_proto *p)
 	if (rc)
 		return rc;
 	err = p->quit(&n.addr, n.timeout_ms);
+	if ((err == ECONNRESET || err == EPIPE) && p->socktype == SOCK_STREAM) {
+		errorf("exit request: the server at %s turned it away (busy: it serves "
+		       "--sessions connections at once; a signal stops it)", n.addr.text);
+		return EXIT_FAIL;
+	}
 	if (err) {
 		lmnet_fail(&n, "exit request", err);
 		return EXIT_FAIL;
@@ -444,11 +659,13 @@ static int serve_child(void *arg)
 /* The local server: listen on 127.0.0.1 here, serve in a child. */
 static int fork_server(struct run_ctx *ctx, struct lmnet *n)
 {
-	struct server s = { n->proto, -1, n->timeout_ms, 0, 1 };
+	struct server s = { n->proto, -1, n->timeout_ms, 0, 1, LMNET_SESSIONS };
 	int rc = resolve(ctx, n->proto, INET_LOOPBACK, 0, &n->addr);
 
 	if (rc)
 		return rc;
+	if (s.max <= n->parallel)	/* every -P client, and its first check */
+		s.max = n->parallel + 1;
 	s.fd = inet_listen(&n->addr, n->proto->socktype, BACKLOG);
 	if (s.fd < 0) {
 		errorf("cannot listen on %s: %s", n->addr.text, strerror(errno));
@@ -464,16 +681,19 @@ static int fork_server(struct run_ctx *ctx, struct lmnet *n)
 /* Options that only make sense in another mode; 0 or EXIT_USAGE. */
 static int check_mode(struct run_ctx *ctx, int server, int quit)
 {
+	static const char *const server_only[] = { "bind", "lifetime", "sessions" };
 	const char *name = ctx->applet->name;
+	size_t i;
 
 	if (server && quit) {
 		errorf("-s and -S do not go together (try '%s --help')", name);
 		return EXIT_USAGE;
 	}
-	if (!server && (opt_given(ctx, "bind") || opt_given(ctx, "lifetime"))) {
-		errorf("--bind and --lifetime go with -s (try '%s --help')", name);
-		return EXIT_USAGE;
-	}
+	for (i = 0; !server && i < ARRAY_LEN(server_only); i++)
+		if (declared(ctx, server_only[i]) && opt_given(ctx, server_only[i])) {
+			errorf("--%s goes with -s (try '%s --help')", server_only[i], name);
+			return EXIT_USAGE;
+		}
 	if (ctx->argc > ((server || quit) ? 0 : 1)) {
 		errorf("unexpected argument '%s' (try '%s --help')",
 		       ctx->argv[(server || quit) ? 0 : 1], name);
@@ -485,11 +705,6 @@ static int check_mode(struct run_ctx *ctx, int server, int quit)
 		return EXIT_USAGE;
 	}
 	return EXIT_OK;
-}
-
-static int declared(const struct run_ctx *ctx, const char *name)
-{
-	return opt_index(ctx->applet->opts, name) >= 0;
 }
 
 int lmnet_main(struct run_ctx *ctx, const struct lmnet_proto *p,

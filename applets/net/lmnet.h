@@ -44,6 +44,7 @@ enum lmnet_port {
 enum {
 	LMNET_DGRAM_MAX		= 65507,	/* the most an IPv4 datagram carries */
 	LMNET_LIFETIME_S	= 3600,		/* lmbench's servers: alarm(60 * 60) */
+	LMNET_SESSIONS		= 64,		/* a server's connections at once */
 };
 
 /* What a server does with a new connection or a datagram. */
@@ -58,9 +59,11 @@ struct lmnet_proto {
 	int		socktype;	/* SOCK_STREAM or SOCK_DGRAM */
 	int		port;		/* lmbench's port, for -s, -S and HOST */
 	int		own_warmup;	/* -W is the client's to apply (bw_tcp) */
-	/* SOCK_STREAM: read the opening of a new connection fd (receive and
-	 * send timeouts of --timeout set): LMNET_SERVE with *arg set, LMNET_DONE
-	 * (close it) or LMNET_EXIT. Runs in the server, one at a time. */
+	/* SOCK_STREAM: read the opening of a new connection fd, once some of
+	 * it has come: LMNET_SERVE with *arg set, LMNET_DONE (close it) or
+	 * LMNET_EXIT. With a session: in the session's own process, fd
+	 * blocking with receive and send timeouts of --timeout (it may wait
+	 * for the rest). Without: in the server, fd non-blocking (one read). */
 	enum lmnet_end	(*greet)(int fd, long *arg);
 	/* SOCK_STREAM: serve the session greet() opened until the client
 	 * closes or goes quiet; runs in a child of the server. */
@@ -90,16 +93,26 @@ struct lmnet {
 #define LMNET_PARALLEL_OPT \
 	LMBENCH_OPT_P(1024, "clients at once (threads, a connection each)")
 
+/* The TCP servers' limit (lat_tcp, bw_tcp, lat_connect): "64" is
+ * LMNET_SESSIONS. */
+#define LMNET_SESSIONS_OPT \
+	{ "sessions", 0, OPT_INT, "64", 1, 4096, NULL, \
+	  "server: most connections open at once", OPT_SERVER }
+
 /* The server and -S options every lmnet applet declares after its own (one
  * declaration, four tables); -p is each applet's own, its help names the
  * port. */
 #define LMNET_SERVER_OPTS \
-	{ "server", 's', OPT_BOOL, NULL, 0, 0, NULL, "start a server in the background" }, \
-	{ "foreground", 0, OPT_BOOL, NULL, 0, 0, NULL, "serve here instead (until -S, a signal)" }, \
-	{ "bind", 0, OPT_STR, NULL, 0, 0, NULL, "server: on ADDR only [every address]" }, \
+	{ "server", 's', OPT_BOOL, NULL, 0, 0, NULL, "start a server in the background", \
+	  OPT_SERVER }, \
+	{ "foreground", 0, OPT_BOOL, NULL, 0, 0, NULL, "serve here instead (until -S, a signal)", \
+	  OPT_SERVER }, \
+	{ "bind", 0, OPT_STR, NULL, 0, 0, NULL, "server: on ADDR only [every address]", \
+	  OPT_SERVER }, \
 	{ "lifetime", 0, OPT_DOUBLE, NULL, 0, 1e9, NULL, \
-	  "server: exit after SEC s [3600; --foreground 0]" }, \
-	{ "shutdown", 'S', OPT_STR, NULL, 0, 0, NULL, "ask the server on HOST to exit" }, \
+	  "server: exit after SEC s [3600; --foreground 0]", OPT_SERVER }, \
+	{ "shutdown", 'S', OPT_STR, NULL, 0, 0, NULL, "ask the server on HOST to exit", \
+	  OPT_SERVER }, \
 	{ "timeout", 0, OPT_DOUBLE, "5", 0.01, 86400, NULL, "seconds to wait for an answer" }
 
 /* The whole run(): checks the command line, then starts a server (-s,
@@ -168,15 +181,29 @@ int lmnet_writen(int fd, const void *buf, size_t n);
 	"\n" \
 	"-s starts a server in the background, as lmbench's does, and exits 0\n" \
 	"once it listens (so '" name " -s; " name " HOST' cannot race): on every\n" \
-	"address ([::] and 0.0.0.0) unless --bind ADDR, in a session of its own\n" \
-	"with stdin, stdout and stderr on /dev/null and / as its directory. It\n" \
-	"serves any number of clients, one after another or at once (-P), until\n" \
-	"'" name " -S HOST', a signal, or --lifetime SEC (default 3600: lmbench's\n" \
-	"servers also exit after an hour). A port in use (a server already\n" \
-	"there) is one line and exit 1. --foreground serves here instead, says\n" \
+	"address ([::] and 0.0.0.0), as lmbench's, unless --bind ADDR, in a\n" \
+	"session of its own with stdin, stdout and stderr on /dev/null and / as\n" \
+	"its directory. With -p 0 it says \"" name ": listening on ADDR:PORT\" on\n" \
+	"stderr first (the port the kernel chose). It serves any number of\n" \
+	"clients, one after another or at once (-P), until '" name " -S HOST', a\n" \
+	"signal, or --lifetime SEC (default 3600: lmbench's servers also exit\n" \
+	"after an hour). A port in use (a server already there) is one line\n" \
+	"and exit 1. --foreground serves here instead, says\n" \
 	"\"" name ": listening on ADDR:PORT\" on stderr, and has no lifetime\n" \
-	"unless given. -S with no server there says so and exits 1 (lmbench's\n" \
-	"exits 0 silently).\n"
+	"unless given. -S exits 0 once the server has closed its port; with no\n" \
+	"server there it says so and exits 1 (lmbench's exits 0 silently).\n"
+
+/* How a TCP server takes its connections (lat_tcp, bw_tcp, lat_connect). */
+#define LMNET_SESSIONS_HELP \
+	"\n" \
+	"The server takes every connection at once: each waits for its opening\n" \
+	"(at most --timeout) without holding up the others, then is served\n" \
+	"(lat_tcp, bw_tcp: a session in a process of its own). At most\n" \
+	"--sessions N (default 64) connections are open at once. Past that,\n" \
+	"lat_tcp's and bw_tcp's servers turn the next away at once (a reset:\n" \
+	"that client fails, and -S says the server is busy and exits 1);\n" \
+	"lat_connect's, which keeps no process per connection, leaves it in\n" \
+	"the listen backlog until one closes.\n"
 
 /* The --timeout paragraph of the four lmbench network applets' usage. */
 #define LMNET_TIMEOUT_HELP \

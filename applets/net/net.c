@@ -581,12 +581,14 @@ static int net_run(struct run_ctx *ctx)
 }
 
 static const struct opt_spec opts[] = {
-	{ "server", 's', OPT_BOOL, NULL, 0, 0, NULL, "be the server: serve one test, then exit" },
+	{ "server", 's', OPT_BOOL, NULL, 0, 0, NULL, "be the server: serve one test, then exit",
+	  OPT_SERVER },
 	{ "bind", 0, OPT_STR, INET_LOOPBACK, 0, 0, NULL,
-	  "server: the one address to listen on (0.0.0.0: all)" },
+	  "server: the one address to listen on (0.0.0.0: all)", OPT_SERVER },
 	{ "port", 'p', OPT_INT, "12865", 0, 65535, NULL,
 	  "the server's control port (0 with -s: any free one)" },
-	{ "stay", 0, OPT_BOOL, NULL, 0, 0, NULL, "server: keep serving, a child per client" },
+	{ "stay", 0, OPT_BOOL, NULL, 0, 0, NULL, "server: keep serving, a child per client",
+	  OPT_SERVER },
 	{ "time", 'l', OPT_DOUBLE, "10", 0.1, 86400, NULL, "seconds of sending (--quick: 1)" },
 	{ "msg", 'm', OPT_SIZE, NULL, 1, NET_MSG_MAX, NULL,
 	  "bytes per send [TCP: SO_SNDBUF, UDP: 1472]" },

@@ -304,13 +304,24 @@ static int per_test_args(const struct applet *a, int argc, char **argv)
 	vals[0] = xcalloc(opt_count(global_opts) + 1, sizeof(*vals[0]));
 	vals[1] = xcalloc(opt_count(a->opts) + 1, sizeof(*vals[1]));
 	pos = xcalloc((size_t)argc + 1, sizeof(*pos));
-	if (opt_parse(2, tabs, vals, argc, argv, pos, err, sizeof(err)) >= 0)
-		for (i = 0; i < ARRAY_LEN(whole_run) && !rc; i++)
-			if (vals[0][opt_index(global_opts, whole_run[i])].set) {
-				errorf("-- ARGS: --%s applies to the whole run, not to one test "
-				       "(give it before --)", whole_run[i]);
-				rc = -1;
-			}
+	if (opt_parse(2, tabs, vals, argc, argv, pos, err, sizeof(err)) < 0)
+		goto out;
+	for (i = 0; i < ARRAY_LEN(whole_run) && !rc; i++)
+		if (vals[0][opt_index(global_opts, whole_run[i])].set) {
+			errorf("-- ARGS: --%s applies to the whole run, not to one test "
+			       "(give it before --)", whole_run[i]);
+			rc = -1;
+		}
+	/* a server outlives its test, out of the run's budget and signals,
+	 * and leaves no record: never a test */
+	for (i = 0; a->opts && a->opts[i].name && !rc; i++)
+		if ((a->opts[i].flags & OPT_SERVER) && vals[1][i].set) {
+			errorf("-- ARGS: %s --%s: a server's option, not a test's (a run "
+			       "starts and stops no server: run it on its own)", a->name,
+			       a->opts[i].name);
+			rc = -1;
+		}
+out:
 	free(pos);
 	free(vals[1]);
 	free(vals[0]);
@@ -444,10 +455,10 @@ static int judge(const struct tally *tl, const struct result *r, struct result_v
 
 /* Records --------------------------------------------------------------- */
 
-/* The child's records, marked throttled if so. Returns whether one of them
- * is already a skipped row. */
+/* The child's records, marked throttled if so; *count is how many. Returns
+ * whether one of them is already a skipped row. */
 static int emit_rows(struct run_ctx *ctx, char *rows, const char *throttled,
-		     struct tally *tl)
+		     struct tally *tl, unsigned *count)
 {
 	char *p = rows, *f[16], note[512], verdict[256], both[800];
 	struct result_verdict rv;
@@ -470,6 +481,7 @@ static int emit_rows(struct run_ctx *ctx, char *rows, const char *throttled,
 			r.verdict = &rv;
 		}
 		skipped |= !!(r.flags & REPORT_SKIPPED);
+		++*count;
 		if (tl->sum)
 			run_summary_see(tl->sum, &r);
 		report(ctx, &r);
@@ -500,9 +512,10 @@ static void status_row(struct run_ctx *ctx, const struct tally *tl, const struct
 }
 
 /* The test's outcome as a status row (none when it passed). Returns the
- * tally bucket: 0 passed, 1 failed, 2 skipped. */
+ * tally bucket: 0 passed, 1 failed, 2 skipped. A test that exits 0 with no
+ * record measured nothing: it failed. */
 static int outcome(struct run_ctx *ctx, const struct test *t, const struct child_out *o,
-		   int had_skip_row, struct tally *tl)
+		   int had_skip_row, unsigned nrows, struct tally *tl)
 {
 	char note[400], sig[32];
 	int st = o->status;
@@ -515,8 +528,11 @@ static int outcome(struct run_ctx *ctx, const struct test *t, const struct child
 	} else if (WIFSIGNALED(st)) {
 		snprintf(note, sizeof(note), "killed by %s",
 			 signal_name(WTERMSIG(st), sig, sizeof(sig)));
-	} else if (WEXITSTATUS(st) == EXIT_OK) {
+	} else if (WEXITSTATUS(st) == EXIT_OK && nrows) {
 		return 0;
+	} else if (WEXITSTATUS(st) == EXIT_OK) {
+		snprintf(note, sizeof(note), "exit 0 without a record%s%s",
+			 o->last_err[0] ? ": " : "", o->last_err);
 	} else if (WEXITSTATUS(st) == EXIT_SKIP) {
 		if (!had_skip_row)
 			status_row(ctx, tl, t, REPORT_SKIPPED, o->skip_why[0] ? o->skip_why :
@@ -537,6 +553,7 @@ static void run_one(struct run_ctx *ctx, const struct test *t, struct tally *tl,
 	struct sys_clocks before, after;
 	struct child_out o;
 	char throttled[400];
+	unsigned nrows = 0;
 	int k, skip_row;
 
 	memset(&o, 0, sizeof(o));
@@ -557,8 +574,8 @@ static void run_one(struct run_ctx *ctx, const struct test *t, struct tally *tl,
 		o.status = EXIT_FAIL << 8;	/* last_err says what failed */
 	sys_clocks_read(&after);
 	throttle_note(&before, &after, throttled, sizeof(throttled));
-	skip_row = emit_rows(ctx, o.rows, throttled, tl);
-	k = outcome(ctx, t, &o, skip_row, tl);
+	skip_row = emit_rows(ctx, o.rows, throttled, tl, &nrows);
+	k = outcome(ctx, t, &o, skip_row, nrows, tl);
 	tl->run++;
 	tl->passed += k == 0;
 	tl->failed += k == 1;
@@ -586,6 +603,7 @@ static void summary_row(struct run_ctx *ctx, const char *test, double v, const c
 static void summary(struct run_ctx *ctx, const struct tally *tl, double wall)
 {
 	char against[512];
+	int file_only = 0;
 
 	snprintf(against, sizeof(against), "%s%s%s", tl->board ? tl->board : "",
 		 tl->board && tl->expect ? " and " : "", tl->expect ? tl->expect : "");
@@ -612,9 +630,14 @@ static void summary(struct run_ctx *ctx, const struct tally *tl, double wall)
 			"%u throttled; %.1f s\n", tl->run, tl->passed, tl->failed, tl->skipped,
 			tl->throttled, wall);
 	}
-	/* a table has no room for them; ktap's plan and test lines are its summary */
-	if (ctx->rep->em == &emit_table || ctx->rep->em == &emit_ktap)
-		return;
+	/* a table has no room for them; ktap's plan and test lines are its
+	 * summary; a list's -o file of JSON under a table gets them alone */
+	if (ctx->rep->em == &emit_table || ctx->rep->em == &emit_ktap) {
+		if (ctx->rep->nout < 2 || !ctx->rep->out[1].em)
+			return;
+		file_only = 1;
+		ctx->rep->out[0].off = 1;
+	}
 	if (tl->board) {		/* report charts the board's numbers from it */
 		struct result r;
 
@@ -631,6 +654,7 @@ static void summary(struct run_ctx *ctx, const struct tally *tl, double wall)
 	summary_row(ctx, "skipped", tl->skipped, "");
 	summary_row(ctx, "throttled", tl->throttled, "");
 	summary_row(ctx, "wall", wall, "s");
+	ctx->rep->out[0].off -= file_only;
 }
 
 /* Signals --------------------------------------------------------------- */
@@ -814,6 +838,10 @@ static int run_run(struct run_ctx *ctx)
 		 * file gets JSON, what compare and report read */
 		ctx->rep->em = &emit_json;
 		tl.progress_tty = isatty(STDERR_FILENO);
+	} else if (!s && !ctx->format_given && ctx->rep->nout > 1) {
+		/* a list keeps its table on stdout; the -o file gets JSON, as a
+		 * suite's does: what compare and report read */
+		ctx->rep->out[1].em = &emit_json;
 	}
 	rc = EXIT_OK;
 	if (opt_int(ctx, "list")) {
@@ -857,11 +885,16 @@ const struct applet applet_run = {
 		   "A suite runs measuring applets only: run, init, mkinitramfs, report,\n"
 		   "compare, ref and boards are refused. ARGS reach each test as the\n"
 		   "same words; --format, -o, --help and --version among them are refused\n"
-		   "(they belong to the whole run: give them before --).\n"
+		   "(they belong to the whole run: give them before --), and so is a\n"
+		   "server's option (-s, --foreground, -S, --bind, --lifetime, --sessions,\n"
+		   "--stay: a run starts and stops no server). A list prints its records\n"
+		   "as a table, and -o FILE gets them as JSON unless --format says\n"
+		   "otherwise.\n"
 		   "\n"
 		   "A test that crashes, is killed, overruns its budget or fails adds a\n"
 		   "'status' row flagged failed with the reason (\"killed by SIGILL\",\n"
-		   "\"timed out after 60 s\", \"exit 1: <its last error line>\"); one that\n"
+		   "\"timed out after 60 s\", \"exit 1: <its last error line>\", \"exit 0\n"
+		   "without a record\": it measured nothing); one that\n"
 		   "cannot run here a row flagged skipped. A test over its budget, or\n"
 		   "running when the suite is stopped, gets SIGTERM (so it removes its\n"
 		   "scratch files), then SIGKILL 5 s later. A test during which a cpufreq\n"
