@@ -17,7 +17,7 @@
  * binary is streamed, never held in memory.
  *
  * The global -o FILE is the image, opened by the reporter (src/outfile.h):
- * a regular file is written as FILE.XXXXXX next to FILE and renamed into
+ * a regular file is written as .benchbox-out.XXXXXX next to FILE, renamed into
  * place after a successful run, removed on failure and on SIGINT, SIGTERM
  * and SIGHUP; a device (an SD card's /dev/sdX) or FIFO gets the bytes
  * directly. This applet's output format writes no records, so the image
@@ -670,7 +670,7 @@ static int write_image(struct mkinit *m, FILE *out)
 	return rc;
 }
 
-/* The -o file as the reporter opened it (FILE.XXXXXX, renamed into place
+/* The -o file as the reporter opened it (a temporary beside FILE, renamed into place
  * when run() succeeds and removed otherwise, or a device or FIFO). NULL
  * without -o. */
 static FILE *image_file(struct run_ctx *ctx)
