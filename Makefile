@@ -156,6 +156,13 @@ $(B)/obj/%_aesni.o: EXTRA_CFLAGS = $(AESNI_CFLAGS_$(TARCH))
 $(B)/obj/%_shani.o: EXTRA_CFLAGS = $(SHANI_CFLAGS_$(TARCH))
 $(B)/obj/%_pclmul.o: EXTRA_CFLAGS = $(PCLMUL_CFLAGS_$(TARCH))
 $(B)/obj/src/version.o: $(B)/buildinfo.h
+# Code that runs once per run and never inside a measurement (the suite's
+# and boot's applets, the emitters, parsers, detection, files): built for
+# size. Benchmarks, kernels and the timing harness stay at -O2.
+COLD_SRCS := $(wildcard applets/suite/*.c applets/boot/*.c) \
+	$(addprefix src/,applet.c boardid.c cpu.c json.c main.c opt.c outfile.c refdata.c \
+	  registry.c report.c results.c scratch.c sys.c verdict.c version.c)
+$(COLD_SRCS:%.c=$(B)/obj/%.o): EXTRA_CFLAGS = -Os
 
 $(B)/obj/licenses.o: build/licenses.c $(B)/deps.mk
 	@mkdir -p $(dir $@)

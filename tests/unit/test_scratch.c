@@ -101,11 +101,30 @@ static void child_make_and_wait(int wfd, int sig_ignored)
 		pause();
 }
 
+/* Read the two lines a child wrote into fd (then closed) into buf, both
+ * NUL-terminated: where the first ended (the second starts after it), or
+ * NULL when there are not two. */
+static char *two_lines(int fd, char *buf, size_t len)
+{
+	ssize_t n, got = 0;
+	char *nl;
+
+	while ((n = read(fd, buf + got, len - 1 - (size_t)got)) > 0)
+		got += n;
+	close(fd);
+	buf[got] = 0;
+	nl = strchr(buf, '\n');
+	if (!nl || !strchr(nl + 1, '\n'))
+		return NULL;
+	*nl = 0;
+	*strchr(nl + 1, '\n') = 0;
+	return nl;
+}
+
 static void run_signal_case(struct mt *t, int sig, int ignored)
 {
 	char buf[8200] = "", *nl;
-	int p[2], status = 0;
-	ssize_t n, got = 0;
+	int p[2], status = 0, n;
 	pid_t pid;
 
 	REQUIRE(pipe(p) == 0);
@@ -116,14 +135,8 @@ static void run_signal_case(struct mt *t, int sig, int ignored)
 		child_make_and_wait(p[1], ignored);
 	}
 	close(p[1]);
-	while ((n = read(p[0], buf + got, sizeof(buf) - 1 - (size_t)got)) > 0)
-		got += n;
-	close(p[0]);
-	buf[got] = 0;
-	nl = strchr(buf, '\n');
-	REQUIRE(nl && strchr(nl + 1, '\n'));
-	*nl = 0;
-	*strchr(nl + 1, '\n') = 0;
+	nl = two_lines(p[0], buf, sizeof(buf));
+	REQUIRE(nl != NULL);
 	CHECK(exists(buf));		/* the grandchild's exit left them alone */
 	CHECK(exists(nl + 1));
 	kill(pid, sig);
@@ -323,7 +336,6 @@ TEST(scratch_sweep_keeps_a_locked_object)
 {
 	char d[4096], f[4096], tr[4096], buf[8200] = "", *nl, moved[2][4200];
 	int p[2], fd, i;
-	ssize_t n, got = 0;
 	pid_t pid;
 
 	REQUIRE(scratch_mkdir(scratch_dir(NULL), "unitlock", d, sizeof(d)) == 0);
@@ -350,18 +362,12 @@ TEST(scratch_sweep_keeps_a_locked_object)
 			pause();
 	}
 	close(p[1]);
-	while ((n = read(p[0], buf + got, sizeof(buf) - 1 - (size_t)got)) > 0)
-		got += n;
-	close(p[0]);
-	buf[got] = 0;
-	nl = strchr(buf, '\n');
-	if (!nl || !strchr(nl + 1, '\n')) {
+	nl = two_lines(p[0], buf, sizeof(buf));
+	if (!nl) {
 		kill(pid, SIGKILL);
 		waitpid(pid, NULL, 0);
 		REQUIRE(0);
 	}
-	*nl = 0;
-	*strchr(nl + 1, '\n') = 0;
 	snprintf(moved[0], sizeof(moved[0]), "%s/benchbox-lk.99999999.file00", d);
 	snprintf(moved[1], sizeof(moved[1]), "%s/benchbox-lk.99999999.tree00", d);
 	CHECK(rename(buf, moved[0]) == 0);
