@@ -502,8 +502,10 @@ int cpu_info_midr(const char *text, int cpu, unsigned long *midr)
 	size_t i;
 
 	for (i = 0; i < ARRAY_LEN(f); i++) {
-		if (cpu_info_find(text, cpu, f[i].key, v, sizeof(v)) <= 0 ||
-		    parse_uint_hex(v, &n) || n > f[i].max) {
+		int k = cpu_info_find(text, cpu, f[i].key, v, sizeof(v));
+
+		/* a value that fills v may have been cut short: no field's */
+		if (k <= 0 || k >= (int)sizeof(v) - 1 || parse_uint_hex(v, &n) || n > f[i].max) {
 			if (f[i].need)
 				return -1;
 			continue;
