@@ -603,7 +603,7 @@ static void summary_row(struct run_ctx *ctx, const char *test, double v, const c
 static void summary(struct run_ctx *ctx, const struct tally *tl, double wall)
 {
 	char against[512];
-	int file_only = 0;
+	int stdout_off = ctx->rep->out[0].off;	/* put back after the rows */
 
 	snprintf(against, sizeof(against), "%s%s%s", tl->board ? tl->board : "",
 		 tl->board && tl->expect ? " and " : "", tl->expect ? tl->expect : "");
@@ -635,7 +635,6 @@ static void summary(struct run_ctx *ctx, const struct tally *tl, double wall)
 	if (ctx->rep->em == &emit_table || ctx->rep->em == &emit_ktap) {
 		if (ctx->rep->nout < 2 || !ctx->rep->out[1].em)
 			return;
-		file_only = 1;
 		ctx->rep->out[0].off = 1;
 	}
 	if (tl->board) {		/* report charts the board's numbers from it */
@@ -654,7 +653,7 @@ static void summary(struct run_ctx *ctx, const struct tally *tl, double wall)
 	summary_row(ctx, "skipped", tl->skipped, "");
 	summary_row(ctx, "throttled", tl->throttled, "");
 	summary_row(ctx, "wall", wall, "s");
-	ctx->rep->out[0].off -= file_only;
+	ctx->rep->out[0].off = stdout_off;
 }
 
 /* Signals --------------------------------------------------------------- */
