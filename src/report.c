@@ -640,6 +640,12 @@ static void out_check(struct reporter *rep, int i, int quiet)
 		clearerr(o->f);	/* said: the check at exit has nothing more to say */
 }
 
+/* The emitter of output o: its own, else the reporter's */
+static const struct emitter *out_em(const struct reporter *rep, const struct emit_out *o)
+{
+	return o->em ? o->em : rep->em;
+}
+
 static void out_begin(struct reporter *rep, int i)
 {
 	struct emit_out *o = &rep->out[i];
@@ -648,7 +654,7 @@ static void out_begin(struct reporter *rep, int i)
 		return;
 	o->begun = 1;
 	errno = 0;
-	(o->em ? o->em : rep->em)->begin(o, rep->info);
+	out_em(rep, o)->begin(o, rep->info);
 }
 
 int reporter_open(struct reporter *rep, const struct emitter *em,
@@ -708,7 +714,7 @@ void reporter_emit(struct reporter *rep, const struct result *r)
 		if (o->err || o->off)
 			continue;
 		errno = 0;
-		(o->em ? o->em : rep->em)->record(o, r);
+		out_em(rep, o)->record(o, r);
 		o->count++;
 		out_check(rep, i, 0);
 	}
@@ -731,7 +737,7 @@ int reporter_close(struct reporter *rep, int keep)
 			out_begin(rep, i);
 		if (finish && o->begun && !o->err) {
 			errno = 0;
-			(o->em ? o->em : rep->em)->end(o);
+			out_em(rep, o)->end(o);
 		}
 		if (finish)
 			out_check(rep, i, !keep);
