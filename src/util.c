@@ -315,6 +315,19 @@ int sysfile_open(const char *path)
 	return -1;
 }
 
+FILE *sysfile_fopen(const char *path)
+{
+	int fd = sysfile_open(path), e;
+	FILE *f = fd < 0 ? NULL : fdopen(fd, "r");
+
+	if (!f && fd >= 0) {
+		e = errno;
+		close(fd);
+		errno = e;
+	}
+	return f;
+}
+
 const char *file_strerror(int err)
 {
 	return err == EBB_NOTREG ? "not a regular file" : strerror(err);

@@ -7,6 +7,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #define ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -80,6 +81,8 @@ const char *sysroot_path(const char *path, char *buf, size_t len);
  * anything else that is not a regular file (file_strerror() names it). */
 #define EBB_NOTREG	0x4e52		/* no errno of Linux's */
 int sysfile_open(const char *path);
+/* The same as a stream for reading; NULL with errno. */
+FILE *sysfile_fopen(const char *path);
 /* strerror(), and "not a regular file" for EBB_NOTREG. */
 const char *file_strerror(int err);
 

@@ -88,14 +88,11 @@ int fio_mounts_each(int (*fn)(void *arg, dev_t dev, const char *mnt, const char 
 			      const char *source), void *arg)
 {
 	char line[4096];
-	int fd = sysfile_open("/proc/self/mountinfo"), rc = 0;
-	FILE *f = fd < 0 ? NULL : fdopen(fd, "r");
+	FILE *f = sysfile_fopen("/proc/self/mountinfo");
+	int rc = 0;
 
-	if (!f) {
-		if (fd >= 0)
-			close(fd);
+	if (!f)
 		return -1;
-	}
 	while (!rc && fgets(line, sizeof(line), f)) {
 		char *mnt, *fstype, *source;
 		dev_t dev;

@@ -240,16 +240,12 @@ static void busy_sysfs(const char *sys, struct busy *b)
 static void busy_swap(struct busy *b)
 {
 	char line[4200], name[4096];
-	int fd = sysfile_open("/proc/swaps");
-	FILE *f = fd < 0 ? NULL : fdopen(fd, "r");
+	FILE *f = sysfile_fopen("/proc/swaps");
 	struct stat st;
 	int i;
 
-	if (!f) {
-		if (fd >= 0)
-			close(fd);
+	if (!f)
 		return;
-	}
 	while (!b->why[0] && fgets(line, sizeof(line), f))
 		if (sscanf(line, "%4095s", name) == 1 && name[0] == '/' && !stat(name, &st) &&
 		    S_ISBLK(st.st_mode))
