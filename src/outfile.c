@@ -13,6 +13,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -79,16 +80,6 @@ static int join(char *out, const char *dir, const char *name)
 	return 0;
 }
 
-static int all_digits(const char *s)
-{
-	if (!*s || strlen(s) > 9)
-		return 0;
-	for (; *s; s++)
-		if (*s < '0' || *s > '9')
-			return 0;
-	return 1;
-}
-
 /* /proc/PID/fd or /proc/PID/task/TID/fd, PID this process's: the links
  * in it stand for this process's descriptors, not for their text */
 static int own_fd_dir(const char *dir)
@@ -117,6 +108,7 @@ static int walk(const char *path, struct walk *w, char *err, size_t len)
 	char rest[OUT_PATH], next[OUT_PATH], cand[OUT_PATH], *r;
 	char *cur = w->dir;
 	int links = 0;
+	int64_t fdn;
 
 	memset(w, 0, sizeof(*w));
 	w->fdnum = -1;
@@ -173,8 +165,9 @@ static int walk(const char *path, struct walk *w, char *err, size_t len)
 				 "world-writable directory: not followed");
 			return 1;
 		}
-		if (last && own_fd_dir(cur) && all_digits(comp)) {
-			w->fdnum = atoi(comp);
+		if (last && own_fd_dir(cur) && !parse_int(comp, &fdn) && fdn >= 0 &&
+		    fdn <= INT_MAX) {
+			w->fdnum = (int)fdn;
 			return 0;
 		}
 		if (++links > MAX_LINKS) {
@@ -318,7 +311,7 @@ int out_open(struct outfile *o, const char *path, unsigned flags, char *err, siz
 	struct walk *w;
 	struct stat now, dst;
 	char *target = NULL;
-	int fd, rc, fl;
+	int fd, rc, fl, made;
 
 	memset(o, 0, sizeof(*o));
 	o->fd = -1;
@@ -394,12 +387,12 @@ int out_open(struct outfile *o, const char *path, unsigned flags, char *err, siz
 				goto out;
 			}
 		}
-		fl = w->known && !w->st.st_mode;	/* made through a dangling link */
+		made = w->known && !w->st.st_mode;	/* through a dangling link */
 		rc = open_regular(o, target, &now, fd, err, len);
-		if (rc && fl && !lstat(target, &dst) && dst.st_dev == now.st_dev &&
+		if (rc && made && !lstat(target, &dst) && dst.st_dev == now.st_dev &&
 		    dst.st_ino == now.st_ino)
 			unlink(target);
-		if (!rc && fl && o->target) {	/* removed as the temporary is */
+		if (!rc && made && o->target) {	/* removed as the temporary is */
 			o->created = 1;
 			o->dev = now.st_dev;
 			o->ino = now.st_ino;
