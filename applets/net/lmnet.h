@@ -41,10 +41,16 @@ enum lmnet_port {
 	LMNET_PORT_UDP_XACT	= 34298,
 };
 
+/* A server's connections at once, by default: a number here, a word in
+ * the option's default and help */
+#define LMNET_SESSIONS_N	64
+#define LMNET_WORD_(x)		#x
+#define LMNET_WORD(x)		LMNET_WORD_(x)
+
 enum {
 	LMNET_DGRAM_MAX		= 65507,	/* the most an IPv4 datagram carries */
 	LMNET_LIFETIME_S	= 3600,		/* lmbench's servers: alarm(60 * 60) */
-	LMNET_SESSIONS		= 64,		/* a server's connections at once */
+	LMNET_SESSIONS		= LMNET_SESSIONS_N,
 };
 
 /* What a server does with a new connection or a datagram. */
@@ -93,10 +99,9 @@ struct lmnet {
 #define LMNET_PARALLEL_OPT \
 	LMBENCH_OPT_P(1024, "clients at once (threads, a connection each)")
 
-/* The TCP servers' limit (lat_tcp, bw_tcp, lat_connect): "64" is
- * LMNET_SESSIONS. */
+/* The TCP servers' limit (lat_tcp, bw_tcp, lat_connect). */
 #define LMNET_SESSIONS_OPT \
-	{ "sessions", 0, OPT_INT, "64", 1, 4096, NULL, \
+	{ "sessions", 0, OPT_INT, LMNET_WORD(LMNET_SESSIONS_N), 1, 4096, NULL, \
 	  "server: most connections open at once", OPT_SERVER }
 
 /* The server and -S options every lmnet applet declares after its own (one
@@ -199,7 +204,8 @@ int lmnet_writen(int fd, const void *buf, size_t n);
 	"The server takes every connection at once: each waits for its opening\n" \
 	"(at most --timeout) without holding up the others, then is served\n" \
 	"(lat_tcp, bw_tcp: a session in a process of its own). At most\n" \
-	"--sessions N (default 64) connections are open at once. Past that,\n" \
+	"--sessions N (default " LMNET_WORD(LMNET_SESSIONS_N) \
+	") connections are open at once. Past that,\n" \
 	"lat_tcp's and bw_tcp's servers turn the next away at once (a reset:\n" \
 	"that client fails, and -S says the server is busy and exits 1);\n" \
 	"lat_connect's, which keeps no process per connection, leaves it in\n" \
