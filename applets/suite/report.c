@@ -125,18 +125,20 @@ static void judge(struct html_doc *d)
 
 static const char style[] =
 	"body { font: 14px/1.4 sans-serif; color: #1f2328; margin: 1.5em auto; "
-	"max-width: 1200px; padding: 0 1em; }\n"
+	"max-width: 1280px; padding: 0 1em; }\n"
 	"* { -webkit-print-color-adjust: exact; print-color-adjust: exact; }\n"
 	"h1 { font-size: 1.6em; margin: 0 0 .2em; }\n"
-	"h2 { font-size: 1.2em; border-bottom: 1px solid #d0d7de; margin-top: 1.6em; }\n"
+	"h2, summary { font-size: 1.2em; font-weight: bold; border-bottom: 1px solid #d0d7de; "
+	"margin-top: 1.6em; }\n"
 	".sub, .none, .hint, footer { color: #57606a; }\n"
 	"table { border-collapse: collapse; font-size: 12px; }\n"
 	"th, td { border: 1px solid #d0d7de; padding: 2px 6px; text-align: left; "
 	"vertical-align: top; }\n"
 	"th { background: #f6f8fa; }\n"
 	"td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }\n"
-	"td.note { max-width: 28em; overflow-wrap: anywhere; }\n"
-	"td.metric { white-space: nowrap; }\n"
+	"#results-table { width: 100%; }\n"
+	"#results-table td { min-width: 6em; }\n"
+	"#results-table td.note { min-width: 12em; }\n"
 	"table.kv td { overflow-wrap: anywhere; max-width: 60em; }\n"
 	"tr.failed td { background: #ffebe9; }\n"
 	"tr.skipped td { background: #f6f8fa; color: #57606a; font-style: italic; }\n"
@@ -173,6 +175,7 @@ static const char style[] =
 	".series.s4 { stroke: #bc4c00; } .series.s5 { stroke: #0a7b83; }\n"
 	".series.s6 { stroke: #9a6700; } .series.s7 { stroke: #57606a; }\n"
 	".series.ref { stroke: #1f2328; stroke-width: 2; stroke-dasharray: 6 4; }\n"
+	".series.single { stroke-dasharray: 2 3; }\n"
 	".dot { fill: #1f2328; } .dot.ref { fill: #ffffff; stroke: #1f2328; stroke-width: 1.5; }\n"
 	"@media print { body { max-width: none; margin: 0; font-size: 11px; } "
 	"tr { break-inside: avoid; } h2 { break-after: avoid; } }\n";
@@ -225,9 +228,9 @@ static void write_env(FILE *f, const struct json *ctx)
 {
 	size_t i;
 
-	fputs("<section id=\"env\">\n<h2>Environment</h2>\n", f);
+	fputs("<details id=\"env\">\n<summary>Environment</summary>\n", f);
 	if (!ctx || !ctx->n) {
-		fputs("<p class=\"none\">The file has no context block.</p>\n</section>\n", f);
+		fputs("<p class=\"none\">The file has no context block.</p>\n</details>\n", f);
 		return;
 	}
 	fputs("<table class=\"kv\">\n", f);
@@ -238,7 +241,7 @@ static void write_env(FILE *f, const struct json *ctx)
 		ctx_value(f, &ctx->items[i]);
 		fputs("</td></tr>\n", f);
 	}
-	fputs("</table>\n</section>\n", f);
+	fputs("</table>\n</details>\n", f);
 }
 
 /* The value cell's text: the text value, or the number and its unit. */
@@ -259,7 +262,7 @@ static void write_system(FILE *f, const struct html_doc *d)
 	char val[512];
 	size_t i, n = 0;
 
-	fputs("<section id=\"system\">\n<h2>System</h2>\n", f);
+	fputs("<details id=\"system\">\n<summary>System</summary>\n", f);
 	for (i = 0; i < d->n; i++) {
 		const struct html_rec *r = &d->recs[i];
 
@@ -276,7 +279,7 @@ static void write_system(FILE *f, const struct html_doc *d)
 	}
 	fputs(n ? "</table>\n" : "<p class=\"none\">No sysinfo records in this file "
 	      "('benchbox run quick' has them).</p>\n", f);
-	fputs("</section>\n", f);
+	fputs("</details>\n", f);
 }
 
 static void write_counts(FILE *f, const unsigned counts[V_COUNT])
@@ -356,6 +359,23 @@ static void write_verdict_cell(FILE *f, const struct html_rec *r)
 	fputs("</td>", f);
 }
 
+/* A cell of s, escaped, with a line break allowed after each character
+ * of after: params wrap at their commas, metrics at their dashes, so
+ * their columns need not be one unbroken line wide. */
+static void td_breaks(FILE *f, const char *cls, const char *s, const char *after)
+{
+	char c[2] = "";
+
+	fprintf(f, "<td%s%s%s>", cls ? " class=\"" : "", cls ? cls : "", cls ? "\"" : "");
+	for (; s && *s; s++) {
+		c[0] = *s;
+		html_text(f, c);
+		if (strchr(after, *s))
+			fputs("<wbr>", f);
+	}
+	fputs("</td>", f);
+}
+
 static void write_row(FILE *f, const struct html_rec *r)
 {
 	char val[512], num[32];
@@ -369,12 +389,12 @@ static void write_row(FILE *f, const struct html_rec *r)
 	fputs("</td>", f);
 	tag(f, "td", NULL, r->test);
 	tag(f, "td", NULL, r->kernel);
-	tag(f, "td", NULL, r->params);
+	td_breaks(f, NULL, r->params, ",");
 	tag(f, "td", r->text ? NULL : "num", value_text(r, 0, val, sizeof(val)));
 	tag(f, "td", NULL, r->unit);
 	tag(f, "td", "num", r->text ? "" : format_value(r->min, num, sizeof(num)));
 	tag(f, "td", "num", r->text ? "" : format_value(r->max, num, sizeof(num)));
-	tag(f, "td", "metric", r->metric);
+	td_breaks(f, "metric", r->metric, "-_");
 	write_verdict_cell(f, r);
 	tag(f, "td", "note", r->note);
 	fputs("</tr>\n", f);
@@ -429,11 +449,12 @@ static void write_page(FILE *f, const struct html_doc *d, const struct json *ctx
 		html_text(f, date);
 	}
 	fprintf(f, " &middot; %zu records</p>\n", d->n);
-	write_env(f, ctx);
-	write_system(f, d);
+	/* the answer first, the detail below it, the setup folded at the end */
 	write_verdicts(f, d);
 	write_charts(f, d);
 	write_results(f, d);
+	write_env(f, ctx);
+	write_system(f, d);
 	fputs("<footer><p>", f);
 	html_text(f, bb_version);
 	fputs(" &middot; benchbox report</p></footer>\n</body>\n</html>\n", f);

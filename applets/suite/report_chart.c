@@ -13,6 +13,8 @@
  * parameters other than size (rd and rd_random, each stride), x = the
  * working set in bytes on a log2 axis, y = ns per load, on a log10 axis
  * when the values span more than 20x (caches to DRAM), else linear from 0.
+ * A series of one point (rd_random measures one size) is no curve: it is a
+ * dotted line across the chart at its value, "random pages, SIZE".
  * With a board, its lat_mem_rd-strideS-szN rows are a dashed series per
  * stride. Their label N is the size in MiB x 1000, truncated, so each is
  * drawn at the first sweep point (lat_sweep_next) with that label; the
@@ -361,6 +363,41 @@ static void lat_axes(const struct curves *c, struct svg_axis *ax, struct svg_axi
 	svg_axis_fit(ay);
 }
 
+/* The classes of series i, its line's and its legend sample's alike. */
+static void series_class(const struct series *s, size_t i, char *cls, size_t len)
+{
+	if (s->ref)
+		snprintf(cls, len, "series ref");
+	else
+		snprintf(cls, len, "series s%zu%s", i % LAT_PALETTE, s->n == 1 ? " single" : "");
+}
+
+/* A measured series of one point (the random-pages record) is one value,
+ * not a curve: a dashed line across the chart at that value, its point
+ * and its value written on it; its class ("single") dashes the legend's
+ * sample alike. */
+static void lat_single(FILE *f, const struct series *s, const char *cls, double x, double y)
+{
+	char num[32], text[240];
+
+	svg_line(f, LAT_X0, y, LAT_X1, y, cls);
+	svg_dot(f, x, y, "dot");
+	snprintf(text, sizeof(text), "%s: %s ns", s->label, format_value(s->p[0].y, num, sizeof(num)));
+	svg_text(f, LAT_X0 + 6, y - 5, "start", "val", text);
+}
+
+/* "random pages, 128M" for rd_random, else the key and the size. */
+static void single_label(struct series *s)
+{
+	char sz[32];
+
+	svg_fmt_bytes(s->p[0].x, sz, sizeof(sz));
+	if (!strncmp(s->key, "rd_random ", 10))
+		snprintf(s->label, sizeof(s->label), "random pages, %s", sz);
+	else
+		snprintf(s->label, sizeof(s->label), "%.150s, %s", s->key, sz);
+}
+
 static void lat_series(FILE *f, const struct series *s, size_t i, const struct svg_axis *ax,
 		       const struct svg_axis *ay)
 {
@@ -368,15 +405,20 @@ static void lat_series(FILE *f, const struct series *s, size_t i, const struct s
 	char cls[32];
 	size_t j;
 
-	snprintf(cls, sizeof(cls), s->ref ? "series ref" : "series s%zu", i % LAT_PALETTE);
+	series_class(s, i, cls, sizeof(cls));
 	for (j = 0; j < s->n; j++) {
 		x[j] = svg_pos(ax, s->p[j].x);
 		y[j] = svg_pos(ay, s->p[j].y);
+	}
+	if (!s->ref && s->n == 1) {
+		lat_single(f, s, cls, x[0], y[0]);
+		goto out;
 	}
 	svg_polyline(f, x, y, s->n, cls);
 	if (s->ref || s->n < 3)		/* sparse: the points themselves */
 		for (j = 0; j < s->n; j++)
 			svg_dot(f, x[j], y[j], s->ref ? "dot ref" : "dot");
+out:
 	free(x);
 	free(y);
 }
@@ -388,8 +430,7 @@ static void lat_legend(FILE *f, const struct curves *c)
 	size_t i;
 
 	for (i = 0; i < c->n; i++) {
-		snprintf(cls, sizeof(cls), c->s[i].ref ? "series ref" : "series s%zu",
-			 i % LAT_PALETTE);
+		series_class(&c->s[i], i, cls, sizeof(cls));
 		svg_legend(f, i % 2 ? LAT_X0 + 430 : LAT_X0, LAT_LEGEND + (double)(i / 2) * LAT_ROW,
 			   cls, 1, c->s[i].label);
 	}
@@ -401,8 +442,11 @@ static void lat_draw(FILE *f, struct curves *c)
 	double h = LAT_LEGEND + (double)((c->n + 1) / 2) * LAT_ROW;
 	size_t i;
 
-	for (i = 0; i < c->n; i++)
+	for (i = 0; i < c->n; i++) {
 		qsort(c->s[i].p, c->s[i].n, sizeof(c->s[i].p[0]), by_x);
+		if (!c->s[i].ref && c->s[i].n == 1)
+			single_label(&c->s[i]);
+	}
 	lat_axes(c, &ax, &ay);
 	svg_open(f, "chart-lat", LAT_W, h, "memory read latency against working-set size");
 	svg_xaxis(f, &ax, LAT_BOTTOM, LAT_TOP, svg_fmt_bytes, "working set (bytes, log2 scale)");
@@ -427,7 +471,8 @@ void html_chart_latency(FILE *f, const struct html_doc *d)
 		fputs("<p class=\"none\">No lat_mem_rd records in this file.</p>\n", f);
 	} else {
 		lat_draw(f, &c);
-		fputs("<p class=\"hint\">One line per test and parameters other than size.", f);
+		fputs("<p class=\"hint\">One line per test and parameters other than size; a "
+		      "test of one size (random pages) is a dotted line at its value.", f);
 		if (c.n > measured)
 			fputs(" A published point szN is drawn at the sweep size whose MiB x 1000 "
 			      "truncates to N; sz50 at 512 bytes.", f);
