@@ -47,6 +47,7 @@ struct result_verdict {
 	int			have_ref;	/* 0: NO-REF, the numbers below are NaN */
 	double			mean, min, max;	/* the reference; min/max NaN when it gave
 						   one value */
+	int			low_confidence;	/* out.why is then the row's remark */
 };
 
 struct result {

@@ -204,6 +204,7 @@ enum verdict compare_board_result(const char *board, const struct result *r,
 		rv->mean = ref.have ? ref.mean : NAN;
 		rv->min = ref.have ? ref.min : NAN;
 		rv->max = ref.have ? ref.max : NAN;
+		rv->low_confidence = ref.low_confidence;
 	}
 	return row.vo.v;
 }

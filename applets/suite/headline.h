@@ -32,7 +32,7 @@ struct hl_row {
 	int			judged;		/* rv is set */
 	struct result_verdict	rv;
 	char			published[48];	/* "5.26-5.57", "120.2", "" */
-	char			reason[160];	/* one line, "" for a plain PASS */
+	char			reason[256];	/* one line, "" for a plain PASS */
 	int			bad_value;	/* cannot be right (<= 0 time, failed,
 						   throttled), board or not */
 	int			suspect;	/* measured under a suspect condition */
@@ -42,6 +42,8 @@ struct headline;
 
 /* board: the board judged against (its id), NULL for none. */
 struct headline *headline_new(const char *board);
+/* The board, when it is known only after the records (NULL for none). */
+void headline_set_board(struct headline *h, const char *board);
 void headline_free(struct headline *h);
 void headline_see(struct headline *h, const struct result *r);
 
@@ -53,7 +55,8 @@ size_t headline_rows(const struct headline *h, const struct hl_row **rows);
 size_t headline_issues(const struct headline *h, const struct hl_row **rows);
 size_t headline_fast(const struct headline *h, const struct hl_row **rows);
 size_t headline_suspects(const struct headline *h, const char *const **texts);
-/* The verdict counts of every judged record seen. */
+/* The verdict counts of every judged record seen; a value that cannot be
+ * right counts as INVALID, judged or not (it is listed as an issue). */
 void headline_counts(const struct headline *h, unsigned counts[V_COUNT]);
 /* The board verdict in words: "am62x (devicetree ti,am625-sk): FAIL - 4
  * below published: L2 latency, null syscall, ..." or "no verdict: ...".

@@ -424,6 +424,7 @@ static void expect_verdict(const struct result *r, const struct verdict_expect *
 	ref.min = ref.max = NAN;
 	verdict_judge(&in, &ref, &rv->out);
 	rv->out.why = "--expect";
+	rv->low_confidence = 0;	/* the user's band replaces the row */
 	rv->have_ref = 1;
 	rv->mean = ref.mean;
 	snprintf(note, len, "%s: ref %g (%g..%g), %+.1f%%; --expect", verdict_name(rv->out.v),
