@@ -8,9 +8,13 @@
  * "context" block and a "results" array, src/report.c) and writes one
  * HTML5 page with everything inline: a <style> block, SVG charts, no
  * script, no URL of any kind, so it can be mailed, archived or printed.
- * The page has the run's context and the sysinfo records, the verdict
- * counts, the bandwidth and latency charts (report_chart.c) and every
- * other record in a table, failed, skipped and throttled rows marked.
+ * The page opens on the answer, as run's terminal summary does (one
+ * headline module makes both): the verdict in words, the counts, the
+ * headline figures, every WARN/FAIL/INVALID with its reason and the
+ * suspect conditions. Then the bandwidth and latency charts
+ * (report_chart.c), every other record in a table (failed, skipped and
+ * throttled rows marked), and last, folded, the run's context and the
+ * sysinfo records: a person opens them when a number needs explaining.
  * With --board each record that carries a guide metric is judged by
  * compare's rule (compare_board_result); without it, verdicts that a
  * `run --board` already wrote at the head of a note are counted. Every
@@ -20,6 +24,7 @@
  */
 #include "applet.h"
 #include "compare.h"
+#include "headline.h"
 #include "json.h"
 #include "refdata.h"
 #include "report_html.h"
@@ -115,7 +120,7 @@ static void judge(struct html_doc *d)
 			continue;
 		}
 		results_rec_result(h->src, &r);
-		h->verdict = (int)compare_board_result(d->board->id, &r, NULL, note, sizeof(note));
+		h->verdict = (int)compare_board_result(d->board->id, &r, &h->rv, note, sizeof(note));
 		colon = strchr(note, ':');
 		snprintf(h->why, sizeof(h->why), "%s", colon ? colon + strspn(colon, ": ") : "");
 	}
@@ -159,6 +164,9 @@ static const char style[] =
 	".v-no-ref { background: #f6f8fa; color: #57606a; }\n"
 	".v-invalid { background: #eaeef2; color: #24292f; }\n"
 	"td.v { font-weight: bold; white-space: nowrap; }\n"
+	"p.answer { font-size: 1.15em; font-weight: bold; padding: 6px 10px; "
+	"border-radius: 4px; }\n"
+	"table.hl { margin: .6em 0; }\n"
 	"td.v small { display: block; font-weight: normal; white-space: normal; }\n"
 	"svg.chart { display: block; max-width: 100%; height: auto; "
 	"break-inside: avoid; page-break-inside: avoid; }\n"
@@ -296,10 +304,75 @@ static void write_counts(FILE *f, const unsigned counts[V_COUNT])
 	fputs("</ul>\n", f);
 }
 
+/* Every record through the headline module that makes run's summary, so
+ * that the page and the terminal give one answer. */
+static struct headline *headline_of(const struct html_doc *d)
+{
+	struct headline *h = headline_new(d->board ? d->board->id : NULL);
+	struct result r;
+	size_t i;
+
+	for (i = 0; i < d->n; i++) {
+		results_rec_result(d->recs[i].src, &r);
+		r.verdict = d->board && d->recs[i].verdict >= 0 ? &d->recs[i].rv : NULL;
+		headline_see(h, &r);
+	}
+	return h;
+}
+
+static void verdict_td(FILE *f, const struct hl_row *w)
+{
+	char cls[16];
+
+	if (!w->judged && !w->bad_value) {
+		fputs("<td></td>", f);
+		return;
+	}
+	verdict_class(w->bad_value ? V_INVALID : (int)w->rv.out.v, cls, sizeof(cls));
+	fprintf(f, "<td class=\"v v-%s\">%s</td>", cls,
+		verdict_name(w->bad_value ? V_INVALID : w->rv.out.v));
+}
+
+/* One figure: label, detail, measured, unit, published, verdict, and the
+ * reason when asked for. */
+static void hl_tr(FILE *f, const struct hl_row *w, int reason)
+{
+	char num[32];
+
+	fputs("<tr>", f);
+	tag(f, "th", NULL, w->label);
+	tag(f, "td", NULL, w->detail);
+	tag(f, "td", "num", format_value(w->value, num, sizeof(num)));
+	tag(f, "td", NULL, w->unit);
+	tag(f, "td", "num", w->published);
+	verdict_td(f, w);
+	if (reason)
+		tag(f, "td", NULL, w->reason);
+	fputs("</tr>\n", f);
+}
+
+static void hl_table(FILE *f, const char *id, const struct hl_row *w, size_t n, int reason)
+{
+	size_t i;
+
+	fprintf(f, "<table id=\"%s\" class=\"hl\">\n<thead><tr><th></th><th></th>"
+		"<th>measured</th><th></th><th>published</th><th>verdict</th>%s</tr></thead>\n"
+		"<tbody>\n", id, reason ? "<th>reason</th>" : "");
+	for (i = 0; i < n; i++)
+		hl_tr(f, &w[i], reason);
+	fputs("</tbody>\n</table>\n", f);
+}
+
+/* The answer: the verdict in words, the counts, the headline figures,
+ * what is wrong and why, and the conditions the run was measured under. */
 static void write_verdicts(FILE *f, const struct html_doc *d)
 {
 	unsigned counts[V_COUNT] = { 0 }, judged = 0, failed = 0, skipped = 0, throttled = 0;
-	size_t i;
+	struct headline *h = headline_of(d);
+	const struct hl_row *rows;
+	const char *const *sus;
+	char line[1024], cls[16];
+	size_t i, n;
 
 	for (i = 0; i < d->n; i++) {
 		const struct html_rec *r = &d->recs[i];
@@ -312,7 +385,16 @@ static void write_verdicts(FILE *f, const struct html_doc *d)
 		skipped += !!(r->state & REPORT_SKIPPED);
 		throttled += !!(r->state & REPORT_THROTTLED);
 	}
-	fputs("<section id=\"verdicts\">\n<h2>Verdicts</h2>\n", f);
+	if (d->board)		/* a value that cannot be right counts as listed */
+		headline_counts(h, counts);
+	headline_verdict_line(h, NULL, line, sizeof(line));
+	fputs("<section id=\"verdicts\">\n<h2>Verdict</h2>\n", f);
+	fprintf(f, "<p id=\"verdict-line\" class=\"answer v-%s\">",
+		verdict_class(!d->board ? V_NOREF : counts[V_FAIL] ? V_FAIL :
+			      counts[V_WARN] || counts[V_INVALID] ? V_WARN : V_PASS,
+			      cls, sizeof(cls)));
+	html_text(f, line);
+	fputs("</p>\n", f);
 	if (d->board) {
 		fputs("<p>Against the published numbers of <b>", f);
 		html_text(f, d->board->name);
@@ -324,14 +406,29 @@ static void write_verdicts(FILE *f, const struct html_doc *d)
 	} else if (judged) {
 		fputs("<p>As the file's notes give them (a run with --board).</p>\n", f);
 	}
-	if (judged)
+	if (judged || d->board)
 		write_counts(f, counts);
 	else
 		fputs("<p class=\"none\">No verdicts: --board BOARD judges the results against a "
 		      "board's published numbers ('benchbox boards' lists them).</p>\n", f);
+	if ((n = headline_rows(h, &rows)))
+		hl_table(f, "headline", rows, n, 0);
+	if ((n = headline_issues(h, &rows))) {
+		fputs("<h3>Not as published</h3>\n", f);
+		hl_table(f, "issues", rows, n, 1);
+	}
+	if ((n = headline_suspects(h, &sus))) {
+		fputs("<h3>Suspect conditions</h3>\n<ul id=\"suspects\">\n", f);
+		for (i = 0; i < n; i++) {
+			tag(f, "li", NULL, sus[i]);
+			fputs("\n", f);
+		}
+		fputs("</ul>\n", f);
+	}
 	fprintf(f, "<p id=\"states\">%zu records: %u failed, %u skipped, %u throttled.</p>\n",
 		d->n, failed, skipped, throttled);
 	fputs("</section>\n", f);
+	headline_free(h);
 }
 
 static void write_badges(FILE *f, unsigned state)
@@ -517,11 +614,13 @@ const struct applet applet_report = {
 	.usage   = "usage: report [--board BOARD] [--title TEXT] RESULTS.json [-o FILE]\n"
 		   "\n"
 		   "Writes a benchbox JSON results file (--format=json -o FILE of any\n"
-		   "applet or of 'run') as one HTML page: the run's context and sysinfo,\n"
-		   "verdict counts, a bar chart of every bw_mem, membw and stream\n"
-		   "bandwidth, lat_mem_rd's latency against working-set size (log2\n"
-		   "bytes), and a table of every result with failed, skipped and\n"
-		   "throttled rows marked. Everything is inline (style, SVG charts): no\n"
+		   "applet or of 'run') as one HTML page that opens on the answer: the\n"
+		   "verdict in words, its counts, the headline figures, each WARN, FAIL\n"
+		   "or INVALID with its reason, the suspect conditions; then a bar chart\n"
+		   "of every bw_mem, membw and stream bandwidth, lat_mem_rd's latency\n"
+		   "against working-set size (log2 bytes), a table of every result with\n"
+		   "failed, skipped and throttled rows marked, and the run's context and\n"
+		   "sysinfo, folded. Everything is inline (style, SVG charts): no\n"
 		   "script, no link, prints as it shows. --board BOARD judges each guide\n"
 		   "metric as 'compare' does and adds the board's published values to\n"
 		   "the charts; without it, the board a 'run --board' named in the file\n"

@@ -10,6 +10,7 @@
 #include <stdio.h>
 
 #include "refdata.h"
+#include "report.h"
 #include "results.h"
 
 struct html_rec {
@@ -20,6 +21,7 @@ struct html_rec {
 	int		better;
 	unsigned	state;		/* the note's flags (REPORT_FAILED, ...) */
 	int		verdict;	/* enum verdict, or -1: none */
+	struct result_verdict rv;	/* the verdict, when judged here */
 	char		why[256];	/* the reference and the delta, when judged here */
 };
 
