@@ -382,7 +382,8 @@ static void lat_single(FILE *f, const struct series *s, const char *cls, double 
 
 	svg_line(f, LAT_X0, y, LAT_X1, y, cls);
 	svg_dot(f, x, y, "dot");
-	snprintf(text, sizeof(text), "%s: %s ns", s->label, format_value(s->p[0].y, num, sizeof(num)));
+	snprintf(text, sizeof(text), "%s: %s ns", s->label,
+		 format_value(s->p[0].y, num, sizeof(num)));
 	svg_text(f, LAT_X0 + 6, y - 5, "start", "val", text);
 }
 
