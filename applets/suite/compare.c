@@ -690,10 +690,11 @@ const struct applet applet_compare = {
 		   "throttled. Two files: first what changed in the system (kernel, cmdline,\n"
 		   "CPU, board, memory, cpufreq, measured clock), then NEW's results beside\n"
 		   "OLD's: worse by more than the larger of both runs' spreads\n"
-		   "((max-min)/2/value) and 5% is REGRESSED, better IMPROVED, else SAME;\n"
-		   "changes first, then a line of counts. --expect FILE: 'METRIC MIN MAX'\n"
-		   "lines that set a metric's band. Exit status 1 if anything FAILs or\n"
-		   "REGRESSED, 2 for a bad file or one naming no board.\n",
+		   "((max-min)/2/value) and 5% is REGRESSED, better by as much IMPROVED,\n"
+		   "else SAME; REGRESSED rows first, then IMPROVED, then a line of counts.\n"
+		   "--expect FILE: 'METRIC MIN MAX' lines that set a metric's band. Exit\n"
+		   "status 1 if anything FAILs or REGRESSED, 2 for a bad file or one\n"
+		   "naming no board.\n",
 	.opts    = opts,
 	.unit    = "",
 	.classic = &emit_verdict,
