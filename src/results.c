@@ -228,3 +228,27 @@ void results_rec_result(const struct results_rec *x, struct result *r)
 	r->note = x->note;
 	r->metric = *x->metric ? x->metric : NULL;
 }
+
+const struct results_rec *results_find(const struct results_file *f, const char *applet,
+				       const char *test, const char *kernel,
+				       const char *params)
+{
+	size_t i;
+
+	for (i = 0; i < f->n; i++) {
+		const struct results_rec *x = &f->recs[i];
+
+		if (!strcmp(x->applet, applet) && !strcmp(x->test, test) &&
+		    (!kernel || !strcmp(x->kernel, kernel)) &&
+		    (!params || !strcmp(x->params, params)))
+			return x;
+	}
+	return NULL;
+}
+
+const char *results_board(const struct results_file *f)
+{
+	const struct results_rec *x = results_find(f, "run", "board", NULL, NULL);
+
+	return x ? x->text : NULL;
+}

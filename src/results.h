@@ -61,5 +61,13 @@ void results_free(struct results_file *f);
 /* The record as a struct result (its strings still owned by the file;
  * metric NULL when empty, verdict NULL). */
 void results_rec_result(const struct results_rec *x, struct result *r);
+/* The first record of applet and test with this kernel and params (NULL:
+ * any), or NULL. */
+const struct results_rec *results_find(const struct results_file *f, const char *applet,
+				       const char *test, const char *kernel,
+				       const char *params);
+/* The board a `run --board` judged against (run's "board" record), or
+ * NULL: what compare and report take when no --board is given. */
+const char *results_board(const struct results_file *f);
 
 #endif

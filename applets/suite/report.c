@@ -91,19 +91,6 @@ static int load(struct html_doc *d, struct results_file *f)
 	return 0;
 }
 
-/* The board a `run --board` judged against (its "board" record), so the
- * page charts its published numbers without --board; NULL when none. */
-static const struct ref_board *run_board(const struct html_doc *d)
-{
-	size_t i;
-
-	for (i = 0; i < d->n; i++)
-		if (!strcmp(d->recs[i].applet, "run") && !strcmp(d->recs[i].test, "board") &&
-		    d->recs[i].text)
-			return ref_board(d->recs[i].text);
-	return NULL;
-}
-
 /* With a board: each record with a metric judged by compare's rule. */
 static void judge(struct html_doc *d)
 {
@@ -589,8 +576,8 @@ static int report_run(struct run_ctx *ctx)
 	d.path = ctx->argv[0];
 	if (load(&d, &rf))
 		return EXIT_USAGE;	/* a file named on the command line */
-	if (!board)
-		d.board = run_board(&d);
+	if (!board && results_board(&rf))
+		d.board = ref_board(results_board(&rf));
 	judge(&d);
 	if (!title) {
 		snprintf(deftitle, sizeof(deftitle), "benchbox results: %s", path_basename(d.path));

@@ -51,6 +51,29 @@ TEST(results_parse_fields)
 	results_free(&f);
 }
 
+/* One measurement by applet, test, kernel and params (NULL: any), and the
+ * board a run judged against: the first "run" "board" record's text. */
+TEST(results_find_board)
+{
+	static const char doc[] = HEAD
+		"{\"applet\": \"lat_pipe\", \"test\": \"rt\", \"params\": \"msg=1\", \"value\": 1},\n"
+		"{\"applet\": \"lat_pipe\", \"test\": \"rt\", \"params\": \"msg=2\", \"value\": 2},\n"
+		"{\"applet\": \"run\", \"test\": \"board\", \"value\": \"j721e\"}]}";
+	struct results_file f;
+	char err[200] = "";
+
+	REQUIRE(results_parse(doc, strlen(doc), &f, err, sizeof(err)) == 0);
+	CHECK(results_find(&f, "lat_pipe", "rt", NULL, NULL) == &f.recs[0]);
+	CHECK(results_find(&f, "lat_pipe", "rt", "", "msg=2") == &f.recs[1]);
+	CHECK(results_find(&f, "lat_pipe", "rt", "c", NULL) == NULL);
+	CHECK(results_find(&f, "lat_pipe", "rt", NULL, "msg=3") == NULL);
+	CHECK_STR(results_board(&f), "j721e");
+	f.n = 2;	/* without its board record */
+	CHECK(results_board(&f) == NULL);
+	f.n = 3;
+	results_free(&f);
+}
+
 TEST(results_parse_rejects)
 {
 	static const struct {
