@@ -19,6 +19,7 @@
 #include "compare.h"
 #include "refdata.h"
 #include "results.h"
+#include "run.h"
 #include "util.h"
 #include "verdict.h"
 
@@ -130,6 +131,7 @@ static void verdict_line(struct emit_out *o, const struct result *r)
 static const struct opt_spec opts[] = {
 	{ "board", 'b', OPT_STR, NULL, 0, 0, NULL, "compare with this board's published numbers" },
 	{ "expect", 'e', OPT_STR, NULL, 0, 0, NULL, "a file of 'METRIC MIN MAX' lines that override" },
+	{ "summary", 's', OPT_BOOL, NULL, 0, 0, NULL, "print run's summary of RESULTS.json" },
 	{ 0 }
 };
 
@@ -254,6 +256,13 @@ static int compare_run(struct run_ctx *ctx)
 	int nex = 0, rc = EXIT_OK;
 	size_t i;
 
+	if (opt_int(ctx, "summary")) {
+		ctx->rep->silent = 1;	/* the summary is the output */
+		if (ctx->argc == 1)
+			return run_summary_file(ctx->argv[0], board);
+		errorf("usage: compare --summary [--board BOARD] RESULTS.json");
+		return EXIT_USAGE;
+	}
 	if ((board && ctx->argc != 1) || (!board && ctx->argc != 2)) {
 		errorf("usage: compare --board BOARD RESULTS.json, or compare OLD.json NEW.json");
 		return EXIT_USAGE;
@@ -317,6 +326,7 @@ const struct applet applet_compare = {
 	.flags   = APPLET_TOOL,
 	.usage   = "usage: compare --board BOARD [--expect FILE] RESULTS.json\n"
 		   "       compare [--expect FILE] OLD.json NEW.json\n"
+		   "       compare --summary [--board BOARD] RESULTS.json\n"
 		   "\n"
 		   "Puts each result of a benchbox JSON file (-o run.json --format=json)\n"
 		   "beside a reference and gives a verdict: with --board, the board's\n"
@@ -333,7 +343,9 @@ const struct applet applet_compare = {
 		   "anything FAILs; 2 if a file cannot be read or is malformed (one\n"
 		   "line naming the record and field). Default output: a verdict table\n"
 		   "(verdicts in colour on a terminal); --format=csv|json: records with\n"
-		   "the verdict first in the note.\n",
+		   "the verdict first in the note. --summary prints what 'run quick'\n"
+		   "prints, from the file: judged against --board, else against the\n"
+		   "board the file records.\n",
 	.opts    = opts,
 	.unit    = "",
 	.classic = &emit_verdict,
