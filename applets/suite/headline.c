@@ -13,7 +13,6 @@
  */
 #include "bench.h"
 #include "headline.h"
-#include "refdata.h"
 #include "util.h"
 
 #include <math.h>
@@ -73,10 +72,7 @@ struct headline *headline_new(const char *board)
 
 void headline_set_board(struct headline *h, const char *board)
 {
-	const struct ref_board *b = board ? ref_board(board) : NULL;
-
-	/* the alias a person types ("am62x"), not the guide's id */
-	snprintf(h->board, sizeof(h->board), "%s", b ? b->alias : board ? board : "");
+	snprintf(h->board, sizeof(h->board), "%s", board ? board : "");
 }
 
 void headline_free(struct headline *h)
@@ -100,8 +96,7 @@ static struct hl_row *list_insert(struct hl_list *l, size_t at)
 	}
 	memmove(&l->row[at + 1], &l->row[at], (l->n - at) * sizeof(*l->row));
 	l->n++;
-	memset(&l->row[at], 0, sizeof(*l->row));
-	return &l->row[at];
+	return &l->row[at];	/* the caller fills it */
 }
 
 /* The unit a person reads, and what the value is multiplied by for it:
@@ -143,43 +138,6 @@ static int bad_why(const struct result *r, char *buf, size_t len)
 	return why != NULL;
 }
 
-static void published(const struct result_verdict *rv, double k, char *buf, size_t len)
-{
-	char a[32], b[32];
-
-	*buf = 0;
-	if (!rv || !rv->have_ref)
-		return;
-	if (isnan(rv->min) || isnan(rv->max) || rv->min == rv->max)
-		snprintf(buf, len, "%s", format_value(rv->mean * k, a, sizeof(a)));
-	else
-		snprintf(buf, len, "%s-%s", format_value(rv->min * k, a, sizeof(a)),
-			 format_value(rv->max * k, b, sizeof(b)));
-}
-
-void headline_reason(const struct result *r, const struct result_verdict *rv, char *buf,
-		     size_t len)
-{
-	const char *unit;
-	double k = unit_shown(r->unit, &unit), d;
-	char pub[48];
-
-	*buf = 0;
-	if (bad_why(r, buf, len) || !rv || rv->out.v == V_PASS)
-		return;
-	if (rv->out.v == V_NOREF || rv->out.v == V_INVALID || !rv->have_ref) {
-		snprintf(buf, len, "%s", rv->out.v == V_INVALID && *rv->out.why ? rv->out.why :
-			 "no published value");
-		return;
-	}
-	published(rv, k, pub, sizeof(pub));
-	d = (r->value - rv->mean) / rv->mean;
-	snprintf(buf, len, "%.0f%% %s the published %s %s%s%s%s", fabs(d) * 100,
-		 d < 0 ? "below" : "above", pub, unit,
-		 rv->low_confidence ? ": reference row is low-confidence (" : "",
-		 rv->low_confidence ? rv->out.why : "", rv->low_confidence ? ")" : "");
-}
-
 static int spec_of(const struct result *r)
 {
 	const char *metric = r->metric && *r->metric ? r->metric : NULL;
@@ -212,21 +170,38 @@ static void size_words(const char *params, char *buf, size_t len)
 		 sh ? sh > 10 ? "MiB" : "KiB" : "B");
 }
 
+/* The reason, from the row as shown (published, unit) */
+static void reason(struct hl_row *w, const struct result *r)
+{
+	const struct result_verdict *rv = &w->rv;
+	double d = (w->value - rv->mean) / rv->mean;
+
+	if ((w->bad_value = bad_why(r, w->reason, sizeof(w->reason))) || !w->judged ||
+	    rv->out.v == V_PASS)
+		return;
+	if (rv->out.v == V_NOREF || rv->out.v == V_INVALID || !rv->have_ref)
+		snprintf(w->reason, sizeof(w->reason), "%s", rv->out.v == V_INVALID &&
+			 *rv->out.why ? rv->out.why : "no published value");
+	else
+		snprintf(w->reason, sizeof(w->reason), rv->low_confidence ? "%.0f%% %s the published "
+			 "%s %s: reference row is low-confidence (%s)" : "%.0f%% %s the published %s %s",
+			 fabs(d) * 100, d < 0 ? "below" : "above", w->published, w->unit, rv->out.why);
+}
+
 static void fill(struct hl_row *w, const struct result *r, int spec)
 {
-	const char *unit;
+	const char *unit, *p = r->params ? r->params : "";
 	double k = unit_shown(r->unit, &unit);
-	char sz[32];
+	char sz[32], a[32], b[32];
 
+	memset(w, 0, sizeof(*w));
 	if (spec >= 0) {
-		size_words(hl_specs[spec].metric ? "" : r->params, sz, sizeof(sz));
+		size_words(hl_specs[spec].metric ? "" : p, sz, sizeof(sz));
 		snprintf(w->label, sizeof(w->label), "%s", hl_specs[spec].label);
 		snprintf(w->detail, sizeof(w->detail), "%s%s", hl_specs[spec].detail, sz);
 	} else if (r->metric && *r->metric) {
 		snprintf(w->label, sizeof(w->label), "%s", r->metric);
 	} else {	/* a test's status row: its command line */
-		const char *p = r->params ? r->params : "";
-
 		p = !strcmp(r->test, "status") ? strncmp(p, "args=", 5) ? "" : p + 5 : r->test;
 		snprintf(w->label, sizeof(w->label), "%s%s%s", r->applet ? r->applet : "",
 			 *p ? " " : "", p);
@@ -234,18 +209,37 @@ static void fill(struct hl_row *w, const struct result *r, int spec)
 	snprintf(w->metric, sizeof(w->metric), "%s", r->metric ? r->metric : "");
 	w->value = r->value * k;
 	snprintf(w->unit, sizeof(w->unit), "%s", unit);
-	w->judged = r->verdict != NULL;
-	if (w->judged) {
+	if ((w->judged = r->verdict != NULL)) {
 		w->rv = *r->verdict;
 		w->rv.mean *= k;	/* in the unit shown, as value is */
 		w->rv.min *= k;
 		w->rv.max *= k;
+		if (w->rv.have_ref)
+			format_value(w->rv.mean, w->published, sizeof(w->published));
+		if (w->rv.have_ref && w->rv.min < w->rv.max)	/* false for NaN */
+			snprintf(w->published, sizeof(w->published), "%s-%s",
+				 format_value(w->rv.min, a, sizeof(a)),
+				 format_value(w->rv.max, b, sizeof(b)));
 	}
-	published(w->judged ? &w->rv : NULL, 1, w->published, sizeof(w->published));
-	headline_reason(r, r->verdict, w->reason, sizeof(w->reason));
-	w->bad_value = bad_why(r, sz, sizeof(sz));
+	reason(w, r);
 	if (w->bad_value)
 		w->rv.out.v = V_INVALID;	/* whatever the band said, board or not */
+}
+
+void headline_row(struct hl_row *w, const struct result *r)
+{
+	fill(w, r, -1);
+}
+
+void headline_reason(const struct result *r, const struct result_verdict *rv, char *buf,
+		     size_t len)
+{
+	struct result x = *r;
+	struct hl_row w;
+
+	x.verdict = rv;
+	fill(&w, &x, -1);
+	snprintf(buf, len, "%s", w.reason);
 }
 
 static void mark_suspect(struct hl_row *w)
@@ -308,7 +302,6 @@ void headline_see(struct headline *h, const struct result *r)
 	}
 	if (r->text && !(r->flags & REPORT_FAILED))
 		return;
-	memset(&w, 0, sizeof(w));
 	fill(&w, r, spec);
 	if (spec >= 0 && !r->text && !isnan(r->value)) {
 		for (i = 0; i < h->ntable && h->spec[i] < spec; i++)
@@ -393,10 +386,9 @@ void headline_verdict_line(const struct headline *h, const char *board_why, char
 		names(h, 1, "; ", buf, len);	/* what cannot be right needs no board */
 		return;
 	}
-	snprintf(buf, len, "%s%s%s%s: %s%s", h->board, *board_why ? " (" : "", board_why,
-		 *board_why ? ")" : "", worst == 0 ? "FAIL" : worst < 3 ? "WARN" : "PASS",
-		 worst < 3 ? "" : c[V_PASS] ? " - every judged figure inside its published range"
-					    : " - nothing had a published value");
+	snprintf(buf, len, "%s%s%s%s: %s", h->board, *board_why ? " (" : "", board_why,
+		 *board_why ? ")" : "", worst == 0 ? "FAIL" : worst < 3 ? "WARN" :
+		 "PASS - nothing off the published range");
 	for (i = worst; i < 3; i++)
 		names(h, i, i == worst ? " - " : "; ", buf, len);
 	if (!worst && h->nsus && strlen(buf) < len)

@@ -100,14 +100,14 @@ void run_summary_see(struct run_summary *s, const struct result *r)
 }
 
 /* A table: cells computed first, then every column as wide as its widest
- * cell, so nothing is cut and no line ends in blanks. */
+ * cell (the third, the measured value, aligned right), so nothing is
+ * cut and no line ends in blanks. */
 enum { TAB_COLS = 6, TAB_CELL = 260 };
 
 struct tab {
 	char		(*c)[TAB_COLS][TAB_CELL];
 	const char	**colour;	/* of the verdict column, per row */
 	int		first, n, vcol;	/* rows [first, n) not printed yet */
-	unsigned	right;		/* columns aligned right, a bit each */
 };
 
 static char *cell(struct tab *t, int row, int col)
@@ -142,28 +142,19 @@ static void tab_print(FILE *f, struct tab *t, int shrink)
 	if (shrink >= 0 && total > 80 && w[shrink] > total - 80)
 		w[shrink] -= total - 80;
 	for (r = t->first; r < t->n; r++) {
-		char line[TAB_COLS * (TAB_CELL + 16)];
-		size_t at = 0, end;
-		int last = TAB_COLS - 1;
+		int last = TAB_COLS - 1, any = 0;
 
 		while (last && !*t->c[r][last])
-			last--;
+			last--;		/* no blanks after the last cell */
 		for (c = 0; c <= last; c++) {
 			const char *k = c == t->vcol ? t->colour[r] : "";
 			int pad = c == last ? 0 : w[c];
 
-			if (!w[c])
-				continue;
-			at += (size_t)snprintf(line + at, sizeof(line) - at, "%s%s%*.*s%s",
-					       at ? c == t->vcol ? "  " : " " : "", k,
-					       t->right >> c & 1 ? pad : -pad, w[c], t->c[r][c],
-					       *k ? "\033[0m" : "");
-			if (at >= sizeof(line))
-				at = sizeof(line) - 1;
+			if (w[c])
+				fprintf(f, "%s%s%*.*s%s", !any++ ? "" : c == t->vcol ? "  " : " ", k,
+					c == 2 ? pad : -pad, w[c], t->c[r][c], *k ? "\033[0m" : "");
 		}
-		for (end = at; end && line[end - 1] == ' '; end--)
-			;
-		fprintf(f, "%.*s\n", (int)end, line);
+		fputc('\n', f);
 	}
 	t->first = t->n;
 }
@@ -173,53 +164,37 @@ static const char *colour(int tty, enum verdict v)
 	return tty ? verdict_colour(v) : "";
 }
 
-static void hl_cells(struct tab *t, int tty, const char *label, const char *detail,
-		     double value, const char *unit, int judged, const struct result_verdict *rv,
-		     const char *published)
+static void row_cells(struct tab *t, int tty, const struct hl_row *w)
 {
 	int r = tab_row(t);
 
-	put(t, r, 0, label);
-	put(t, r, 1, detail);
-	format_value(value, cell(t, r, 2), TAB_CELL);
-	put(t, r, 3, unit);
-	put(t, r, 4, published);
-	if (judged) {
-		put(t, r, 5, verdict_name(rv->out.v));
-		t->colour[r] = colour(tty, rv->out.v);
+	put(t, r, 0, w->label);
+	put(t, r, 1, w->detail);
+	format_value(w->value, cell(t, r, 2), TAB_CELL);
+	put(t, r, 3, w->unit);
+	put(t, r, 4, w->published);
+	if (w->judged || w->bad_value) {
+		put(t, r, 5, verdict_name(w->rv.out.v));
+		t->colour[r] = colour(tty, w->rv.out.v);
 	}
 }
 
-/* A cluster's clock beside the board's published one (cpu_clock), by
+/* Each cluster's clock beside the board's published one (cpu_clock), by
  * compare's rule; shown, not counted (the counts are the records'). */
-static int clock_verdict(const char *board, double mhz, struct result_verdict *rv,
-			 char *pub, size_t len)
+static void clock_cells(struct tab *t, int tty, const struct run_summary *s, const char *board)
 {
+	struct result_verdict rv;
 	struct result r;
+	struct hl_row w;
 	char note[256];
+	int c, i;
 
 	memset(&r, 0, sizeof(r));
 	r.applet = "mhz";
 	r.test = "measured";
 	r.unit = UNIT_MHZ;
 	r.better = 1;
-	r.value = r.min = r.max = mhz;
 	r.metric = "cpu_clock";
-	*pub = 0;
-	if (!board)
-		return 0;
-	compare_board_result(board, &r, rv, note, sizeof(note));
-	if (rv->have_ref)
-		format_value(rv->mean, pub, len);
-	return 1;
-}
-
-static void clock_cells(struct tab *t, int tty, const struct run_summary *s, const char *board)
-{
-	char detail[64], pub[32];
-	struct result_verdict rv;
-	int c, i, judged;
-
 	for (c = 0; c < (s->ncl ? s->ncl : 1); c++) {
 		double sum = 0;
 		int n = 0;
@@ -232,13 +207,18 @@ static void clock_cells(struct tab *t, int tty, const struct run_summary *s, con
 		}
 		if (!n)
 			continue;
+		r.value = r.min = r.max = sum / n;
+		if (board)
+			compare_board_result(board, &r, &rv, note, sizeof(note));
+		r.verdict = board ? &rv : NULL;
+		headline_row(&w, &r);
+		snprintf(w.label, sizeof(w.label), "CPU clock");
 		if (s->ncl)
-			snprintf(detail, sizeof(detail), "cpu %.8s %.12s", s->cl[c].cpus,
+			snprintf(w.detail, sizeof(w.detail), "cpu %.8s %.12s", s->cl[c].cpus,
 				 s->cl[c].model);
 		else
-			snprintf(detail, sizeof(detail), "%d CPUs", n);
-		judged = clock_verdict(board, sum / n, &rv, pub, sizeof(pub));
-		hl_cells(t, tty, "CPU clock", detail, sum / n, UNIT_MHZ, judged, &rv, pub);
+			snprintf(w.detail, sizeof(w.detail), "%d CPUs", n);
+		row_cells(t, tty, &w);
 	}
 }
 
@@ -259,8 +239,7 @@ static void headline_table(FILE *f, struct tab *t, int tty, const struct run_sum
 	}
 	clock_cells(t, tty, s, tot->board);
 	for (i = 0; i < n; i++)
-		hl_cells(t, tty, rows[i].label, rows[i].detail, rows[i].value, rows[i].unit,
-			 rows[i].judged || rows[i].bad_value, &rows[i].rv, rows[i].published);
+		row_cells(t, tty, &rows[i]);
 	tab_print(f, t, 1);
 }
 
@@ -325,7 +304,7 @@ static int use_colour(FILE *f)
 
 void run_summary_print(FILE *f, const struct run_summary *s, const struct run_totals *t)
 {
-	struct tab tab = { .vcol = 5, .right = 1u << 2 };
+	struct tab tab = { .vcol = 5 };
 	const struct hl_row *rows;
 	const char *const *sus;
 	size_t n = headline_suspects(s->h, &sus), i;
@@ -369,21 +348,23 @@ static const char *file_board(const struct results_file *rf)
 /* The run's tally from its "run" records (tests, passed, ..., wall). */
 static void file_tally(struct run_totals *t, const struct result *r)
 {
-	const char *w = r->test;
-	unsigned *u = !strcmp(w, "tests") ? &t->run : !strcmp(w, "passed") ? &t->passed :
-		      !strcmp(w, "failed") ? &t->failed : !strcmp(w, "skipped") ? &t->skipped :
-		      !strcmp(w, "throttled") ? &t->throttled : NULL;
+	static const char *const names[] = { "tests", "passed", "failed", "skipped",
+					     "throttled" };
+	unsigned *to[] = { &t->run, &t->passed, &t->failed, &t->skipped, &t->throttled };
+	size_t i;
 
 	if (strcmp(r->applet, "run") || r->text || isnan(r->value))
 		return;
-	if (u)
-		*u = (unsigned)r->value;
-	else if (!strcmp(w, "wall"))
+	for (i = 0; i < ARRAY_LEN(names); i++)
+		if (!strcmp(r->test, names[i]))
+			*to[i] = (unsigned)r->value;
+	if (!strcmp(r->test, "wall"))
 		t->wall = r->value;
 }
 
 int run_summary_file(const char *path, const char *board)
 {
+	const struct ref_board *b = NULL;
 	struct results_file rf = { 0 };
 	struct run_totals t = { 0 };
 	struct run_summary *s;
@@ -394,7 +375,7 @@ int run_summary_file(const char *path, const char *board)
 		return EXIT_USAGE;
 	if (!board)
 		board = file_board(&rf);
-	if (board && !ref_board(board)) {
+	if (board && !(b = ref_board(board))) {
 		errorf("--board: unknown board '%s' (see 'benchbox boards')", board);
 		results_free(&rf);
 		return EXIT_USAGE;
@@ -414,7 +395,7 @@ int run_summary_file(const char *path, const char *board)
 		run_summary_see(s, &r);
 	}
 	t.judged = board != NULL;
-	t.against = t.board = board ? ref_board(board)->alias : NULL;
+	t.against = t.board = b ? b->alias : NULL;	/* as a person types it */
 	t.board_why = "";
 	t.output = path;
 	run_summary_print(stdout, s, &t);
