@@ -1,18 +1,17 @@
-/* run_summary.c - what `run quick` prints on a terminal: one line per
- * headline figure, the verdict counts, where the records went
+/* run_summary.c - what `run quick` prints on a terminal, and `compare
+ * --summary` from a saved run: the verdict in words, the headline table,
+ * every figure that is off with its reason, the counts, where the records
+ * went
  *
  * SPDX-License-Identifier: MIT
  *
  * A suite's full records are a few hundred lines (every sweep point,
  * every sysinfo field); over a board's serial console nobody reads them.
- * The summary keeps, from the records as they pass, the figures a
- * bring-up engineer looks at first: the measured clock per cluster
- * (sysinfo's cpu.model rows group mhz's per-CPU rows), DRAM bandwidth and
- * latency, L1 and L2 latency, Dhrystone, CoreMark-like, Linpack, AES and
- * SHA-256 at 16 KiB, the null syscall and the context switch; each with
- * the board's published value and the verdict when the run judges. Then
- * every failed test and every other FAIL, so nothing bad hides, the
- * verdict counts first, the tests' tally, and where the records went.
+ * The figures, the verdicts and their reasons are headline.c's; this file
+ * adds the measured clock per cluster (sysinfo's cpu.model rows group
+ * mhz's per-CPU rows) and lays it all out: every column as wide as its
+ * contents, the headline table within 80 columns, colour only on a
+ * terminal and not under NO_COLOR.
  */
 #include "applet.h"
 #include "compare.h"
