@@ -26,6 +26,7 @@
 #include "compare.h"
 #include "refdata.h"
 #include "results.h"
+#include "run.h"
 #include "util.h"
 #include "verdict.h"
 
@@ -165,6 +166,7 @@ static int print_tables(struct reporter *rep, const struct cmp *c)
 static const struct opt_spec opts[] = {
 	{ "board", 'b', OPT_STR, NULL, 0, 0, NULL, "compare with this board's published numbers" },
 	{ "expect", 'e', OPT_STR, NULL, 0, 0, NULL, "a file of 'METRIC MIN MAX' lines that override" },
+	{ "summary", 's', OPT_BOOL, NULL, 0, 0, NULL, "print run's summary of RESULTS.json" },
 	{ 0 }
 };
 
@@ -643,6 +645,13 @@ static int compare_run(struct run_ctx *ctx)
 	struct cmp c = { 0 };
 	int nex = 0, rc = EXIT_USAGE;
 
+	if (opt_int(ctx, "summary")) {
+		ctx->rep->silent = 1;	/* the summary is the output */
+		if (ctx->argc == 1)
+			return run_summary_file(ctx->argv[0], board);
+		errorf("usage: compare --summary [--board BOARD] RESULTS.json");
+		return EXIT_USAGE;
+	}
 	if (ctx->argc < 1 || ctx->argc > 2 || (board && ctx->argc != 1)) {
 		errorf("usage: compare [--board BOARD] RESULTS.json, or compare OLD.json NEW.json");
 		return EXIT_USAGE;
@@ -682,6 +691,7 @@ const struct applet applet_compare = {
 	.usage   = "usage: compare --board BOARD [--expect FILE] RESULTS.json\n"
 		   "       compare [--expect FILE] OLD.json NEW.json\n"
 		   "       compare [--expect FILE] RESULTS.json\n"
+		   "       compare --summary [--board BOARD] RESULTS.json\n"
 		   "\n"
 		   "Reads benchbox JSON files (--format=json -o FILE). One file is judged\n"
 		   "against --board's published numbers, else the board its run named:\n"
@@ -693,6 +703,7 @@ const struct applet applet_compare = {
 		   "OLD's: worse by more than the larger of both runs' spreads\n"
 		   "((max-min)/2/value) and 5% is REGRESSED, better by as much IMPROVED,\n"
 		   "else SAME; REGRESSED rows first, then IMPROVED, then a line of counts.\n"
+		   "--summary prints what 'run quick' prints, from the file.\n"
 		   "--expect FILE: 'METRIC MIN MAX' lines that set a metric's band. Exit\n"
 		   "status 1 if anything FAILs or REGRESSED, 2 for a bad file or one\n"
 		   "naming no board.\n",

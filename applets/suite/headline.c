@@ -13,7 +13,6 @@
  */
 #include "bench.h"
 #include "headline.h"
-#include "refdata.h"
 #include "util.h"
 
 #include <math.h>
@@ -42,7 +41,7 @@ static const struct hl_spec {
 	{ "null syscall",   "lat_syscall null",     "lat_syscall-null", NULL, NULL },
 	{ "context switch", "2 procs, 128 KiB",     "lat_ctx-2-128k", NULL, NULL },
 };
-enum { HL_COUNT = ARRAY_LEN(hl_specs) };
+enum { HL_COUNT = ARRAY_LEN(hl_specs), HL_SUSPECTS = 16 };
 
 struct hl_list {
 	struct hl_row	*row;
@@ -51,12 +50,12 @@ struct hl_list {
 
 struct headline {
 	char		board[64];
-	struct hl_row	hl[HL_COUNT];
-	int		have[HL_COUNT];
-	struct hl_row	table[HL_COUNT];	/* the rows seen, in order */
+	struct hl_row	table[HL_COUNT];	/* the rows seen, in hl_specs' order */
+	signed char	spec[HL_COUNT];		/* each one's index there */
 	size_t		ntable;
 	struct hl_list	issues, fast;
-	char		**sus;
+	char		sus[HL_SUSPECTS][160];	/* a few kinds, before and after */
+	const char	*susp[HL_SUSPECTS];
 	size_t		nsus;
 	unsigned	counts[V_COUNT];
 };
@@ -73,21 +72,13 @@ struct headline *headline_new(const char *board)
 
 void headline_set_board(struct headline *h, const char *board)
 {
-	const struct ref_board *b = board ? ref_board(board) : NULL;
-
-	/* the alias a person types ("am62x"), not the guide's id */
-	snprintf(h->board, sizeof(h->board), "%s", b ? b->alias : board ? board : "");
+	snprintf(h->board, sizeof(h->board), "%s", board ? board : "");
 }
 
 void headline_free(struct headline *h)
 {
-	size_t i;
-
 	if (!h)
 		return;
-	for (i = 0; i < h->nsus; i++)
-		free(h->sus[i]);
-	free(h->sus);
 	free(h->issues.row);
 	free(h->fast.row);
 	free(h);
@@ -105,8 +96,7 @@ static struct hl_row *list_insert(struct hl_list *l, size_t at)
 	}
 	memmove(&l->row[at + 1], &l->row[at], (l->n - at) * sizeof(*l->row));
 	l->n++;
-	memset(&l->row[at], 0, sizeof(*l->row));
-	return &l->row[at];
+	return &l->row[at];	/* the caller fills it */
 }
 
 /* The unit a person reads, and what the value is multiplied by for it:
@@ -128,67 +118,24 @@ static unsigned all_flags(const struct result *r, const char **text)
 	return flags;
 }
 
-/* Why the value cannot be right, or NULL: a board changes nothing here. */
-static const char *bad_why(const struct result *r, char *buf, size_t len)
+/* Whether the value cannot be right, and why into buf: a board changes
+ * nothing here. */
+static int bad_why(const struct result *r, char *buf, size_t len)
 {
-	const char *text;
+	const char *text, *why;
 	unsigned flags = all_flags(r, &text);
 
 	if (flags & REPORT_FAILED) {
 		snprintf(buf, len, "the test failed: %s", *text ? text : "no reason given");
-		return buf;
+		return 1;
 	}
-	if (flags & REPORT_THROTTLED)
-		return "throttled during the test";
-	if (r->better < 0 && !r->text && r->value <= 0)
-		return "value <= 0: the overhead subtraction failed";
-	if (flags & BENCH_TOO_FAST)
-		return "too fast to time: the iteration cap came before the shortest sample";
-	return NULL;
-}
-
-static void published(const struct result_verdict *rv, double k, char *buf, size_t len)
-{
-	char a[32], b[32];
-
-	*buf = 0;
-	if (!rv || !rv->have_ref)
-		return;
-	if (isnan(rv->min) || isnan(rv->max) || rv->min == rv->max)
-		snprintf(buf, len, "%s", format_value(rv->mean * k, a, sizeof(a)));
-	else
-		snprintf(buf, len, "%s-%s", format_value(rv->min * k, a, sizeof(a)),
-			 format_value(rv->max * k, b, sizeof(b)));
-}
-
-void headline_reason(const struct result *r, const struct result_verdict *rv, char *buf,
-		     size_t len)
-{
-	const char *why = bad_why(r, buf, len), *unit;
-	double k = unit_shown(r->unit, &unit);
-	char pub[48];
-
-	if (why) {
-		if (why != buf)
-			snprintf(buf, len, "%s", why);
-		return;
-	}
-	*buf = 0;
-	if (!rv || rv->out.v == V_PASS)
-		return;
-	if (rv->out.v == V_NOREF || !rv->have_ref) {
-		snprintf(buf, len, "no published value");
-		return;
-	}
-	if (rv->out.v == V_INVALID) {
-		snprintf(buf, len, "%s", *rv->out.why ? rv->out.why : "not comparable");
-		return;
-	}
-	published(rv, k, pub, sizeof(pub));
-	snprintf(buf, len, "%.0f%% %s the published %s %s%s%s%s", fabs(rv->out.delta) * 100,
-		 rv->out.delta < 0 ? "below" : "above", pub, unit,
-		 rv->low_confidence ? ": reference row is low-confidence (" : "",
-		 rv->low_confidence ? rv->out.why : "", rv->low_confidence ? ")" : "");
+	why = flags & REPORT_THROTTLED ? "throttled during the test" :
+	      r->better < 0 && !r->text && r->value <= 0 ?
+	      "value <= 0: the overhead subtraction failed" : flags & BENCH_TOO_FAST ?
+	      "too fast to time: the iteration cap came before the shortest sample" : NULL;
+	if (why)
+		snprintf(buf, len, "%s", why);
+	return why != NULL;
 }
 
 static int spec_of(const struct result *r)
@@ -212,45 +159,87 @@ static void size_words(const char *params, char *buf, size_t len)
 {
 	char sz[32];
 	uint64_t n = 0;
+	int sh = 20;
 
 	*buf = 0;
-	if (!params_value(params, "size", sz, sizeof(sz)) || parse_size(sz, &n) || !n)
+	if (!params_value(params, "size", sz, sizeof(sz)) || parse_size(sz, &n))
 		return;
-	if (!(n % (1u << 20)))
-		snprintf(buf, len, ", %llu MiB", (unsigned long long)(n >> 20));
-	else if (!(n % 1024))
-		snprintf(buf, len, ", %llu KiB", (unsigned long long)(n >> 10));
+	while (sh && n % (1ull << sh))
+		sh -= 10;
+	snprintf(buf, len, ", %llu %s", (unsigned long long)(n >> sh),
+		 sh ? sh > 10 ? "MiB" : "KiB" : "B");
+}
+
+/* The reason, from the row as shown (published, unit) */
+static void reason(struct hl_row *w, const struct result *r)
+{
+	const struct result_verdict *rv = &w->rv;
+	double d = (w->value - rv->mean) / rv->mean;
+
+	if ((w->bad_value = bad_why(r, w->reason, sizeof(w->reason))) || !w->judged ||
+	    rv->out.v == V_PASS)
+		return;
+	if (rv->out.v == V_NOREF || rv->out.v == V_INVALID || !rv->have_ref)
+		snprintf(w->reason, sizeof(w->reason), "%s", rv->out.v == V_INVALID &&
+			 *rv->out.why ? rv->out.why : "no published value");
 	else
-		snprintf(buf, len, ", %llu B", (unsigned long long)n);
+		snprintf(w->reason, sizeof(w->reason), rv->low_confidence ? "%.0f%% %s the published "
+			 "%s %s: reference row is low-confidence (%s)" : "%.0f%% %s the published %s %s",
+			 fabs(d) * 100, d < 0 ? "below" : "above", w->published, w->unit, rv->out.why);
 }
 
 static void fill(struct hl_row *w, const struct result *r, int spec)
 {
-	const char *unit;
+	const char *unit, *p = r->params ? r->params : "";
 	double k = unit_shown(r->unit, &unit);
-	char sz[32];
+	char sz[32], a[32], b[32];
 
+	memset(w, 0, sizeof(*w));
 	if (spec >= 0) {
-		size_words(hl_specs[spec].metric ? "" : r->params, sz, sizeof(sz));
+		size_words(hl_specs[spec].metric ? "" : p, sz, sizeof(sz));
 		snprintf(w->label, sizeof(w->label), "%s", hl_specs[spec].label);
 		snprintf(w->detail, sizeof(w->detail), "%s%s", hl_specs[spec].detail, sz);
 	} else if (r->metric && *r->metric) {
 		snprintf(w->label, sizeof(w->label), "%s", r->metric);
-	} else {
-		snprintf(w->label, sizeof(w->label), "%s %s", r->applet ? r->applet : "", r->test);
-		snprintf(w->detail, sizeof(w->detail), "%s", r->params ? r->params : "");
+	} else {	/* a test's status row: its command line */
+		p = !strcmp(r->test, "status") ? strncmp(p, "args=", 5) ? "" : p + 5 : r->test;
+		snprintf(w->label, sizeof(w->label), "%s%s%s", r->applet ? r->applet : "",
+			 *p ? " " : "", p);
 	}
 	snprintf(w->metric, sizeof(w->metric), "%s", r->metric ? r->metric : "");
 	w->value = r->value * k;
 	snprintf(w->unit, sizeof(w->unit), "%s", unit);
-	w->judged = r->verdict != NULL;
-	if (w->judged)
+	if ((w->judged = r->verdict != NULL)) {
 		w->rv = *r->verdict;
-	published(r->verdict, k, w->published, sizeof(w->published));
-	headline_reason(r, r->verdict, w->reason, sizeof(w->reason));
-	w->bad_value = bad_why(r, sz, sizeof(sz)) != NULL;
-	if (w->bad_value && w->judged)
-		w->rv.out.v = V_INVALID;	/* whatever the band said */
+		w->rv.mean *= k;	/* in the unit shown, as value is */
+		w->rv.min *= k;
+		w->rv.max *= k;
+		if (w->rv.have_ref)
+			format_value(w->rv.mean, w->published, sizeof(w->published));
+		if (w->rv.have_ref && w->rv.min < w->rv.max)	/* false for NaN */
+			snprintf(w->published, sizeof(w->published), "%s-%s",
+				 format_value(w->rv.min, a, sizeof(a)),
+				 format_value(w->rv.max, b, sizeof(b)));
+	}
+	reason(w, r);
+	if (w->bad_value)
+		w->rv.out.v = V_INVALID;	/* whatever the band said, board or not */
+}
+
+void headline_row(struct hl_row *w, const struct result *r)
+{
+	fill(w, r, -1);
+}
+
+void headline_reason(const struct result *r, const struct result_verdict *rv, char *buf,
+		     size_t len)
+{
+	struct result x = *r;
+	struct hl_row w;
+
+	x.verdict = rv;
+	fill(&w, &x, -1);
+	snprintf(buf, len, "%s", w.reason);
 }
 
 static void mark_suspect(struct hl_row *w)
@@ -264,7 +253,6 @@ static void mark_suspect(struct hl_row *w)
 
 static void see_suspect(struct headline *h, const char *text)
 {
-	char **n;
 	size_t i;
 
 	for (i = 0; i < h->nsus; i++)
@@ -273,12 +261,11 @@ static void see_suspect(struct headline *h, const char *text)
 	if (!h->nsus)		/* the issues so far were measured under it too */
 		for (i = 0; i < h->issues.n; i++)
 			mark_suspect(&h->issues.row[i]);
-	n = xcalloc(h->nsus + 1, sizeof(*n));
-	if (h->nsus)
-		memcpy(n, h->sus, h->nsus * sizeof(*n));
-	free(h->sus);
-	h->sus = n;
-	h->sus[h->nsus++] = xstrdup(text);
+	if (h->nsus == HL_SUSPECTS)
+		return;
+	snprintf(h->sus[h->nsus], sizeof(h->sus[0]), "%s", text);
+	h->susp[h->nsus] = h->sus[h->nsus];
+	h->nsus++;
 }
 
 /* FAIL first, then what cannot be right, then WARN */
@@ -303,7 +290,8 @@ static void see_issue(struct headline *h, const struct hl_row *w)
 
 void headline_see(struct headline *h, const struct result *r)
 {
-	int spec = spec_of(r), i;
+	int spec = spec_of(r);
+	size_t i;
 	enum verdict v;
 	struct hl_row w;
 
@@ -314,14 +302,16 @@ void headline_see(struct headline *h, const struct result *r)
 	}
 	if (r->text && !(r->flags & REPORT_FAILED))
 		return;
-	memset(&w, 0, sizeof(w));
 	fill(&w, r, spec);
 	if (spec >= 0 && !r->text && !isnan(r->value)) {
-		h->hl[spec] = w;	/* the last one wins: the largest size of a sweep */
-		h->have[spec] = 1;
-		for (h->ntable = 0, i = 0; i < HL_COUNT; i++)
-			if (h->have[i])
-				h->table[h->ntable++] = h->hl[i];
+		for (i = 0; i < h->ntable && h->spec[i] < spec; i++)
+			;
+		if (i == h->ntable || h->spec[i] != spec) {
+			memmove(&h->table[i + 1], &h->table[i], (h->ntable - i) * sizeof(w));
+			memmove(&h->spec[i + 1], &h->spec[i], h->ntable++ - i);
+		}
+		h->table[i] = w;	/* the last one wins: the largest size of a sweep */
+		h->spec[i] = (signed char)spec;
 	}
 	v = w.bad_value ? V_INVALID : w.rv.out.v;
 	if (w.judged || w.bad_value)	/* a failed test is counted as it is listed */
@@ -352,7 +342,7 @@ size_t headline_fast(const struct headline *h, const struct hl_row **rows)
 
 size_t headline_suspects(const struct headline *h, const char *const **texts)
 {
-	*texts = (const char *const *)h->sus;
+	*texts = h->susp;
 	return h->nsus;
 }
 
@@ -361,62 +351,46 @@ void headline_counts(const struct headline *h, unsigned counts[V_COUNT])
 	memcpy(counts, h->counts, sizeof(h->counts));
 }
 
-/* ", a, b" of the issues of rank want, as far as the buffer goes */
-static size_t names(const struct headline *h, int want, char *buf, size_t len)
+/* "; N what: a, b" for the issues of rank want, as far as buf goes */
+static void names(const struct headline *h, int want, const char *sep, char *buf, size_t len)
 {
-	size_t i, n = 0, at = strlen(buf);
+	static const char *const what[] = {
+		"below published", "invalid", "off the published range",
+	};
+	static const enum verdict v[] = { V_FAIL, V_INVALID, V_WARN };
+	size_t i, at = strlen(buf);
 
-	for (i = 0; i < h->issues.n; i++) {
-		const struct hl_row *w = &h->issues.row[i];
-
-		if (rank(w) != want)
+	if (!h->counts[v[want]])
+		return;
+	at += (size_t)snprintf(buf + at, len - at, "%s%u %s", sep, h->counts[v[want]], what[want]);
+	for (i = 0, sep = ": "; i < h->issues.n && at < len; i++) {
+		if (rank(&h->issues.row[i]) != want)
 			continue;
-		if (at < len)
-			at += (size_t)snprintf(buf + at, len - at, "%s%s", n ? ", " : ": ",
-					       w->label);
-		n++;
+		at += (size_t)snprintf(buf + at, len - at, "%s%s", sep, h->issues.row[i].label);
+		sep = ", ";
 	}
-	return n;
 }
 
 void headline_verdict_line(const struct headline *h, const char *board_why, char *buf,
 			   size_t len)
 {
-	static const char *const what[] = {
-		"below published", "values that cannot be right", "off the published range",
-	};
-	char part[3][400];
-	size_t n[3];
-	int i, worst = 3;
+	const unsigned *c = h->counts;
+	int worst = c[V_FAIL] ? 0 : c[V_INVALID] ? 1 : c[V_WARN] ? 2 : 3, i;
 
+	if (!board_why)
+		board_why = "";
 	if (!*h->board) {
-		snprintf(buf, len, "no verdict: %s%s", board_why && *board_why ?
-			 "no known board (" : "no board named (--board BOARD; 'benchbox boards'"
-			 " lists them)", board_why && *board_why ? board_why : "");
-		if (board_why && *board_why)
-			snprintf(buf + strlen(buf), len - strlen(buf),
-				 "; --board BOARD names one)");
+		snprintf(buf, len, *board_why ? "no verdict: no known board (%s; --board BOARD"
+			 " names one)" : "no verdict: no board named (--board BOARD; 'benchbox"
+			 " boards' lists them)%s", board_why);
+		names(h, 1, "; ", buf, len);	/* what cannot be right needs no board */
 		return;
 	}
-	for (i = 0; i < 3; i++) {
-		*part[i] = 0;
-		n[i] = names(h, i, part[i], sizeof(part[i]));
-		if (n[i] && worst == 3)
-			worst = i;
-	}
-	snprintf(buf, len, "%s%s%s%s: %s", h->board, board_why && *board_why ? " (" : "",
-		 board_why && *board_why ? board_why : "", board_why && *board_why ? ")" : "",
-		 worst == 0 ? "FAIL" : worst < 3 ? "WARN" : "PASS");
-	if (worst == 3) {
-		snprintf(buf + strlen(buf), len - strlen(buf), " - %s",
-			 h->counts[V_PASS] ? "every judged figure inside its published range"
-					   : "nothing had a published value");
-		return;
-	}
+	snprintf(buf, len, "%s%s%s%s: %s", h->board, *board_why ? " (" : "", board_why,
+		 *board_why ? ")" : "", worst == 0 ? "FAIL" : worst < 3 ? "WARN" :
+		 "PASS - nothing off the published range");
 	for (i = worst; i < 3; i++)
-		if (n[i] && strlen(buf) < len)
-			snprintf(buf + strlen(buf), len - strlen(buf), "%s%zu %s%s",
-				 i == worst ? " - " : "; ", n[i], what[i], part[i]);
-	if (worst == 0 && h->nsus && strlen(buf) < len)
+		names(h, i, i == worst ? " - " : "; ", buf, len);
+	if (!worst && h->nsus && strlen(buf) < len)
 		snprintf(buf + strlen(buf), len - strlen(buf), "%s", suspect_words);
 }

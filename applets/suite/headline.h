@@ -63,6 +63,9 @@ void headline_counts(const struct headline *h, unsigned counts[V_COUNT]);
  * board_why: how the board was found ("" or NULL when not said). */
 void headline_verdict_line(const struct headline *h, const char *board_why, char *buf,
 			   size_t len);
+/* One record as a row of its own (label: its metric), as the lists give
+ * it: for a figure the caller adds, such as a cluster's clock. */
+void headline_row(struct hl_row *w, const struct result *r);
 /* The reason of one judged value, e.g. "12% below the published
  * 5.26-5.57 us", "reference row is low-confidence: ...", "value <= 0: the
  * overhead subtraction failed"; "" for a PASS. */

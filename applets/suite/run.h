@@ -122,5 +122,8 @@ void run_summary_free(struct run_summary *s);
  * status row. */
 void run_summary_see(struct run_summary *s, const struct result *r);
 void run_summary_print(FILE *f, const struct run_summary *s, const struct run_totals *t);
+/* compare --summary: the same summary from a stored results file, judged
+ * against board, else the board the file records; the exit status. */
+int run_summary_file(const char *path, const char *board);
 
 #endif

@@ -1,20 +1,23 @@
-/* run_summary.c - what `run quick` prints on a terminal: one line per
- * headline figure, the verdict counts, where the records went
+/* run_summary.c - what `run quick` prints on a terminal, and `compare
+ * --summary` from a saved run: the verdict in words, the headline table,
+ * every figure that is off with its reason, the counts, where the records
+ * went
  *
  * SPDX-License-Identifier: MIT
  *
  * A suite's full records are a few hundred lines (every sweep point,
  * every sysinfo field); over a board's serial console nobody reads them.
- * The summary keeps, from the records as they pass, the figures a
- * bring-up engineer looks at first: the measured clock per cluster
- * (sysinfo's cpu.model rows group mhz's per-CPU rows), DRAM bandwidth and
- * latency, L1 and L2 latency, Dhrystone, CoreMark-like, Linpack, AES and
- * SHA-256 at 16 KiB, the null syscall and the context switch; each with
- * the board's published value and the verdict when the run judges. Then
- * every failed test and every other FAIL, so nothing bad hides, the
- * verdict counts first, the tests' tally, and where the records went.
+ * The figures, the verdicts and their reasons are headline.c's; this file
+ * adds the measured clock per cluster (sysinfo's cpu.model rows group
+ * mhz's per-CPU rows) and lays it all out: every column as wide as its
+ * contents, the headline table within 80 columns, colour only on a
+ * terminal and not under NO_COLOR.
  */
+#include "applet.h"
 #include "compare.h"
+#include "headline.h"
+#include "refdata.h"
+#include "results.h"
 #include "run.h"
 #include "sys.h"
 #include "util.h"
@@ -25,42 +28,10 @@
 #include <string.h>
 #include <unistd.h>
 
-/* The headline figures, in the order printed. A spec matches a record by
- * its metric, or (metric NULL) by applet and test. */
-static const struct hl_spec {
-	const char	*label, *detail;
-	const char	*metric, *applet, *test;
-} hl_specs[] = {
-	{ "DRAM read",      "bw_mem rd, 16 MB",     "bw_mem-rd-16mb", NULL, NULL },
-	{ "DRAM write",     "bw_mem wr, 16 MB",     "bw_mem-wr-16mb", NULL, NULL },
-	{ "DRAM copy",      "bw_mem cp, 16 MB",     "bw_mem-cp-16mb", NULL, NULL },
-	{ "STREAM triad",   "a = b + 3c",           "triad", NULL, NULL },
-	{ "DRAM latency",   "random pages",         NULL, "lat_mem_rd", "rd_random" },
-	{ "L1 latency",     "512 B, stride 128",    "lat_mem_rd-stride128-sz50", NULL, NULL },
-	{ "L2 latency",     "256 KiB, stride 128",  "lat_mem_rd-stride128-sz250k", NULL, NULL },
-	{ "Dhrystone",      "per MHz",              "dhrystone_per_mhz", NULL, NULL },
-	{ "CoreMark-like",  "1 thread",             "coremark_like", NULL, NULL },
-	{ "Linpack",        "n=100, double",        "linpack", NULL, NULL },
-	{ "AES-128-CBC",    "16 KiB blocks",        "aes-128-cbc-16384", NULL, NULL },
-	{ "SHA-256",        "16 KiB blocks",        "sha256-16384", NULL, NULL },
-	{ "null syscall",   "lat_syscall null",     "lat_syscall-null", NULL, NULL },
-	{ "context switch", "2 procs, 128 KiB",     "lat_ctx-2-128k", NULL, NULL },
-};
-enum { HL_COUNT = ARRAY_LEN(hl_specs) };
-
-struct hl_val {
-	int			have;
-	double			value;
-	char			unit[16];
-	char			detail[40];	/* overrides the spec's when set */
-	int			judged;
-	struct result_verdict	rv;
-};
-
-enum { SUM_CLUSTERS = 8, SUM_CPUS = 256, SUM_LINES = 8 };
+enum { SUM_CLUSTERS = 8, SUM_CPUS = 256 };
 
 struct run_summary {
-	struct hl_val	hl[HL_COUNT];
+	struct headline	*h;
 	struct {
 		char	model[48];
 		char	cpus[48];	/* "0-3" as sysinfo gives it */
@@ -72,28 +43,21 @@ struct run_summary {
 		double	mhz;
 	} mhz[SUM_CPUS];
 	int		nmhz;
-	char		bad[SUM_LINES][200];	/* failed tests, other FAILs */
-	int		nbad, more_bad;
 };
 
 struct run_summary *run_summary_new(void)
 {
-	return xcalloc(1, sizeof(struct run_summary));
+	struct run_summary *s = xcalloc(1, sizeof(*s));
+
+	s->h = headline_new(NULL);
+	return s;
 }
 
 void run_summary_free(struct run_summary *s)
 {
+	if (s)
+		headline_free(s->h);
 	free(s);
-}
-
-static void add_bad(struct run_summary *s, const char *fmt, const char *a, const char *b,
-		    const char *c)
-{
-	if (s->nbad == SUM_LINES) {
-		s->more_bad++;
-		return;
-	}
-	snprintf(s->bad[s->nbad++], sizeof(s->bad[0]), fmt, a, b, c);
 }
 
 /* The cluster's CPU list (sysinfo's cpus= parameter, the last one: it
@@ -118,100 +82,118 @@ static int cpu_in(const struct run_summary *s, int c, int cpu)
 
 void run_summary_see(struct run_summary *s, const struct result *r)
 {
-	const char *metric = r->metric && *r->metric ? r->metric : NULL;
 	const char *applet = r->applet ? r->applet : "";
-	char buf[64], v[32], sz[32];
-	size_t i;
+	char buf[64];
 
-	if (r->flags & REPORT_FAILED && !strcmp(r->test, "status")) {
-		const char *args = r->params && !strncmp(r->params, "args=", 5) ?
-				   r->params + 5 : "";
-
-		add_bad(s, "FAILED  %s %s: %s", applet, args, r->note ? r->note : "");
-		return;
-	}
-	if (r->verdict && r->verdict->out.v == V_FAIL) {
-		int headline = 0;
-
-		for (i = 0; i < HL_COUNT && metric; i++)
-			headline |= hl_specs[i].metric && !strcmp(hl_specs[i].metric, metric);
-		if (!headline)
-			add_bad(s, "FAIL    %s %s %s", metric ? metric : r->test,
-				format_value(r->value, v, sizeof(v)), r->unit ? r->unit : "");
-	}
+	headline_see(s->h, r);
 	if (!strcmp(applet, "sysinfo") && !strcmp(r->test, "cpu.model") && r->text &&
 	    s->ncl < SUM_CLUSTERS) {
 		snprintf(s->cl[s->ncl].model, sizeof(s->cl[0].model), "%s", r->text);
 		cluster_cpus(s, r->params);
 		s->ncl++;
-		return;
-	}
-	if (!strcmp(applet, "mhz") && !strcmp(r->test, "measured") && !r->text &&
-	    s->nmhz < SUM_CPUS && params_value(r->params, "cpu", buf, sizeof(buf))) {
+	} else if (!strcmp(applet, "mhz") && !strcmp(r->test, "measured") && !r->text &&
+		   s->nmhz < SUM_CPUS && params_value(r->params, "cpu", buf, sizeof(buf))) {
 		s->mhz[s->nmhz].cpu = atoi(buf);
 		s->mhz[s->nmhz++].mhz = r->value;
-		return;
-	}
-	if (r->text || isnan(r->value))
-		return;
-	for (i = 0; i < HL_COUNT; i++) {
-		const struct hl_spec *h = &hl_specs[i];
-		struct hl_val *hv = &s->hl[i];
-
-		if (h->metric ? !metric || strcmp(h->metric, metric)
-			      : strcmp(h->applet, applet) || strcmp(h->test, r->test))
-			continue;
-		hv->have = 1;		/* the last one wins: the largest size of a sweep */
-		hv->value = r->value;
-		snprintf(hv->unit, sizeof(hv->unit), "%s", r->unit ? r->unit : "");
-		if (!h->metric)
-			snprintf(hv->detail, sizeof(hv->detail), "%s, %s", h->detail,
-				 params_value(r->params, "size", sz, sizeof(sz)) ? sz : "");
-		hv->judged = r->verdict != NULL;
-		if (r->verdict)
-			hv->rv = *r->verdict;
 	}
 }
 
-static void line(FILE *f, int tty, const char *label, const char *detail, double value,
-		 const char *unit, int judged, const struct result_verdict *rv)
+/* A table: cells computed first, then every column as wide as its widest
+ * cell (the third, the measured value, aligned right), so nothing is
+ * cut and no line ends in blanks. */
+enum { TAB_COLS = 6, TAB_CELL = 260 };
+
+struct tab {
+	char		(*c)[TAB_COLS][TAB_CELL];
+	const char	**colour;	/* of the verdict column, per row */
+	int		first, n, vcol;	/* rows [first, n) not printed yet */
+};
+
+static char *cell(struct tab *t, int row, int col)
 {
-	char m[32], p[32] = "";
-
-	format_value(value, m, sizeof(m));
-	if (judged && rv->have_ref)
-		format_value(rv->mean, p, sizeof(p));
-	fprintf(f, "%-15s %-22s %10s %-9s %10s  %s%s%s\n", label, detail, m, unit, p,
-		judged && tty ? verdict_colour(rv->out.v) : "", judged ? verdict_name(rv->out.v) : "",
-		judged && tty && *verdict_colour(rv->out.v) ? "\033[0m" : "");
+	return t->c[row][col];
 }
 
-/* A cluster's clock beside the board's published one (cpu_clock), by
+static void put(struct tab *t, int row, int col, const char *text)
+{
+	snprintf(t->c[row][col], TAB_CELL, "%s", text);
+}
+
+/* A new empty row: the table was made large enough for every row. */
+static int tab_row(struct tab *t)
+{
+	t->colour[t->n] = "";
+	return t->n++;
+}
+
+/* Print the rows not printed yet; a detail column (shrink >= 0) is cut so that
+ * a line fits in 80 columns. */
+static void tab_print(FILE *f, struct tab *t, int shrink)
+{
+	int w[TAB_COLS] = { 0 }, r, c, total = 0;
+
+	for (r = t->first; r < t->n; r++)
+		for (c = 0; c < TAB_COLS; c++)
+			if ((int)strlen(t->c[r][c]) > w[c])
+				w[c] = (int)strlen(t->c[r][c]);
+	for (c = 0; c < TAB_COLS; c++)
+		total += w[c] + (w[c] && c ? 1 + (c == t->vcol) : 0);
+	if (shrink >= 0 && total > 80 && w[shrink] > total - 80)
+		w[shrink] -= total - 80;
+	for (r = t->first; r < t->n; r++) {
+		int last = TAB_COLS - 1, any = 0;
+
+		while (last && !*t->c[r][last])
+			last--;		/* no blanks after the last cell */
+		for (c = 0; c <= last; c++) {
+			const char *k = c == t->vcol ? t->colour[r] : "";
+			int pad = c == last ? 0 : w[c];
+
+			if (w[c])
+				fprintf(f, "%s%s%*.*s%s", !any++ ? "" : c == t->vcol ? "  " : " ", k,
+					c == 2 ? pad : -pad, w[c], t->c[r][c], *k ? "\033[0m" : "");
+		}
+		fputc('\n', f);
+	}
+	t->first = t->n;
+}
+
+static const char *colour(int tty, enum verdict v)
+{
+	return tty ? verdict_colour(v) : "";
+}
+
+static void row_cells(struct tab *t, int tty, const struct hl_row *w)
+{
+	int r = tab_row(t);
+
+	put(t, r, 0, w->label);
+	put(t, r, 1, w->detail);
+	format_value(w->value, cell(t, r, 2), TAB_CELL);
+	put(t, r, 3, w->unit);
+	put(t, r, 4, w->published);
+	if (w->judged || w->bad_value) {
+		put(t, r, 5, verdict_name(w->rv.out.v));
+		t->colour[r] = colour(tty, w->rv.out.v);
+	}
+}
+
+/* Each cluster's clock beside the board's published one (cpu_clock), by
  * compare's rule; shown, not counted (the counts are the records'). */
-static int clock_verdict(const char *board, double mhz, struct result_verdict *rv)
+static void clock_cells(struct tab *t, int tty, const struct run_summary *s, const char *board)
 {
+	struct result_verdict rv;
 	struct result r;
+	struct hl_row w;
 	char note[256];
+	int c, i;
 
 	memset(&r, 0, sizeof(r));
 	r.applet = "mhz";
 	r.test = "measured";
 	r.unit = UNIT_MHZ;
 	r.better = 1;
-	r.value = r.min = r.max = mhz;
 	r.metric = "cpu_clock";
-	if (!board)
-		return 0;
-	compare_board_result(board, &r, rv, note, sizeof(note));
-	return 1;
-}
-
-static void clock_lines(FILE *f, int tty, const struct run_summary *s, const char *board)
-{
-	char detail[64];
-	struct result_verdict rv;
-	int c, i, judged;
-
 	for (c = 0; c < (s->ncl ? s->ncl : 1); c++) {
 		double sum = 0;
 		int n = 0;
@@ -224,54 +206,188 @@ static void clock_lines(FILE *f, int tty, const struct run_summary *s, const cha
 		}
 		if (!n)
 			continue;
+		r.value = r.min = r.max = sum / n;
+		if (board)
+			compare_board_result(board, &r, &rv, note, sizeof(note));
+		r.verdict = board ? &rv : NULL;
+		headline_row(&w, &r);
+		snprintf(w.label, sizeof(w.label), "CPU clock");
 		if (s->ncl)
-			snprintf(detail, sizeof(detail), "cpu %.8s %.12s", s->cl[c].cpus,
+			snprintf(w.detail, sizeof(w.detail), "cpu %.8s %.12s", s->cl[c].cpus,
 				 s->cl[c].model);
 		else
-			snprintf(detail, sizeof(detail), "%d CPUs", n);
-		judged = clock_verdict(board, sum / n, &rv);
-		line(f, tty, "CPU clock", detail, sum / n, UNIT_MHZ, judged, &rv);
+			snprintf(w.detail, sizeof(w.detail), "%d CPUs", n);
+		row_cells(t, tty, &w);
 	}
+}
+
+static void headline_table(FILE *f, struct tab *t, int tty, const struct run_summary *s,
+			   const struct run_totals *tot)
+{
+	const struct hl_row *rows;
+	size_t n = headline_rows(s->h, &rows), i;
+	int r;
+
+	if (!n && !s->nmhz)
+		return;
+	r = tab_row(t);
+	put(t, r, 2, "measured");
+	if (tot->judged) {
+		put(t, r, 4, "published");
+		put(t, r, 5, "verdict");
+	}
+	clock_cells(t, tty, s, tot->board);
+	for (i = 0; i < n; i++)
+		row_cells(t, tty, &rows[i]);
+	tab_print(f, t, 1);
+}
+
+/* Every issue with what it is beside and why; the FAST ones as names. */
+static void issue_lines(FILE *f, struct tab *t, int tty, const struct run_summary *s)
+{
+	const struct hl_row *rows;
+	size_t n = headline_issues(s->h, &rows), i;
+	char v[32];
+	int r;
+
+	for (i = 0; i < n; i++) {
+		const struct hl_row *w = &rows[i];
+		enum verdict vd = w->rv.out.v;
+
+		r = tab_row(t);
+		put(t, r, 0, verdict_name(vd));
+		t->colour[r] = colour(tty, vd);
+		put(t, r, 1, w->label);
+		if (!isnan(w->value))
+			snprintf(cell(t, r, 2), TAB_CELL, "%s %s",
+				 format_value(w->value, v, sizeof(v)), w->unit);
+		if (*w->published)
+			snprintf(cell(t, r, 3), TAB_CELL, "published %s", w->published);
+		if (*w->published && w->rv.mean && !w->bad_value)
+			snprintf(cell(t, r, 4), TAB_CELL, "%.2fx", w->value / w->rv.mean);
+		put(t, r, 5, w->reason);
+	}
+	t->vcol = 0;
+	tab_print(f, t, -1);
+	t->vcol = 5;
+	n = headline_fast(s->h, &rows);
+	for (i = 0; i < n; i++)
+		fprintf(f, "%s%s%s", i ? ", " : "FAST (better than published by more than the "
+			"tolerance: usually a measurement problem): ", rows[i].label,
+			i + 1 == n ? "\n" : "");
+}
+
+static void counts_line(FILE *f, const struct run_summary *s, const struct run_totals *t,
+			const char *verdict)
+{
+	unsigned vc[V_COUNT];
+	const char *dash = strstr(verdict, ": ");
+
+	headline_counts(s->h, vc);
+	if (!t->judged) {
+		fprintf(f, "%s\n", verdict);
+		return;
+	}
+	/* the verdict word again, then what it counts */
+	fprintf(f, "%.4s - %u PASS, %u WARN, %u FAIL, %u FAST, %u NO-REF, %u INVALID against %s\n",
+		dash ? dash + 2 : "", vc[V_PASS], vc[V_WARN], vc[V_FAIL], vc[V_FAST], vc[V_NOREF],
+		vc[V_INVALID], t->against);
+}
+
+static int use_colour(FILE *f)
+{
+	const char *no = getenv("NO_COLOR");
+
+	return isatty(fileno(f)) && (!no || !*no);
 }
 
 void run_summary_print(FILE *f, const struct run_summary *s, const struct run_totals *t)
 {
-	int tty = isatty(fileno(f)), i, any = 0;
-	const unsigned *vc = t->verdicts;
+	struct tab tab = { .vcol = 5 };
+	const struct hl_row *rows;
+	const char *const *sus;
+	size_t n = headline_suspects(s->h, &sus), i;
+	int tty = use_colour(f);
+	char verdict[1024];
 
-	for (i = 0; i < HL_COUNT; i++)
-		any |= s->hl[i].have;
-	if (t->board_why && *t->board_why && t->judged)
-		fprintf(f, "board: %s, found by its %s\n", t->against, t->board_why);
-	if (any || s->nmhz) {
-		fprintf(f, "%-15s %-22s %10s %-9s %10s  %s\n", "", "", "measured", "",
-			t->judged ? "published" : "", t->judged ? "verdict" : "");
-		clock_lines(f, tty, s, t->board);
-	}
-	for (i = 0; i < HL_COUNT; i++) {
-		const struct hl_val *hv = &s->hl[i];
+	i = 1 + SUM_CLUSTERS + headline_rows(s->h, &rows) + headline_issues(s->h, &rows);
+	tab.c = xcalloc(i, sizeof(*tab.c));
+	tab.colour = xcalloc(i, sizeof(*tab.colour));
 
-		if (hv->have)
-			line(f, tty, hl_specs[i].label, *hv->detail ? hv->detail : hl_specs[i].detail,
-			     hv->value, hv->unit, hv->judged, &hv->rv);
-	}
-	for (i = 0; i < s->nbad; i++)
-		fprintf(f, "%s\n", s->bad[i]);
-	if (s->more_bad)
-		fprintf(f, "... and %d more failures (see the records)\n", s->more_bad);
-	if (t->judged)
-		fprintf(f, "%u PASS, %u WARN, %u FAIL, %u FAST, %u NO-REF, %u INVALID against %s\n",
-			vc[V_PASS], vc[V_WARN], vc[V_FAIL], vc[V_FAST], vc[V_NOREF], vc[V_INVALID],
-			t->against);
-	else if (t->board_why && *t->board_why)
-		fprintf(f, "no verdicts: no known board (%s; --board BOARD names one)\n",
-			t->board_why);
-	else
-		fprintf(f, "no verdicts: no board (--board BOARD; 'benchbox boards' lists them)\n");
+	headline_set_board(s->h, t->judged ? t->against : NULL);
+	headline_verdict_line(s->h, t->board_why, verdict, sizeof(verdict));
+	fprintf(f, "%s\n", verdict);
+	for (i = 0; i < n; i++)
+		fprintf(f, "suspect: %s\n", sus[i]);
+	headline_table(f, &tab, tty, s, t);
+	issue_lines(f, &tab, tty, s);
+	counts_line(f, s, t, verdict);
 	fprintf(f, "%u tests: %u passed, %u failed, %u skipped, %u throttled; %.1f s\n",
 		t->run, t->passed, t->failed, t->skipped, t->throttled, t->wall);
 	if (t->output)
 		fprintf(f, "full records: %s\n", t->output);
 	else
 		fprintf(f, "full records: not kept (-o FILE keeps them, --verbose prints them)\n");
+	free(tab.c);
+	free(tab.colour);
+}
+
+/* The run's tally from its "run" records (tests, passed, ..., wall). */
+static void file_tally(struct run_totals *t, const struct result *r)
+{
+	static const char *const names[] = { "tests", "passed", "failed", "skipped",
+					     "throttled" };
+	unsigned *to[] = { &t->run, &t->passed, &t->failed, &t->skipped, &t->throttled };
+	size_t i;
+
+	if (strcmp(r->applet, "run") || r->text || isnan(r->value))
+		return;
+	for (i = 0; i < ARRAY_LEN(names); i++)
+		if (!strcmp(r->test, names[i]))
+			*to[i] = (unsigned)r->value;
+	if (!strcmp(r->test, "wall"))
+		t->wall = r->value;
+}
+
+int run_summary_file(const char *path, const char *board)
+{
+	const struct ref_board *b = NULL;
+	struct results_file rf = { 0 };
+	struct run_totals t = { 0 };
+	struct run_summary *s;
+	unsigned vc[V_COUNT];
+	size_t i;
+
+	if (results_load(path, &rf))
+		return EXIT_USAGE;
+	if (!board)
+		board = results_board(&rf);
+	if (board && !(b = ref_board(board))) {
+		errorf("--board: unknown board '%s' (see 'benchbox boards')", board);
+		results_free(&rf);
+		return EXIT_USAGE;
+	}
+	s = run_summary_new();
+	for (i = 0; i < rf.n; i++) {
+		struct result_verdict rv;
+		struct result r;
+		char note[256];
+
+		results_rec_result(&rf.recs[i], &r);
+		file_tally(&t, &r);
+		if (board && r.metric && !r.text) {
+			compare_board_result(board, &r, &rv, note, sizeof(note));
+			r.verdict = &rv;
+		}
+		run_summary_see(s, &r);
+	}
+	t.judged = board != NULL;
+	t.against = t.board = b ? b->alias : NULL;	/* as a person types it */
+	t.board_why = "";
+	t.output = path;
+	run_summary_print(stdout, s, &t);
+	headline_counts(s->h, vc);
+	run_summary_free(s);
+	results_free(&rf);
+	return vc[V_FAIL] ? EXIT_FAIL : EXIT_OK;
 }
