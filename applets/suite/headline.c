@@ -170,7 +170,7 @@ static void size_words(const char *params, char *buf, size_t len)
 		 sh ? sh > 10 ? "MiB" : "KiB" : "B");
 }
 
-/* The reason, from the row as shown (published, unit) */
+/* The reason; the published figures stand beside it in every output */
 static void reason(struct hl_row *w, const struct result *r)
 {
 	const struct result_verdict *rv = &w->rv;
@@ -184,8 +184,10 @@ static void reason(struct hl_row *w, const struct result *r)
 			 *rv->out.why ? rv->out.why : "no published value");
 	else
 		snprintf(w->reason, sizeof(w->reason), rv->low_confidence ? "%.0f%% %s the published "
-			 "%s %s: reference row is low-confidence (%s)" : "%.0f%% %s the published %s %s",
-			 fabs(d) * 100, d < 0 ? "below" : "above", w->published, w->unit, rv->out.why);
+			 "mean%s: reference row is low-confidence (%s)" : "%.0f%% %s the published "
+			 "mean%s", fabs(d) * 100, d < 0 ? "below" : "above", rv->out.v == V_WARN &&
+			 !rv->low_confidence ? ", outside its range, within tolerance" :
+			 ", beyond tolerance", rv->out.why);
 }
 
 static void fill(struct hl_row *w, const struct result *r, int spec)

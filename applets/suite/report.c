@@ -295,7 +295,7 @@ static void write_counts(FILE *f, const unsigned counts[V_COUNT])
  * that the page and the terminal give one answer. */
 static struct headline *headline_of(const struct html_doc *d)
 {
-	struct headline *h = headline_new(d->board ? d->board->id : NULL);
+	struct headline *h = headline_new(d->board ? d->board->alias : NULL);
 	struct result r;
 	size_t i;
 
