@@ -14,6 +14,9 @@
 /* One line on stderr, prefixed with the program/applet name set by
  * util_set_prog(). errorf for failures, warnf for things worth knowing. */
 void util_set_prog(const char *name);
+/* fn(arg, 1) before each such line and fn(arg, 0) after it: the progress
+ * line (src/progress.h) is erased first; NULL = none. */
+void util_set_stderr_guard(void (*fn)(void *arg, int hold), void *arg);
 void errorf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void warnf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
