@@ -169,7 +169,7 @@ double mhz_given(int cpu)
 		return NAN;
 	rc = mhz_env_parse(env, cpu, &mhz);
 	if (rc < 0 && !warned++)
-		warnf("BENCHBOX_MHZ='%s' is not CPU:MHZ,...; ignored: the clock is measured", env);
+		warnf("BENCHBOX_MHZ='%s' is not CPU:MHZ,...; ignored", env);
 	return rc ? NAN : mhz;
 }
 
