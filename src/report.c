@@ -173,30 +173,13 @@ static void table_record(struct emit_out *o, const struct result *r)
 		row->cell[i] = xstrdup(c[i]);
 }
 
-/* Left-aligned but for the numbers; two spaces before the note. */
-static size_t table_line(char *line, const char *const *cell, int text, const size_t *w)
-{
-	size_t n = 0;
-	int i, last = text ? T_MEDIAN : T_N;
-
-	for (i = 0; i <= last; i++)
-		n += (size_t)sprintf(line + n, i >= T_MEDIAN && i != 7 && !text ? "%*s " : "%-*s ",
-				     i == last && text ? 0 : (int)w[i], cell[i]);
-	if (*cell[T_NOTE])
-		n += (size_t)sprintf(line + n, " %s%s", text ? "# " : "", cell[T_NOTE]);
-	while (n && line[n - 1] == ' ')
-		n--;
-	line[n++] = '\n';
-	line[n] = '\0';
-	return n;
-}
-
 static void table_end(struct emit_out *o)
 {
 	struct table_rows *t = o->rows;
-	size_t w[T_COLS], i, n = t ? t->n : 0, len = 0, l;
+	size_t w[T_COLS], i, n = t ? t->n : 0, len = 0, l, k;
+	const char *const *cell;
 	char *line;
-	int c;
+	int c, text, last;
 
 	for (c = 0; c < T_COLS; c++)
 		w[c] = strlen(table_head[c]);
@@ -210,11 +193,21 @@ static void table_end(struct emit_out *o)
 	for (c = 0; c < T_COLS; c++)
 		len += w[c] + 4;
 	line = xmalloc(len + 8);	/* wide enough for any one row */
-	table_line(line, table_head, 0, w);
-	fputs(line, o->f);
-	for (i = 0; i < n; i++) {
-		table_line(line, (const char *const *)t->row[i].cell, t->row[i].text, w);
-		fputs(line, o->f);
+	for (i = 0; i <= n; i++) {	/* the header, then the rows */
+		cell = i ? (const char *const *)t->row[i - 1].cell : table_head;
+		text = i && t->row[i - 1].text;
+		last = text ? T_MEDIAN : T_N;
+		/* left-aligned but for the numbers; two spaces before the note */
+		for (c = 0, k = 0; c <= last; c++)
+			k += (size_t)sprintf(line + k, c >= T_MEDIAN && c != 7 && !text ? "%*s "
+							: "%-*s ",
+					     c == last && text ? 0 : (int)w[c], cell[c]);
+		if (*cell[T_NOTE])
+			k += (size_t)sprintf(line + k, " %s%s", text ? "# " : "", cell[T_NOTE]);
+		while (k && line[k - 1] == ' ')
+			k--;
+		line[k++] = '\n';
+		fwrite(line, 1, k, o->f);
 	}
 	free(line);
 	table_free(o);
