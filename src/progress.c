@@ -13,6 +13,7 @@
 #include "util.h"
 
 #include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -86,6 +87,8 @@ static void *tick(void *arg)
 struct progress *progress_start(const char *what)
 {
 	struct progress *p;
+	sigset_t all, old;
+	int rc;
 
 	if (!isatty(STDERR_FILENO))
 		return NULL;
@@ -95,7 +98,13 @@ struct progress *progress_start(const char *what)
 	p->what = what;
 	p->pid = getpid();
 	p->t0 = bench_clock_ns();
-	if (pthread_create(&p->th, NULL, tick, p)) {
+	/* every signal blocked in the thread: a handler that must interrupt
+	 * the applet's own wait (a timer, ^C) runs in the applet's thread */
+	sigfillset(&all);
+	pthread_sigmask(SIG_SETMASK, &all, &old);
+	rc = pthread_create(&p->th, NULL, tick, p);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (rc) {
 		free(p);
 		return NULL;
 	}

@@ -32,6 +32,12 @@ void util_set_stderr_guard(void (*fn)(void *arg, int hold), void *arg)
 	guard_arg = arg;
 }
 
+void util_hold_stderr(int hold)
+{
+	if (guard_fn)
+		guard_fn(guard_arg, hold);
+}
+
 /* s into out[len] with its control bytes written as \n, \t, \r or \xNN:
  * a name a user hands over (a file name with a newline, an escape
  * sequence) never makes a message two lines or moves a terminal's cursor */
@@ -59,11 +65,9 @@ static void vmsg(const char *kind, const char *fmt, va_list ap)
 	vsnprintf(line, sizeof(line), fmt, ap);
 	visible(prog, name, sizeof(name));
 	visible(line, shown, sizeof(shown));
-	if (guard_fn)
-		guard_fn(guard_arg, 1);
+	util_hold_stderr(1);
 	fprintf(stderr, "%s: %s%s\n", name, kind, shown);
-	if (guard_fn)
-		guard_fn(guard_arg, 0);
+	util_hold_stderr(0);
 }
 
 void errorf(const char *fmt, ...)
