@@ -143,6 +143,7 @@ void progress_hold(void *arg, int how)
 	if (!p || p->pid != getpid())
 		return;
 	pthread_mutex_lock(&p->lock);
+	p->records += how == PROGRESS_RECORD;
 	if (how == PROGRESS_HOLD) {
 		p->redraw = p->shown;
 		draw(p, 1);
@@ -152,6 +153,5 @@ void progress_hold(void *arg, int how)
 		p->redraw = 0;
 	}
 	p->held = how == PROGRESS_HOLD;
-	p->records += how == PROGRESS_RECORD;
 	pthread_mutex_unlock(&p->lock);
 }

@@ -126,7 +126,8 @@ static const char *nz(const char *s)
  * record; on a terminal the progress line (src/progress.h) shows a long
  * run alive meanwhile. A text row (sysinfo) has its text where the median
  * goes, then "  # note", and sizes only the columns before it. */
-enum { T_MEDIAN = 4, T_N = 8, T_NOTE, T_COLS };
+enum { T_APPLET, T_TEST, T_KERNEL, T_PARAMS, T_MEDIAN, T_MIN, T_MAX, T_UNIT, T_N, T_NOTE,
+       T_COLS };
 
 struct table_row {
 	char	*cell[T_COLS];
@@ -162,10 +163,10 @@ static void table_record(struct emit_out *o, const struct result *r)
 	}
 	row = &t->row[t->n++];
 	row->text = r->text != NULL;
-	c[T_MEDIAN] = r->text ? r->text : format_value(r->value, buf[4], sizeof(buf[4]));
-	c[5] = r->text ? "" : format_value(r->min, buf[5], sizeof(buf[5]));
-	c[6] = r->text ? "" : format_value(r->max, buf[6], sizeof(buf[6]));
-	c[7] = r->text ? "" : nz(r->unit);
+	c[T_MEDIAN] = r->text ? r->text : format_value(r->value, buf[T_MEDIAN], sizeof(buf[0]));
+	c[T_MIN] = r->text ? "" : format_value(r->min, buf[T_MIN], sizeof(buf[0]));
+	c[T_MAX] = r->text ? "" : format_value(r->max, buf[T_MAX], sizeof(buf[0]));
+	c[T_UNIT] = r->text ? "" : nz(r->unit);
 	snprintf(buf[T_N], sizeof(buf[T_N]), "%u", r->samples);
 	c[T_N] = r->text ? "" : buf[T_N];
 	c[T_NOTE] = result_note(r, note, sizeof(note));
@@ -199,7 +200,7 @@ static void table_end(struct emit_out *o)
 		last = text ? T_MEDIAN : T_N;
 		/* left-aligned but for the numbers; two spaces before the note */
 		for (c = 0, k = 0; c <= last; c++)
-			k += (size_t)sprintf(line + k, c >= T_MEDIAN && c != 7 && !text ? "%*s "
+			k += (size_t)sprintf(line + k, c >= T_MEDIAN && c != T_UNIT && !text ? "%*s "
 							: "%-*s ",
 					     c == last && text ? 0 : (int)w[c], cell[c]);
 		if (*cell[T_NOTE])
