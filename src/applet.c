@@ -8,6 +8,7 @@
 #define _GNU_SOURCE
 #include "applet.h"
 #include "cpu.h"
+#include "progress.h"
 #include "sys.h"
 #include "util.h"
 
@@ -92,7 +93,9 @@ void report(struct run_ctx *ctx, const struct result *r)
 
 	if (!copy.applet)
 		copy.applet = ctx->applet->name;
+	progress_hold(ctx->bench.progress, PROGRESS_HOLD);
 	reporter_emit(ctx->rep, &copy);
+	progress_hold(ctx->bench.progress, PROGRESS_RECORD);
 }
 
 void result_from_time(struct result *r, const struct bench_stats *st, double scale)
@@ -313,8 +316,12 @@ int applet_main(const struct applet *a, int argc, char **argv)
 	if (rc)
 		return rc == 2 ? EXIT_USAGE : EXIT_FAIL;
 	ctx.rep = &rep;
+	/* started before --cpu pins this thread: its own is not pinned */
+	if (!ctx.format_given && !(a->flags & APPLET_TOOL))
+		ctx.bench.progress = progress_start(a->name);
 	rc = ctx.cpus_given && pin_cpus(gv[G_CPU].s, ctx.cpus, ctx.ncpus) ? EXIT_FAIL
 								  : a->run(&ctx);
+	progress_stop(ctx.bench.progress);
 	keep = rc == EXIT_OK || rc == EXIT_WRONG || rc == EXIT_SKIP ||
 	       (rc == EXIT_FAIL && rep.complete);
 	if (rc == EXIT_USAGE)

@@ -10,6 +10,7 @@
  * 4. Flag TOO_FAST / BUDGET / NOISY.
  */
 #include "bench.h"
+#include "progress.h"
 #include "stats.h"
 
 #include <math.h>
@@ -25,6 +26,7 @@ void bench_opts_default(struct bench_opts *o)
 	o->budget_s = 20;
 	o->noisy = 0.05;
 	o->clock_ns = NULL;
+	o->progress = NULL;
 }
 
 static clockid_t bench_clock_id(void)
@@ -115,6 +117,7 @@ int bench_measure(const struct bench_opts *o, bench_body *body, void *arg,
 	if (min_s < ci.res_ns * 1000 / 1e9)
 		min_s = ci.res_ns * 1000 / 1e9;
 
+	progress_sample(o->progress, 1, 0, want);
 	start = clk();
 	for (;;) {			/* calibrate; these runs warm up too */
 		t0 = clk();
@@ -147,11 +150,13 @@ int bench_measure(const struct bench_opts *o, bench_body *body, void *arg,
 			out->flags |= BENCH_BUDGET;
 			break;
 		}
+		progress_sample(o->progress, 0, n + 1, want);
 		t0 = clk();
 		body(arg, iters);
 		dt = clk() - t0;
 		v[n] = (double)dt;
 	}
+	progress_sample(o->progress, 0, 0, 0);
 	/* subtract the two clock reads only when they matter (> 1% of a sample) */
 	for (i = 0; i < n; i++) {
 		if (ci.overhead_ns > 0.01 * v[i]) {

@@ -21,6 +21,7 @@ struct bench_opts {
 	double		budget_s;	/* cap per measurement, calibration included */
 	double		noisy;		/* (max-min)/median above this -> BENCH_NOISY */
 	uint64_t	(*clock_ns)(void);	/* NULL = bench_clock_ns(); tests inject one */
+	struct progress	*progress;	/* the line on a terminal (progress.h); NULL = none */
 };
 
 /* Run the measured operation `iters` times. Must not allocate, print or sleep. */

@@ -120,39 +120,116 @@ static const char *nz(const char *s)
 
 /* table ------------------------------------------------------------------ */
 
-static void table_begin(struct emit_out *o, const struct run_info *info)
-{
-	FILE *f = o->f;
+/* The records are held until end(), which sizes each column to its widest
+ * cell: a long params (lat_mem_rd's sizes, sysinfo's rows) pushes no
+ * column after it out of line. The table comes at the end, not record by
+ * record; on a terminal the progress line (src/progress.h) shows a long
+ * run alive meanwhile. A text row (sysinfo) has its text where the median
+ * goes, then "  # note", and sizes only the columns before it. */
+enum { T_APPLET, T_TEST, T_KERNEL, T_PARAMS, T_MEDIAN, T_MIN, T_MAX, T_UNIT, T_N, T_NOTE,
+       T_COLS };
 
-	(void)info;
-	fprintf(f, "%-10s %-22s %-10s %-16s %12s %12s %12s %-7s %3s  %s\n",
-		"applet", "test", "kernel", "params", "median", "min", "max", "unit", "n", "note");
-}
+struct table_row {
+	char	*cell[T_COLS];
+	int	text;
+};
+
+struct table_rows {
+	struct table_row *row;
+	size_t		n, cap;
+};
+
+static const char *const table_head[T_COLS] = {
+	"applet", "test", "kernel", "params", "median", "min", "max", "unit", "n", "note",
+};
 
 static void table_record(struct emit_out *o, const struct result *r)
 {
-	FILE *f = o->f;
-	char v[32], lo[32], hi[32], note[256];
+	struct table_rows *t = o->rows;
+	struct table_row *row;
+	char buf[T_COLS][32], note[256];
+	const char *c[T_COLS] = { nz(r->applet), nz(r->test), nz(r->kernel), nz(r->params) };
+	int i;
 
-	result_note(r, note, sizeof(note));
-	if (r->text) {
-		fprintf(f, "%-10s %-22s %-10s %-16s %s%s%s\n", nz(r->applet), nz(r->test),
-			nz(r->kernel), nz(r->params), r->text, *note ? "  # " : "", note);
-		return;
+	if (!t)
+		t = o->rows = xcalloc(1, sizeof(*t));
+	if (t->n == t->cap) {
+		t->cap = t->cap ? 2 * t->cap : 16;
+		t->row = realloc(t->row, t->cap * sizeof(*t->row));
+		if (!t->row) {
+			errorf("out of memory");
+			exit(1);
+		}
 	}
-	fprintf(f, "%-10s %-22s %-10s %-16s %12s %12s %12s %-7s %3u%s%s\n",
-		nz(r->applet), nz(r->test), nz(r->kernel), nz(r->params),
-		format_value(r->value, v, sizeof(v)), format_value(r->min, lo, sizeof(lo)),
-		format_value(r->max, hi, sizeof(hi)), nz(r->unit), r->samples,
-		*note ? "  " : "", note);
+	row = &t->row[t->n++];
+	row->text = r->text != NULL;
+	c[T_MEDIAN] = r->text ? r->text : format_value(r->value, buf[T_MEDIAN], sizeof(buf[0]));
+	c[T_MIN] = r->text ? "" : format_value(r->min, buf[T_MIN], sizeof(buf[0]));
+	c[T_MAX] = r->text ? "" : format_value(r->max, buf[T_MAX], sizeof(buf[0]));
+	c[T_UNIT] = r->text ? "" : nz(r->unit);
+	snprintf(buf[T_N], sizeof(buf[T_N]), "%u", r->samples);
+	c[T_N] = r->text ? "" : buf[T_N];
+	c[T_NOTE] = result_note(r, note, sizeof(note));
+	for (i = 0; i < T_COLS; i++)
+		row->cell[i] = xstrdup(c[i]);
 }
 
 static void table_end(struct emit_out *o)
 {
-	(void)o;
+	struct table_rows *t = o->rows;
+	size_t w[T_COLS], i, n = t ? t->n : 0, len = 0, l, k;
+	const char *const *cell;
+	char *line;
+	int c, text, last;
+
+	for (c = 0; c < T_COLS; c++)
+		w[c] = strlen(table_head[c]);
+	for (i = 0; i < n; i++)
+		for (c = 0; c < T_COLS; c++) {
+			l = strlen(t->row[i].cell[c]);
+			if ((c < T_MEDIAN || !t->row[i].text) && l > w[c])
+				w[c] = l;
+			len += l;
+		}
+	for (c = 0; c < T_COLS; c++)
+		len += w[c] + 4;
+	line = xmalloc(len + 8);	/* wide enough for any one row */
+	for (i = 0; i <= n; i++) {	/* the header, then the rows */
+		cell = i ? (const char *const *)t->row[i - 1].cell : table_head;
+		text = i && t->row[i - 1].text;
+		last = text ? T_MEDIAN : T_N;
+		/* left-aligned but for the numbers; two spaces before the note */
+		for (c = 0, k = 0; c <= last; c++)
+			k += (size_t)sprintf(line + k, c >= T_MEDIAN && c != T_UNIT && !text ? "%*s "
+							: "%-*s ",
+					     c == last && text ? 0 : (int)w[c], cell[c]);
+		if (*cell[T_NOTE])
+			k += (size_t)sprintf(line + k, " %s%s", text ? "# " : "", cell[T_NOTE]);
+		while (k && line[k - 1] == ' ')
+			k--;
+		line[k++] = '\n';
+		fwrite(line, 1, k, o->f);
+	}
+	free(line);
+	table_free(o);
 }
 
-const struct emitter emit_table = { "table", 0, table_begin, table_record, table_end };
+void table_free(struct emit_out *o)
+{
+	struct table_rows *t = o->rows;
+	size_t i;
+	int c;
+
+	for (i = 0; t && i < t->n; i++)
+		for (c = 0; c < T_COLS; c++)
+			free(t->row[i].cell[c]);
+	if (t)
+		free(t->row);
+	free(t);
+	o->rows = NULL;
+}
+
+const struct emitter emit_table = { "table", 0, emit_nothing_begin, table_record, table_end };
 
 /* csv (RFC 4180) ------------------------------------------------------------ */
 
@@ -210,7 +287,7 @@ static void csv_record(struct emit_out *o, const struct result *r)
 	csv_field(f, r->metric, 1);
 }
 
-const struct emitter emit_csv = { "csv", 0, csv_begin, csv_record, table_end };
+const struct emitter emit_csv = { "csv", 0, csv_begin, csv_record, emit_nothing_end };
 
 /* markdown: a table to paste into a bug report ----------------------------- */
 
@@ -267,7 +344,7 @@ void emit_nothing_end(struct emit_out *o)
 	(void)o;
 }
 
-const struct emitter emit_markdown = { "markdown", 0, md_begin, md_record, table_end };
+const struct emitter emit_markdown = { "markdown", 0, md_begin, md_record, emit_nothing_end };
 
 /* guide: the vendor guides' "metric (unit)  value (min X, max Y)" -------- */
 
@@ -295,7 +372,7 @@ static void guide_begin(struct emit_out *o, const struct run_info *info)
 	(void)info;
 }
 
-const struct emitter emit_guide = { "guide", 0, guide_begin, guide_record, table_end };
+const struct emitter emit_guide = { "guide", 0, guide_begin, guide_record, emit_nothing_end };
 
 /* json ------------------------------------------------------------------- */
 
@@ -741,6 +818,7 @@ int reporter_close(struct reporter *rep, int keep)
 		}
 		if (finish)
 			out_check(rep, i, !keep);
+		table_free(o);	/* what an output left unwritten holds */
 		rc |= o->err != 0;
 		if (i == 0)
 			continue;

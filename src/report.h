@@ -97,6 +97,7 @@ struct emit_out {
 	const struct emitter *em;	/* this output's own emitter (run's -o file
 					   gets JSON under a table); NULL = the
 					   reporter's */
+	struct table_rows *rows;	/* the table's records, held until its end() */
 };
 
 struct emitter {
@@ -117,6 +118,8 @@ const struct emitter *emitter_find(const char *name);
 void emit_nothing_begin(struct emit_out *o, const struct run_info *info);
 void emit_nothing_record(struct emit_out *o, const struct result *r);
 void emit_nothing_end(struct emit_out *o);
+/* Drop the records a table holds (its end() prints them, then does this). */
+void table_free(struct emit_out *o);
 
 /* Where records go: stdout plus, optionally, a file (src/outfile.h: a
  * regular file is written under a temporary name, a device or FIFO

@@ -21,6 +21,23 @@ void util_set_prog(const char *name)
 	prog = name;
 }
 
+/* The progress line's, while one may be on the terminal; set and cleared
+ * by the one thread that writes messages, as prog is. */
+static void (*guard_fn)(void *arg, int hold);
+static void *guard_arg;
+
+void util_set_stderr_guard(void (*fn)(void *arg, int hold), void *arg)
+{
+	guard_fn = fn;
+	guard_arg = arg;
+}
+
+void util_hold_stderr(int hold)
+{
+	if (guard_fn)
+		guard_fn(guard_arg, hold);
+}
+
 /* s into out[len] with its control bytes written as \n, \t, \r or \xNN:
  * a name a user hands over (a file name with a newline, an escape
  * sequence) never makes a message two lines or moves a terminal's cursor */
@@ -48,7 +65,9 @@ static void vmsg(const char *kind, const char *fmt, va_list ap)
 	vsnprintf(line, sizeof(line), fmt, ap);
 	visible(prog, name, sizeof(name));
 	visible(line, shown, sizeof(shown));
+	util_hold_stderr(1);
 	fprintf(stderr, "%s: %s%s\n", name, kind, shown);
+	util_hold_stderr(0);
 }
 
 void errorf(const char *fmt, ...)

@@ -14,6 +14,12 @@
 /* One line on stderr, prefixed with the program/applet name set by
  * util_set_prog(). errorf for failures, warnf for things worth knowing. */
 void util_set_prog(const char *name);
+/* fn(arg, 1) before each such line and fn(arg, 0) after it: the progress
+ * line (src/progress.h) is erased first; NULL = none. Code that writes to
+ * stderr itself calls util_hold_stderr(1) first and util_hold_stderr(0)
+ * after, which call fn. */
+void util_set_stderr_guard(void (*fn)(void *arg, int hold), void *arg);
+void util_hold_stderr(int hold);
 void errorf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void warnf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 

@@ -153,6 +153,7 @@ struct cm_run {
 	unsigned	*bad;		/* per copy: cm_check() mask */
 	int		ok;		/* every check passed */
 	double		mhz;		/* sum over the copies' CPUs, NAN if unknown */
+	unsigned	mhz_given;	/* copies whose clock came from BENCHBOX_MHZ */
 };
 
 static void classic_begin(struct emit_out *o, const struct run_info *info)
@@ -294,7 +295,7 @@ static int cm_args(const struct run_ctx *ctx, struct cm_seeds *s, uint64_t *iter
 static void cm_report(struct run_ctx *ctx, struct cm_run *run, double score)
 {
 	struct result r = { 0 };
-	char params[96];
+	char params[96], note[128];
 	int n;
 
 	n = snprintf(params, sizeof(params), "seeds=");
@@ -319,6 +320,12 @@ static void cm_report(struct run_ctx *ctx, struct cm_run *run, double score)
 	r.metric = "coremark_like";	/* not "coremark": the CRCs are not EEMBC's */
 	report(ctx, &r);
 	if (isfinite(run->mhz) && run->mhz > 0) {
+		char clock[64];
+
+		snprintf(note, sizeof(note), "%s; %s", r.note,
+			 mhz_note(run->mhz / run->copies, run->mhz_given, run->copies, clock,
+				  sizeof(clock)));
+		r.note = note;
 		r.test = "coremark_per_mhz";
 		r.unit = "iter/s/MHz";
 		r.value = r.min = r.max = score / run->mhz;
@@ -389,8 +396,12 @@ static int cm_main(struct run_ctx *ctx)
 			run.ok = 0;
 	}
 	run.mhz = 0;
-	for (i = 0; i < P && ctx->ncpus > 0; i++)
-		run.mhz += mhz_measure_cpu(ctx->cpus[i % (unsigned)ctx->ncpus]);
+	for (i = 0; i < P && ctx->ncpus > 0; i++) {
+		int cpu = ctx->cpus[i % (unsigned)ctx->ncpus];
+
+		run.mhz += mhz_measure_cpu(cpu);
+		run.mhz_given += !isnan(mhz_given(cpu));
+	}
 	if (!ctx->ncpus)
 		run.mhz = NAN;
 	reporter_set_arg(ctx->rep, &run);

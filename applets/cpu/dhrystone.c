@@ -358,9 +358,9 @@ static int dhrystone_run(struct run_ctx *ctx)
 	struct bench_stats st;
 	struct result r = { 0 };
 	struct team *t;
-	unsigned P = (unsigned)opt_int(ctx, "parallel"), i, used, nmhz = 0;
+	unsigned P = (unsigned)opt_int(ctx, "parallel"), i, used, nmhz = 0, ngiven = 0;
 	double mhz = 0, mhz_min = INFINITY, mhz_max = 0, per_mhz;
-	char params[32];
+	char params[32], clock[64], note[sizeof(d->why) + sizeof(clock) + 2];
 	int rc;
 
 	if (ctx->argc) {
@@ -376,8 +376,10 @@ static int dhrystone_run(struct run_ctx *ctx)
 	/* the clock right after the runs, on the CPUs they used (workers wait) */
 	used = ctx->ncpus > 0 && (unsigned)ctx->ncpus < P ? (unsigned)ctx->ncpus : P;
 	for (i = 0; i < used && rc == EXIT_OK; i++) {
-		double m = mhz_measure_cpu(ctx->ncpus > 0 ? ctx->cpus[i] : -1);
+		int cpu = ctx->ncpus > 0 ? ctx->cpus[i] : -1;
+		double m = mhz_measure_cpu(cpu);
 
+		ngiven += !isnan(mhz_given(cpu));
 		if (isfinite(m) && m > 0) {
 			mhz += m;
 			mhz_min = fmin(mhz_min, m);
@@ -439,6 +441,11 @@ static int dhrystone_run(struct run_ctx *ctx)
 	if (!nmhz) {
 		r.flags |= REPORT_SKIPPED;
 		r.note = "the clock could not be measured";
+	} else {	/* which clock the figures per MHz stand on */
+		mhz_note(mhz, ngiven, nmhz, clock, sizeof(clock));
+		snprintf(note, sizeof(note), "%s%s%s", d->ok ? "" : d->why, d->ok ? "" : "; ",
+			 clock);
+		r.note = note;
 	}
 	report(ctx, &r);
 
@@ -479,7 +486,8 @@ const struct applet applet_dhrystone = {
 		   "Dhrystones per second = runs/s (with -P, the sum over the copies);\n"
 		   "DMIPS = that / 1757 (the VAX 11/780); DMIPS/MHz = DMIPS / the clock\n"
 		   "measured by mhz's add chain on the CPUs used, right after the runs\n"
-		   "(with -P, over the sum of those CPUs' clocks: a per-core figure).\n"
+		   "(with -P, over the sum of those CPUs' clocks: a per-core figure),\n"
+		   "or given by BENCHBOX_MHZ (run: its mhz test's).\n"
 		   "The published final values of every variable are checked after the\n"
 		   "run (exit 3 if one is wrong); -v lists them.\n"
 		   "\n"

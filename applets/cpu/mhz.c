@@ -8,8 +8,11 @@
  * is printed beside what cpufreq reports for that CPU (scaling_cur_freq,
  * read before and after); a difference over 5% is flagged "mismatch"
  * (throttling, a governor that did not ramp up, a firmware-held clock, or
- * a core that fuses adds differently). Later applets (Dhrystone DMIPS/MHz)
- * use this number. Under emulation (qemu-user) the figure means nothing.
+ * a core that fuses adds differently). Applets that report per MHz
+ * (Dhrystone, CoreMark) measure the same way, unless BENCHBOX_MHZ gives
+ * the CPU's clock: run sets it from its mhz test's records for the tests
+ * after it, so one run has one clock per CPU, not one per applet. Under
+ * emulation (qemu-user) the figure means nothing.
  *
  * The default output is lmbench's mhz line on stdout, "N MHz, X nanosec
  * clock" (its result scripts read it), from one measurement that is not
@@ -26,6 +29,7 @@
 #include <math.h>
 #include <sched.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 enum { ADDS_PER_ITER = 200 };
@@ -120,13 +124,94 @@ static int measure_cpu(struct run_ctx *ctx, int cpu)
 	return EXIT_OK;
 }
 
+int mhz_env_parse(const char *s, int cpu, double *mhz)
+{
+	double found = NAN, v;
+	char entry[48], *colon;
+	int64_t c;
+	size_t n;
+	int named = 0;
+
+	for (;;) {
+		n = strcspn(s, ",");
+		if (!n || n >= sizeof(entry))
+			return -1;
+		memcpy(entry, s, n);
+		entry[n] = '\0';
+		colon = strchr(entry, ':');
+		if (!colon)
+			return -1;
+		*colon = '\0';
+		if (parse_int(entry, &c) || c < 0 || c > 4095 || parse_double(colon + 1, &v) ||
+		    !(v > 0 && v < 100000))
+			return -1;
+		if (c == cpu) {
+			found = v;
+			named = 1;
+		}
+		s += n;
+		if (!*s++)
+			break;
+	}
+	if (named)
+		*mhz = found;
+	return !named;
+}
+
+double mhz_given(int cpu)
+{
+	static int warned;	/* one warning per process, not one per CPU */
+	const char *env = getenv("BENCHBOX_MHZ");
+	double mhz = NAN;
+	int rc;
+
+	if (!env || !*env || cpu < 0)
+		return NAN;
+	rc = mhz_env_parse(env, cpu, &mhz);
+	if (rc < 0 && !warned++)
+		warnf("BENCHBOX_MHZ='%s' is not CPU:MHZ,...; ignored", env);
+	return rc ? NAN : mhz;
+}
+
+void mhz_env_see(const struct result *r)
+{
+	const char *old = getenv("BENCHBOX_MHZ");
+	char cpu[16], *env;
+	double dummy;
+	int64_t c;
+	size_t len;
+
+	if (!r->applet || strcmp(r->applet, "mhz") || !r->test || strcmp(r->test, "measured") ||
+	    (r->flags & REPORT_FAILED) || r->text || !(r->value > 0 && r->value < 100000) ||
+	    !params_value(r->params, "cpu", cpu, sizeof(cpu)) || parse_int(cpu, &c) ||
+	    c < 0 || c > 4095)
+		return;
+	if (!old || mhz_env_parse(old, 0, &dummy) < 0)
+		old = "";
+	len = strlen(old) + 32;
+	env = xmalloc(len);
+	snprintf(env, len, "%s%s%d:%.1f", old, *old ? "," : "", (int)c, r->value);
+	setenv("BENCHBOX_MHZ", env, 1);
+	free(env);
+}
+
+const char *mhz_note(double mhz, unsigned ngiven, unsigned n, char *buf, size_t len)
+{
+	snprintf(buf, len, "clock %.0f MHz measured %s", mhz,
+		 !ngiven ? "here" : ngiven == n ? "by mhz" : "by mhz and here");
+	return buf;
+}
+
 double mhz_measure_cpu(int cpu)
 {
 	struct bench_opts o;
 	struct bench_stats st;
 	cpu_set_t old, set;
 	int pinned = 0;
+	double given = mhz_given(cpu);
 
+	if (!isnan(given))
+		return given;
 	bench_opts_default(&o);
 	o.min_sample_s = 0.01;
 	o.samples = 5;

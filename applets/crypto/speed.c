@@ -40,6 +40,7 @@
 #include "applet.h"
 #include "cpu.h"
 #include "mem.h"
+#include "progress.h"
 #include "speed.h"
 #include "speed_local.h"
 #include "team.h"
@@ -1183,6 +1184,9 @@ static int speed_run(struct run_ctx *ctx)
 	const char *evp = opt_str(ctx, "evp");
 	int rc;
 
+	/* openssl's "Doing ..." lines are speed's progress: no second one */
+	progress_stop(ctx->bench.progress);
+	ctx->bench.progress = NULL;
 	S->ctx = ctx;
 	S->engine = opt_str(ctx, "engine");
 	if (*ctx->kernel && !opt_given(ctx, "engine")) {	/* --kernel as a synonym */

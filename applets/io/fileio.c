@@ -74,11 +74,13 @@ void fio_say(const char *fmt, ...)
 {
 	va_list ap;
 
+	util_hold_stderr(1);
 	fputs("fileio: ", stderr);
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
 	fputc('\n', stderr);
+	util_hold_stderr(0);
 }
 
 int fio_parse_sizes(const char *text, uint64_t *out, int max)
@@ -316,9 +318,10 @@ void fio_guide_print(struct run_ctx *ctx, const struct fio_guide *g)
 	if (ctx->rep->em != &emit_table || !g->n)
 		return;
 	run_info_fill(&info, ctx->applet->name);
+	util_hold_stderr(1);
 	fputc('\n', stderr);
 	if (reporter_open(&rep, &emit_fio_guide, &info, stderr, NULL))
-		return;
+		goto out;
 	for (i = 0; i < g->n; i++)
 		for (c = 0; c < FIO_G_COLS; c++) {
 			struct result r = { 0 };
@@ -329,6 +332,8 @@ void fio_guide_print(struct run_ctx *ctx, const struct fio_guide *g)
 			reporter_emit(&rep, &r);
 		}
 	reporter_close(&rep, 1);
+out:
+	util_hold_stderr(0);
 }
 
 /* The command line ------------------------------------------------------- */

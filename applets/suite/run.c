@@ -29,6 +29,7 @@
 #include "applet.h"
 #include "boardid.h"
 #include "compare.h"
+#include "mhz.h"
 #include "refdata.h"
 #include "sys.h"
 #include "util.h"
@@ -469,6 +470,7 @@ static int emit_rows(struct run_ctx *ctx, char *rows, const char *throttled,
 	while (p && (n = csv_next(&p, f, 16)) > 0) {
 		if (csv_result(f, n, &r))
 			continue;
+		mhz_env_see(&r);	/* the tests after mhz use its clocks */
 		if (*throttled) {
 			r.flags |= REPORT_THROTTLED;
 			snprintf(note, sizeof(note), "%s%s%s", r.note, *r.note ? "; " : "",
