@@ -267,7 +267,8 @@ static void topology(struct run_ctx *ctx)
 		if (read_u64(path, &pkg))
 			continue;
 		snprintf(path, sizeof(path), "/sys/devices/system/cpu/%s/topology/cluster_id", names[i]);
-		if (read_u64(path, &cl))
+		/* 65535 and -1 are the kernel's "no cluster", not an id */
+		if (read_u64(path, &cl) || cl == 0xffff || cl == 0xffffffff)
 			snprintf(id, sizeof(id), "package=%llu", (unsigned long long)pkg);
 		else
 			snprintf(id, sizeof(id), "package=%llu,cluster=%llu",
