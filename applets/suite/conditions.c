@@ -10,7 +10,7 @@
  * powersave does), or a scaling_max_freq under it; a thermal zone within
  * 5 C of a passive, hot or critical trip; a CPU over 30% busy in the half
  * second watched; a 1-minute load average over the CPU count;
- * MemAvailable under the largest buffer. Swap in use only counts when
+ * MemAvailable under what the tests may take. Swap in use only counts when
  * the buffers take over half of MemAvailable: pages swapped out long ago
  * cost nothing until memory runs short, and then a test may wait on them.
  */
@@ -20,8 +20,6 @@
 #include "sys.h"
 #include "util.h"
 
-#include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -279,7 +277,7 @@ static void memory(struct cond *c, uint64_t need)
 	avail = meminfo_kb(info, "\nMemAvailable:");
 	swap = meminfo_kb(info, "\nSwapTotal:") - meminfo_kb(info, "\nSwapFree:");
 	free(info);
-	snprintf(text, sizeof(text), "MemAvailable %llu MiB, under the largest buffer %llu MiB",
+	snprintf(text, sizeof(text), "MemAvailable %llu MiB, under the %llu MiB the tests may take",
 		 (unsigned long long)avail >> 20, (unsigned long long)need >> 20);
 	if (avail && avail < need)
 		put(c, "memory", text);
@@ -319,7 +317,7 @@ void conditions_clock(struct run_ctx *ctx, const struct result *m, uint64_t *see
 	cpu = atoi(cpus);
 	snprintf(dir, sizeof(dir), "/sys/devices/system/cpu/cpu%d/cpufreq", cpu);
 	khz = pol_u64(dir, "cpuinfo_max_freq");
-	if (m->value * 1000 >= 0.9 * (double)khz)
+	if (!(m->value * 1000 < 0.9 * (double)khz))	/* no policy, or no number */
 		return;
 	if (pol_cpus(dir, cpus, sizeof(cpus)) < 0)
 		sprintf(cpus + 3, "%d", cpu);
