@@ -28,11 +28,11 @@ const char *bracketed(const char *path, char *buf, size_t len);
 struct run_summary;
 
 /* Every suspect condition now, reported through ctx (and to sum, run's
- * terminal summary, when not NULL). when: NULL, or "before"/"after" a run, which also
- * records the THP mode (a fact, never suspect). need: bytes the coming
- * tests may allocate at once, 0 = unknown (no memory or swap check).
- * Watches the CPUs for half a second when /proc/stat can be read.
- * Returns how many conditions are suspect. */
+ * terminal summary, when not NULL); none in ktap. when: NULL, or
+ * "before"/"after" a run, which also records the THP mode (a fact, never
+ * suspect). need: bytes the coming tests may allocate at once, 0 =
+ * unknown (no memory or swap check). Watches the CPUs for half a second
+ * when /proc/stat can be read. Returns how many conditions are suspect. */
 int conditions_report(struct run_ctx *ctx, const char *when, uint64_t need,
 		      struct run_summary *sum);
 
