@@ -328,8 +328,7 @@ static void clocks_cpufreq(struct sys_clocks *c)
 	}
 }
 
-/* The lowest passive or hot trip point of one zone, 0 if none. */
-static int64_t zone_trip(const char *zone)
+int64_t sys_zone_trip(const char *zone, int critical, char *kind, size_t len)
 {
 	char path[160], type[32];
 	int64_t t, low = 0;
@@ -339,11 +338,14 @@ static int64_t zone_trip(const char *zone)
 		snprintf(path, sizeof(path), "/sys/class/thermal/%s/trip_point_%d_type", zone, k);
 		if (read_text(path, type, sizeof(type)) < 0)
 			break;
-		if (strcmp(type, "passive") && strcmp(type, "hot"))
+		if (strcmp(type, "passive") && strcmp(type, "hot") &&
+		    (!critical || strcmp(type, "critical")))
 			continue;
 		snprintf(path, sizeof(path), "/sys/class/thermal/%s/trip_point_%d_temp", zone, k);
-		if (read_i64(path, &t) == 0 && t > 0 && (!low || t < low))
+		if (read_i64(path, &t) == 0 && t > 0 && (!low || t < low)) {
 			low = t;
+			snprintf(kind, len, "%s", type);
+		}
 	}
 	return low;
 }
@@ -362,7 +364,7 @@ static void clocks_thermal(struct sys_clocks *c)
 		c->temp_mc = t;
 	}
 	if (c->zone[0])
-		c->trip_mc = zone_trip(c->zone);
+		c->trip_mc = sys_zone_trip(c->zone, 0, path, sizeof(path));
 }
 
 int sys_clocks_read(struct sys_clocks *c)

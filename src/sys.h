@@ -74,6 +74,11 @@ struct sys_clocks {
 	int64_t		trip_mc;	/* lowest passive/hot trip; 0 = none */
 };
 
+/* The lowest passive or hot (critical too if asked) trip point of a
+ * thermal zone ("thermal_zone0") in millidegrees, its type into kind;
+ * 0 if none. */
+int64_t sys_zone_trip(const char *zone, int critical, char *kind, size_t len);
+
 /* Read them now, through sysroot_path(). Returns 0, or -1 if neither
  * cpufreq nor thermal could be read. */
 int sys_clocks_read(struct sys_clocks *c);

@@ -14,7 +14,10 @@
  * cpufreq policy's clock and the hottest thermal zone are read: a clock
  * that fell by more than 5%, or a temperature at or past the zone's lowest
  * passive/hot trip point, marks all the test's records "throttled". A test's
- * records are printed when it ends, so they carry that verdict.
+ * records are printed when it ends, so they carry that verdict. Before the
+ * first test and after the last, the conditions that make results suspect
+ * are records too (conditions.h), and so is a clock mhz measured under 90%
+ * of its policy's maximum.
  * SIGINT, SIGTERM and SIGHUP kill the running test, keep the records so
  * far (and the -o file, with an "interrupted" row), and end the run with
  * the signal (status 128 + N).
@@ -29,6 +32,7 @@
 #include "applet.h"
 #include "boardid.h"
 #include "compare.h"
+#include "conditions.h"
 #include "mhz.h"
 #include "refdata.h"
 #include "sys.h"
@@ -457,6 +461,26 @@ static int judge(const struct tally *tl, const struct result *r, struct result_v
 
 /* Records --------------------------------------------------------------- */
 
+/* What the plan's tests may allocate at once: the largest size named on
+ * a command line ("64m", "--sizes=16m"; a bare number as bytes, which
+ * undercounts lat_mem_rd's megabytes), twice (a copy's two buffers). */
+static uint64_t plan_need(const struct plan *p)
+{
+	uint64_t max = 0, v;
+	const char *w;
+	size_t i;
+	int k;
+
+	for (i = 0; i < p->n; i++)
+		for (k = 1; k < p->t[i].argc; k++) {
+			w = strchr(p->t[i].argv[k], '=');
+			w = w ? w + 1 : p->t[i].argv[k];
+			if (!parse_size(w, &v) && v > max)
+				max = v;
+		}
+	return 2 * max;
+}
+
 /* The child's records, marked throttled if so; *count is how many. Returns
  * whether one of them is already a skipped row. */
 static int emit_rows(struct run_ctx *ctx, char *rows, const char *throttled,
@@ -466,6 +490,7 @@ static int emit_rows(struct run_ctx *ctx, char *rows, const char *throttled,
 	struct result_verdict rv;
 	struct result r;
 	int n, skipped = 0;
+	uint64_t seen = 0;
 
 	while (p && (n = csv_next(&p, f, 16)) > 0) {
 		if (csv_result(f, n, &r))
@@ -488,6 +513,7 @@ static int emit_rows(struct run_ctx *ctx, char *rows, const char *throttled,
 		if (tl->sum)
 			run_summary_see(tl->sum, &r);
 		report(ctx, &r);
+		conditions_clock(ctx, &r, &seen, tl->sum);
 	}
 	return skipped;
 }
@@ -752,8 +778,11 @@ static int run_plan(struct run_ctx *ctx, const struct plan *p, struct tally *tl)
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	boot_row(ctx);
 	catch_stops(old);
+	conditions_report(ctx, "before", plan_need(p), tl->sum);
 	for (i = 0; i < p->n && !run_stop; i++)
 		run_one(ctx, &p->t[i], tl, i, p->n);
+	if (!run_stop)
+		conditions_report(ctx, "after", plan_need(p), tl->sum);
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	summary(ctx, tl, (double)(t1.tv_sec - t0.tv_sec) +
 		(double)(t1.tv_nsec - t0.tv_nsec) * 1e-9);
@@ -904,7 +933,10 @@ const struct applet applet_run = {
 		   "scratch files), then SIGKILL 5 s later. A test during which a cpufreq\n"
 		   "policy's clock fell by more than 5%, or the hottest thermal zone\n"
 		   "reached its lowest passive/hot trip point, has every record flagged\n"
-		   "throttled. Progress and a summary go to stderr (csv and json also\n"
+		   "throttled. Before the first test and after the last, each condition\n"
+		   "that makes results suspect (see sysinfo) is a 'suspect' record, as\n"
+		   "is a clock mhz measures under 90% of its cpufreq maximum.\n"
+		   "Progress and a summary go to stderr (csv and json also\n"
 		   "get the summary as 'run' records). SIGINT/SIGTERM stop the suite,\n"
 		   "keep the records so far (the -o file too, with an 'interrupted'\n"
 		   "row) and end with that signal.\n"

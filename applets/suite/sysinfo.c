@@ -13,6 +13,7 @@
 #define _GNU_SOURCE
 #include "applet.h"
 #include "bench.h"
+#include "conditions.h"
 #include "cpu.h"
 #include "sys.h"
 #include "util.h"
@@ -68,18 +69,6 @@ static const char *file_or_unknown(const char *path, char *buf, size_t len)
 	return read_text(path, buf, len) > 0 ? buf : "unknown";
 }
 
-/* The [selected] word of a sysfs choice list: "always [madvise] never". */
-static const char *bracketed(const char *path, char *buf, size_t len)
-{
-	char all[256], *a, *b;
-
-	if (read_text(path, all, sizeof(all)) <= 0 || !(a = strchr(all, '[')) ||
-	    !(b = strchr(a, ']')))
-		return "unknown";
-	snprintf(buf, len, "%.*s", (int)(b - a - 1), a + 1);
-	return buf;
-}
-
 /* What an empty or missing sysfs directory means: with its parent there,
  * the kernel has none of these ("none"); without, sysfs is not mounted. */
 static const char *absent(const char *parent)
@@ -89,20 +78,11 @@ static const char *absent(const char *parent)
 	return access(sysroot_path(parent, real, sizeof(real)), F_OK) == 0 ? "none" : "unknown";
 }
 
-static void identity(struct run_ctx *ctx)
+/* The board, then the architecture: the fact sheet's first lines. */
+static void board(struct run_ctx *ctx)
 {
-	struct utsname un;
 	char buf[256], vendor[128];
 
-	text(ctx, "arch", NULL, "%s", cpu_arch());
-	if (uname(&un) == 0) {
-		text(ctx, "machine", NULL, "%s", un.machine);
-		text(ctx, "kernel", NULL, "%s %s", un.sysname, un.release);
-		text(ctx, "kernel.version", NULL, "%s", un.version);
-	} else {
-		text(ctx, "machine", NULL, "unknown");
-		text(ctx, "kernel", NULL, "unknown");
-	}
 	if (read_text("/sys/firmware/devicetree/base/model", buf, sizeof(buf)) > 0 ||
 	    read_text("/proc/device-tree/model", buf, sizeof(buf)) > 0) {
 		text(ctx, "board", "source=devicetree", "%s", buf);
@@ -113,6 +93,22 @@ static void identity(struct run_ctx *ctx)
 			text(ctx, "board", "source=dmi", "%s", buf);
 	} else {
 		text(ctx, "board", NULL, "unknown");
+	}
+	text(ctx, "arch", NULL, "%s", cpu_arch());
+}
+
+static void kernel(struct run_ctx *ctx)
+{
+	struct utsname un;
+	char buf[256];
+
+	if (uname(&un) == 0) {
+		text(ctx, "machine", NULL, "%s", un.machine);
+		text(ctx, "kernel", NULL, "%s %s", un.sysname, un.release);
+		text(ctx, "kernel.version", NULL, "%s", un.version);
+	} else {
+		text(ctx, "machine", NULL, "unknown");
+		text(ctx, "kernel", NULL, "unknown");
 	}
 	text(ctx, "kernel.cmdline", NULL, "%s",
 	     file_or_unknown("/proc/cmdline", buf, sizeof(buf)));
@@ -267,7 +263,8 @@ static void topology(struct run_ctx *ctx)
 		if (read_u64(path, &pkg))
 			continue;
 		snprintf(path, sizeof(path), "/sys/devices/system/cpu/%s/topology/cluster_id", names[i]);
-		if (read_u64(path, &cl))
+		/* 65535 and -1 are the kernel's "no cluster", not an id */
+		if (read_u64(path, &cl) || cl == 0xffff || cl == 0xffffffff)
 			snprintf(id, sizeof(id), "package=%llu", (unsigned long long)pkg);
 		else
 			snprintf(id, sizeof(id), "package=%llu,cluster=%llu",
@@ -478,22 +475,125 @@ static void thermal(struct run_ctx *ctx)
 	}
 }
 
+/* The fact sheet ---------------------------------------------------------- */
+
+/* sysinfo's own face: "key: value" lines under group headings, printed as
+ * the records come (sysinfo makes them in the sheet's order, so nothing
+ * is held back), a key being the record's test as in the CSV and JSON,
+ * the values in one column past the longest (clock.resolution); a line
+ * per cpufreq policy, and the suspect conditions last. */
+enum { G_CPU = 1, G_SUSPECT = 7 };
+
+struct sheet {
+	int	n;
+	char	cpus[256], gov[64];	/* the cpufreq policy being read */
+	int	k;			/* its values read */
+	char	v[4][32];		/* its cur, min, max, hw_max (MHz) */
+};
+
+static int group_of(const char *test)
+{
+	static const char map[] = "board0arch1cpu1topology1cache2mem3page3thp3clock4timer4"
+				  "devfreq4thermal5kernel6machine6suspect7";
+	const char *p, *q;
+
+	for (p = map; *p; p = q + 1) {
+		for (q = p; *q > '9'; q++)
+			;
+		if (!strncmp(test, p, (size_t)(q - p)))
+			return *q - '0';
+	}
+	return -1;
+}
+
+/* cpufreq.governor starts a policy, its cur, min, max and hw_max follow
+ * (sysinfo's order): then its line is key and val, and 1 is returned. (A
+ * scaling_max_freq under the hardware's is a suspect condition.) */
+static int policy(struct sheet *s, const struct result *r, char *key, char *val)
+{
+	char list[256];
+
+	if (!strcmp(r->test, "cpufreq.governor")) {
+		s->n = params_value(r->params, "cpus", list, sizeof(list)) ?
+		       cpulist_tidy(list, s->cpus, sizeof(s->cpus)) : 0;
+		snprintf(s->gov, sizeof(s->gov), "%s", r->text);
+		s->k = 0;
+		return 0;
+	}
+	if (s->n <= 0 || s->k > 3)
+		return 0;
+	snprintf(s->v[s->k], sizeof(s->v[0]), "%s", r->text ? r->text :
+		 format_value(r->value, list, sizeof(list)));
+	if (++s->k < 4)
+		return 0;
+	sprintf(key, "cpu%s:", s->cpus);
+	sprintf(val, "%d core%s, %s/%s/%s MHz min/cur/max, governor %s", s->n,
+		s->n > 1 ? "s" : "", s->v[1], s->v[0], s->v[2], s->gov);
+	return 1;
+}
+
+static void sheet_record(struct emit_out *o, const struct result *r)
+{
+	static const char *const names[] = {
+		"Board", "CPU", "Caches", "Memory", "Clocks", "Thermal", "Kernel", "",
+	};
+	struct sheet *s = (struct sheet *)o->arg;
+	int g = group_of(r->test);
+	const char *note, *params;
+	char num[32], key[300], val[1200];
+
+	if (!s || g < 0)
+		return;
+	if (g + 1 != o->group[0])	/* a new group: its heading */
+		fprintf(o->f, "%s%s%s", o->group[0] ? "\n" : "", names[g], g < G_SUSPECT ? "\n" : "");
+	o->group[0] = (char)(g + 1);
+	if (!strncmp(r->test, "cpufreq.", 8)) {
+		if (!policy(s, r, key, val))
+			return;
+	} else {
+		note = r->note ? r->note : "";
+		params = r->params && g < G_SUSPECT ? r->params : "";
+		sprintf(key, "%s:", r->test);
+		snprintf(val, sizeof(val), "%s%s%s%s%s%s%s%s",
+			 r->text ? r->text : format_value(r->value, num, sizeof(num)),
+			 *r->unit ? " " : "", r->unit, *note ? ", " : "", note, *params ? " (" : "",
+			 params, *params ? ")" : "");
+	}
+	fprintf(o->f, g < G_SUSPECT ? "  %-17s %s\n" : "%s %s\n", key, val);
+}
+
+static void sheet_end(struct emit_out *o)
+{
+	free((void *)o->arg);
+	o->arg = NULL;
+}
+
+static const struct emitter emit_sheet = {
+	"facts", 0, emit_nothing_begin, sheet_record, sheet_end,
+};
+
 static int sysinfo_run(struct run_ctx *ctx)
 {
+	int i;
+
 	if (ctx->argc) {
 		errorf("unexpected argument '%s'", ctx->argv[0]);
 		return EXIT_USAGE;
 	}
-	identity(ctx);
+	for (i = 0; i < ctx->rep->nout; i++)	/* each output its own fact sheet */
+		ctx->rep->out[i].arg = xcalloc(1, sizeof(struct sheet));
+	board(ctx);
 	cpus(ctx);
 	riscv(ctx);
 	topology(ctx);
+	cpufreq(ctx);
 	caches(ctx);
 	memory(ctx);
 	clocks(ctx);
-	cpufreq(ctx);
 	devfreq(ctx);
 	thermal(ctx);
+	kernel(ctx);
+	conditions_report(ctx, NULL, 0, NULL);
 	return EXIT_OK;
 }
 
@@ -509,6 +609,9 @@ const struct applet applet_sysinfo = {
 		   "frequency, page size and THP mode, cpufreq governor and frequencies\n"
 		   "per policy, devfreq devices (DDR, GPU) and thermal zones; on RISC-V\n"
 		   "the ISA and its extensions, MMU mode, hwprobe and VLEN. A field that\n"
-		   "cannot be read says 'unknown'; /proc and /sys are optional.\n",
+		   "cannot be read says 'unknown'; /proc and /sys are optional.\n"
+		   "Without --format: a fact sheet, then what makes results suspect\n"
+		   "(records of test 'suspect': a clock held low, heat, busy CPUs).\n",
+	.classic = &emit_sheet,
 	.run     = sysinfo_run,
 };
