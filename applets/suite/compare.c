@@ -516,7 +516,7 @@ static void compare_facts(FILE *f, const struct results_file *o, const struct re
 	struct facts s = { 0 };
 	const char *sep = "unchanged: ";
 	size_t i;
-	int k, ctxkern, pass;
+	int k, ctxkern, pass, want;
 
 	s.m = f;
 	for (k = 0; k < 2; k++) {
@@ -527,14 +527,18 @@ static void compare_facts(FILE *f, const struct results_file *o, const struct re
 	}
 	/* sysinfo's "Linux 6.6.3" says what the context's "6.6.3" does */
 	ctxkern = s.seen[K_KERNEL];
-	for (pass = 0; pass < 2; pass++)	/* NEW's facts, then those only OLD has */
-		for (i = 0; i < (pass ? o : n)->n; i++) {
-			const struct results_rec *x = &(pass ? o : n)->recs[i];
-			const struct results_rec *y = same(pass ? n : o, x);
+	/* in keys[]' order, whatever the files' (sysinfo's changes with
+	 * versions), the other texts last; NEW's facts, then those only OLD has */
+	for (want = 0; want <= (int)ARRAY_LEN(keys); want++)
+		for (pass = 0; pass < 2; pass++)
+			for (i = 0; i < (pass ? o : n)->n; i++) {
+				const struct results_rec *x = &(pass ? o : n)->recs[i];
+				const struct results_rec *y = same(pass ? n : o, x);
 
-			if (is_fact(x, &k) && !(k == K_KERNEL && ctxkern) && !(pass && y))
-				fact_rec(&s, pass ? x : y, pass ? NULL : x, k);
-		}
+				if (is_fact(x, &k) && (k < 0 ? (int)ARRAY_LEN(keys) : k) == want &&
+				    !(k == K_KERNEL && ctxkern) && !(pass && y))
+					fact_rec(&s, pass ? x : y, pass ? NULL : x, k);
+			}
 	for (k = 0; k < (int)ARRAY_LEN(keys); k++)
 		if (s.seen[k] && !s.changed[k]) {
 			fprintf(s.m, "%s%s", sep, keys[k]);
