@@ -12,7 +12,9 @@
  * counts are exactly what the lists show.
  */
 #include "bench.h"
+#include "compare.h"
 #include "headline.h"
+#include "sys.h"
 #include "util.h"
 
 #include <math.h>
@@ -41,7 +43,7 @@ static const struct hl_spec {
 	{ "null syscall",   "lat_syscall null",     "lat_syscall-null", NULL, NULL },
 	{ "context switch", "2 procs, 128 KiB",     "lat_ctx-2-128k", NULL, NULL },
 };
-enum { HL_COUNT = ARRAY_LEN(hl_specs), HL_SUSPECTS = 16 };
+enum { HL_COUNT = ARRAY_LEN(hl_specs), HL_SUSPECTS = 16, HL_CPUS = 256 };
 
 struct hl_list {
 	struct hl_row	*row;
@@ -58,6 +60,17 @@ struct headline {
 	const char	*susp[HL_SUSPECTS];
 	size_t		nsus;
 	unsigned	counts[V_COUNT];
+	struct {			/* sysinfo's cpu.model rows */
+		char		model[48];
+		char		cpus[48];	/* "0-3" as sysinfo gives it */
+		unsigned char	in[SYS_MAX_CPUS / 8];	/* those CPUs, a bit each */
+	} cl[HL_CLUSTERS];
+	int		ncl;
+	struct {			/* mhz's measured rows */
+		int	cpu;
+		double	mhz;
+	} mhz[HL_CPUS];
+	int		nmhz;
 };
 
 static const char suspect_words[] = "; measured under suspect conditions";
@@ -228,11 +241,6 @@ static void fill(struct hl_row *w, const struct result *r, int spec)
 		w->rv.out.v = V_INVALID;	/* whatever the band said, board or not */
 }
 
-void headline_row(struct hl_row *w, const struct result *r)
-{
-	fill(w, r, -1);
-}
-
 void headline_reason(const struct result *r, const struct result_verdict *rv, char *buf,
 		     size_t len)
 {
@@ -290,6 +298,87 @@ static void see_issue(struct headline *h, const struct hl_row *w)
 		mark_suspect(n);
 }
 
+/* The cluster's CPU list (sysinfo's cpus= parameter, the last one: it
+ * keeps its commas), as a bitmap; a list that does not parse leaves it
+ * empty, so no CPU counts there. */
+static void see_cluster(struct headline *h, const struct result *r)
+{
+	int *cpus = xcalloc(SYS_MAX_CPUS, sizeof(*cpus)), n, i;
+	const char *list = r->params && !strncmp(r->params, "cpus=", 5) ? r->params + 5 : "";
+
+	snprintf(h->cl[h->ncl].model, sizeof(h->cl[0].model), "%s", r->text);
+	snprintf(h->cl[h->ncl].cpus, sizeof(h->cl[0].cpus), "%s", list);
+	n = sys_parse_cpulist(list, cpus, SYS_MAX_CPUS);
+	for (i = 0; i < n; i++)
+		h->cl[h->ncl].in[cpus[i] / 8] |= (unsigned char)(1u << (cpus[i] % 8));
+	free(cpus);
+	h->ncl++;
+}
+
+/* The clocks are kept aside; their records are judged as any other. */
+static void see_clock(struct headline *h, const struct result *r)
+{
+	const char *applet = r->applet ? r->applet : "";
+	char buf[16];
+
+	if (!strcmp(applet, "sysinfo") && !strcmp(r->test, "cpu.model") && r->text &&
+	    h->ncl < HL_CLUSTERS)
+		see_cluster(h, r);
+	else if (!strcmp(applet, "mhz") && !strcmp(r->test, "measured") && !r->text &&
+		 h->nmhz < HL_CPUS && params_value(r->params, "cpu", buf, sizeof(buf))) {
+		h->mhz[h->nmhz].cpu = atoi(buf);
+		h->mhz[h->nmhz++].mhz = r->value;
+	}
+}
+
+static int cpu_in(const struct headline *h, int c, int cpu)
+{
+	return cpu >= 0 && cpu < SYS_MAX_CPUS && (h->cl[c].in[cpu / 8] >> (cpu % 8) & 1);
+}
+
+size_t headline_clocks(const struct headline *h, const char *board, struct hl_row *rows,
+		       size_t max)
+{
+	struct result_verdict rv;
+	struct result r;
+	char note[256];
+	size_t got = 0;
+	int c, i;
+
+	memset(&r, 0, sizeof(r));
+	r.applet = "mhz";
+	r.test = "measured";
+	r.unit = UNIT_MHZ;
+	r.better = 1;
+	r.metric = "cpu_clock";
+	for (c = 0; c < (h->ncl ? h->ncl : 1); c++) {
+		double sum = 0;
+		int n = 0;
+
+		for (i = 0; i < h->nmhz; i++)
+			if (!h->ncl || cpu_in(h, c, h->mhz[i].cpu)) {
+				sum += h->mhz[i].mhz;
+				n++;
+			}
+		if (!n)
+			continue;
+		if (got++ >= max)
+			continue;
+		r.value = r.min = r.max = sum / n;
+		if (board)
+			compare_board_result(board, &r, &rv, note, sizeof(note));
+		r.verdict = board ? &rv : NULL;
+		fill(&rows[got - 1], &r, -1);
+		snprintf(rows[got - 1].label, sizeof(rows[0].label), "CPU clock");
+		if (h->ncl)
+			snprintf(rows[got - 1].detail, sizeof(rows[0].detail), "cpu %.8s %.12s",
+				 h->cl[c].cpus, h->cl[c].model);
+		else
+			snprintf(rows[got - 1].detail, sizeof(rows[0].detail), "%d CPUs", n);
+	}
+	return got;
+}
+
 void headline_see(struct headline *h, const struct result *r)
 {
 	int spec = spec_of(r);
@@ -297,6 +386,7 @@ void headline_see(struct headline *h, const struct result *r)
 	enum verdict v;
 	struct hl_row w;
 
+	see_clock(h, r);
 	if (!strcmp(r->test, "suspect")) {
 		if (r->text && *r->text)
 			see_suspect(h, r->text);

@@ -55,6 +55,14 @@ size_t headline_rows(const struct headline *h, const struct hl_row **rows);
 size_t headline_issues(const struct headline *h, const struct hl_row **rows);
 size_t headline_fast(const struct headline *h, const struct hl_row **rows);
 size_t headline_suspects(const struct headline *h, const char *const **texts);
+/* The measured clock of each CPU cluster (sysinfo's cpu.model records
+ * group mhz's measured per-CPU clocks; all CPUs as one without them),
+ * judged against board's published cpu_clock unless board is NULL: at
+ * most max rows into rows (NULL when max is 0); the number of clusters
+ * with a clock. Shown, not counted: the counts are the records'. */
+enum { HL_CLUSTERS = 8 };
+size_t headline_clocks(const struct headline *h, const char *board, struct hl_row *rows,
+		       size_t max);
 /* The verdict counts of every judged record seen; a value that cannot be
  * right counts as INVALID, judged or not (it is listed as an issue). */
 void headline_counts(const struct headline *h, unsigned counts[V_COUNT]);
@@ -63,12 +71,10 @@ void headline_counts(const struct headline *h, unsigned counts[V_COUNT]);
  * board_why: how the board was found ("" or NULL when not said). */
 void headline_verdict_line(const struct headline *h, const char *board_why, char *buf,
 			   size_t len);
-/* One record as a row of its own (label: its metric), as the lists give
- * it: for a figure the caller adds, such as a cluster's clock. */
-void headline_row(struct hl_row *w, const struct result *r);
-/* The reason of one judged value, e.g. "12% below the published
- * 5.26-5.57 us", "reference row is low-confidence: ...", "value <= 0: the
- * overhead subtraction failed"; "" for a PASS. */
+/* The reason of one judged value, e.g. "12% below the published mean,
+ * beyond tolerance", "...: reference row is low-confidence (...)", "value
+ * <= 0: the overhead subtraction failed"; "" for a PASS. The published
+ * figures are not repeated: every output shows them beside it. */
 void headline_reason(const struct result *r, const struct result_verdict *rv, char *buf,
 		     size_t len);
 

@@ -357,9 +357,10 @@ static void write_verdicts(FILE *f, const struct html_doc *d)
 	unsigned counts[V_COUNT] = { 0 }, judged = 0, failed = 0, skipped = 0, throttled = 0;
 	struct headline *h = headline_of(d);
 	const struct hl_row *rows;
+	struct hl_row *all;
 	const char *const *sus;
 	char line[1024], cls[16];
-	size_t i, n;
+	size_t i, n, k;
 
 	for (i = 0; i < d->n; i++) {
 		const struct html_rec *r = &d->recs[i];
@@ -398,8 +399,14 @@ static void write_verdicts(FILE *f, const struct html_doc *d)
 	else
 		fputs("<p class=\"none\">No verdicts: --board BOARD judges the results against a "
 		      "board's published numbers ('benchbox boards' lists them).</p>\n", f);
-	if ((n = headline_rows(h, &rows)))
-		hl_table(f, "headline", rows, n, 0);
+	/* the clock of each cluster first, as on the terminal */
+	n = headline_rows(h, &rows);
+	all = xcalloc(HL_CLUSTERS + n, sizeof(*all));
+	k = headline_clocks(h, d->board ? d->board->id : NULL, all, HL_CLUSTERS);
+	memcpy(all + k, rows, n * sizeof(*rows));
+	if (k + n)
+		hl_table(f, "headline", all, k + n, 0);
+	free(all);
 	if ((n = headline_issues(h, &rows))) {
 		fputs("<h3>Not as published</h3>\n", f);
 		hl_table(f, "issues", rows, n, 1);

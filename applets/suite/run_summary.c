@@ -28,21 +28,8 @@
 #include <string.h>
 #include <unistd.h>
 
-enum { SUM_CLUSTERS = 8, SUM_CPUS = 256 };
-
 struct run_summary {
 	struct headline	*h;
-	struct {
-		char	model[48];
-		char	cpus[48];	/* "0-3" as sysinfo gives it */
-		unsigned char in[SYS_MAX_CPUS / 8];	/* those CPUs, a bit each */
-	} cl[SUM_CLUSTERS];
-	int		ncl;
-	struct {
-		int	cpu;
-		double	mhz;
-	} mhz[SUM_CPUS];
-	int		nmhz;
 };
 
 struct run_summary *run_summary_new(void)
@@ -60,42 +47,9 @@ void run_summary_free(struct run_summary *s)
 	free(s);
 }
 
-/* The cluster's CPU list (sysinfo's cpus= parameter, the last one: it
- * keeps its commas), as a bitmap; a list that does not parse leaves it
- * empty, so no CPU counts there. */
-static void cluster_cpus(struct run_summary *s, const char *params)
-{
-	int *cpus = xcalloc(SYS_MAX_CPUS, sizeof(*cpus)), n, i;
-	const char *list = params && !strncmp(params, "cpus=", 5) ? params + 5 : "";
-
-	snprintf(s->cl[s->ncl].cpus, sizeof(s->cl[0].cpus), "%s", list);
-	n = sys_parse_cpulist(list, cpus, SYS_MAX_CPUS);
-	for (i = 0; i < n; i++)
-		s->cl[s->ncl].in[cpus[i] / 8] |= (unsigned char)(1u << (cpus[i] % 8));
-	free(cpus);
-}
-
-static int cpu_in(const struct run_summary *s, int c, int cpu)
-{
-	return cpu >= 0 && cpu < SYS_MAX_CPUS && (s->cl[c].in[cpu / 8] >> (cpu % 8) & 1);
-}
-
 void run_summary_see(struct run_summary *s, const struct result *r)
 {
-	const char *applet = r->applet ? r->applet : "";
-	char buf[64];
-
 	headline_see(s->h, r);
-	if (!strcmp(applet, "sysinfo") && !strcmp(r->test, "cpu.model") && r->text &&
-	    s->ncl < SUM_CLUSTERS) {
-		snprintf(s->cl[s->ncl].model, sizeof(s->cl[0].model), "%s", r->text);
-		cluster_cpus(s, r->params);
-		s->ncl++;
-	} else if (!strcmp(applet, "mhz") && !strcmp(r->test, "measured") && !r->text &&
-		   s->nmhz < SUM_CPUS && params_value(r->params, "cpu", buf, sizeof(buf))) {
-		s->mhz[s->nmhz].cpu = atoi(buf);
-		s->mhz[s->nmhz++].mhz = r->value;
-	}
 }
 
 /* A table: cells computed first, then every column as wide as its widest
@@ -178,47 +132,14 @@ static void row_cells(struct tab *t, int tty, const struct hl_row *w)
 	}
 }
 
-/* Each cluster's clock beside the board's published one (cpu_clock), by
- * compare's rule; shown, not counted (the counts are the records'). */
+/* Each cluster's clock beside the board's published one */
 static void clock_cells(struct tab *t, int tty, const struct run_summary *s, const char *board)
 {
-	struct result_verdict rv;
-	struct result r;
-	struct hl_row w;
-	char note[256];
-	int c, i;
+	struct hl_row w[HL_CLUSTERS];
+	size_t n = headline_clocks(s->h, board, w, HL_CLUSTERS), i;
 
-	memset(&r, 0, sizeof(r));
-	r.applet = "mhz";
-	r.test = "measured";
-	r.unit = UNIT_MHZ;
-	r.better = 1;
-	r.metric = "cpu_clock";
-	for (c = 0; c < (s->ncl ? s->ncl : 1); c++) {
-		double sum = 0;
-		int n = 0;
-
-		for (i = 0; i < s->nmhz; i++) {
-			if (s->ncl && !cpu_in(s, c, s->mhz[i].cpu))
-				continue;
-			sum += s->mhz[i].mhz;
-			n++;
-		}
-		if (!n)
-			continue;
-		r.value = r.min = r.max = sum / n;
-		if (board)
-			compare_board_result(board, &r, &rv, note, sizeof(note));
-		r.verdict = board ? &rv : NULL;
-		headline_row(&w, &r);
-		snprintf(w.label, sizeof(w.label), "CPU clock");
-		if (s->ncl)
-			snprintf(w.detail, sizeof(w.detail), "cpu %.8s %.12s", s->cl[c].cpus,
-				 s->cl[c].model);
-		else
-			snprintf(w.detail, sizeof(w.detail), "%d CPUs", n);
-		row_cells(t, tty, &w);
-	}
+	for (i = 0; i < n; i++)
+		row_cells(t, tty, &w[i]);
 }
 
 static void headline_table(FILE *f, struct tab *t, int tty, const struct run_summary *s,
@@ -228,7 +149,7 @@ static void headline_table(FILE *f, struct tab *t, int tty, const struct run_sum
 	size_t n = headline_rows(s->h, &rows), i;
 	int r;
 
-	if (!n && !s->nmhz)
+	if (!n && !headline_clocks(s->h, NULL, NULL, 0))
 		return;
 	r = tab_row(t);
 	put(t, r, 2, "measured");
@@ -310,7 +231,7 @@ void run_summary_print(FILE *f, const struct run_summary *s, const struct run_to
 	int tty = use_colour(f);
 	char verdict[1024];
 
-	i = 1 + SUM_CLUSTERS + headline_rows(s->h, &rows) + headline_issues(s->h, &rows);
+	i = 1 + HL_CLUSTERS + headline_rows(s->h, &rows) + headline_issues(s->h, &rows);
 	tab.c = xcalloc(i, sizeof(*tab.c));
 	tab.colour = xcalloc(i, sizeof(*tab.colour));
 
