@@ -26,13 +26,16 @@
  * agrees with the exit status; a run with no record at all is "1..0 # SKIP".
  */
 #include "report.h"
+#include "scratch.h"
 #include "util.h"
 
 #include <errno.h>
 #include <math.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 static const struct {
 	unsigned	bit;
@@ -143,6 +146,12 @@ static const char *const table_head[T_COLS] = {
 	"applet", "test", "kernel", "params", "median", "min", "max", "unit", "n", "note",
 };
 
+/* The table stdout holds, for a signal that ends the applet (^C): the
+ * rows so far are written then, as end() would have. */
+static struct table_rows *held;
+static volatile sig_atomic_t held_busy;
+static void table_on_signal(int sig);
+
 static void table_record(struct emit_out *o, const struct result *r)
 {
 	struct table_rows *t = o->rows;
@@ -151,8 +160,14 @@ static void table_record(struct emit_out *o, const struct result *r)
 	const char *c[T_COLS] = { nz(r->applet), nz(r->test), nz(r->kernel), nz(r->params) };
 	int i;
 
-	if (!t)
+	held_busy = 1;
+	if (!t) {
 		t = o->rows = xcalloc(1, sizeof(*t));
+		if (o->f == stdout) {
+			held = t;
+			scratch_at_signal(table_on_signal);
+		}
+	}
 	if (t->n == t->cap) {
 		t->cap = t->cap ? 2 * t->cap : 16;
 		t->row = realloc(t->row, t->cap * sizeof(*t->row));
@@ -161,7 +176,7 @@ static void table_record(struct emit_out *o, const struct result *r)
 			exit(1);
 		}
 	}
-	row = &t->row[t->n++];
+	row = &t->row[t->n];
 	row->text = r->text != NULL;
 	c[T_MEDIAN] = r->text ? r->text : format_value(r->value, buf[T_MEDIAN], sizeof(buf[0]));
 	c[T_MIN] = r->text ? "" : format_value(r->min, buf[T_MIN], sizeof(buf[0]));
@@ -172,15 +187,64 @@ static void table_record(struct emit_out *o, const struct result *r)
 	c[T_NOTE] = result_note(r, note, sizeof(note));
 	for (i = 0; i < T_COLS; i++)
 		row->cell[i] = xstrdup(c[i]);
+	t->n++;
+	held_busy = 0;
 }
 
-static void table_end(struct emit_out *o)
+/* Where a line goes: a stream, or (in a signal handler) a descriptor.
+ * Blanks are written only before something that is not blank, so no line
+ * ends in them. */
+struct sink {
+	FILE	*f;
+	int	fd;
+	size_t	blanks;
+};
+
+static void put(struct sink *s, const char *p, size_t n)
 {
-	struct table_rows *t = o->rows;
-	size_t w[T_COLS], i, n = t ? t->n : 0, len = 0, l, k;
-	const char *const *cell;
-	char *line;
-	int c, text, last;
+	static const char sp[] = "                                ";
+
+	if (!n)
+		return;
+	while (s->blanks) {
+		size_t b = s->blanks < sizeof(sp) - 1 ? s->blanks : sizeof(sp) - 1;
+
+		s->blanks -= b;
+		put(s, sp, b);
+	}
+	if (s->f)
+		fwrite(p, 1, n, s->f);
+	else if (write(s->fd, p, n) < 0)
+		s->fd = -1;	/* nothing more to say: the process is ending */
+}
+
+/* One line: left-aligned cells but for the numbers, two blanks before
+ * the note */
+static void table_line(struct sink *s, const char *const *cell, int text, const size_t *w)
+{
+	int c, last = text ? T_MEDIAN : T_N;
+
+	for (c = 0; c <= last; c++) {
+		size_t l = strlen(cell[c]), fill = c == last && text ? 0 : w[c] > l ? w[c] - l : 0;
+		int right = c >= T_MEDIAN && c != T_UNIT && !text;
+
+		s->blanks += right ? fill : 0;
+		put(s, cell[c], l);
+		s->blanks += (right ? 0 : fill) + 1;
+	}
+	s->blanks++;
+	if (*cell[T_NOTE] && text)
+		put(s, "# ", 2);
+	put(s, cell[T_NOTE], strlen(cell[T_NOTE]));
+	s->blanks = 0;
+	put(s, "\n", 1);
+}
+
+/* The header, then every row, each column as wide as its widest cell */
+static void table_write(struct sink *s, const struct table_rows *t)
+{
+	size_t w[T_COLS], i, n = t ? t->n : 0, l;
+	int c;
 
 	for (c = 0; c < T_COLS; c++)
 		w[c] = strlen(table_head[c]);
@@ -189,29 +253,28 @@ static void table_end(struct emit_out *o)
 			l = strlen(t->row[i].cell[c]);
 			if ((c < T_MEDIAN || !t->row[i].text) && l > w[c])
 				w[c] = l;
-			len += l;
 		}
-	for (c = 0; c < T_COLS; c++)
-		len += w[c] + 4;
-	line = xmalloc(len + 8);	/* wide enough for any one row */
-	for (i = 0; i <= n; i++) {	/* the header, then the rows */
-		cell = i ? (const char *const *)t->row[i - 1].cell : table_head;
-		text = i && t->row[i - 1].text;
-		last = text ? T_MEDIAN : T_N;
-		/* left-aligned but for the numbers; two spaces before the note */
-		for (c = 0, k = 0; c <= last; c++)
-			k += (size_t)sprintf(line + k, c >= T_MEDIAN && c != T_UNIT && !text ? "%*s "
-							: "%-*s ",
-					     c == last && text ? 0 : (int)w[c], cell[c]);
-		if (*cell[T_NOTE])
-			k += (size_t)sprintf(line + k, " %s%s", text ? "# " : "", cell[T_NOTE]);
-		while (k && line[k - 1] == ' ')
-			k--;
-		line[k++] = '\n';
-		fwrite(line, 1, k, o->f);
-	}
-	free(line);
+	for (i = 0; i <= n; i++)
+		table_line(s, i ? (const char *const *)t->row[i - 1].cell : table_head,
+			   i && t->row[i - 1].text, w);
+}
+
+static void table_on_signal(int sig)
+{
+	struct sink s = { NULL, STDOUT_FILENO, 0 };
+
+	if (held && !held_busy && (sig == SIGINT || sig == SIGTERM || sig == SIGHUP))
+		table_write(&s, held);
+}
+
+static void table_end(struct emit_out *o)
+{
+	struct sink s = { o->f, -1, 0 };
+
+	held_busy = 1;		/* written here, not by a signal too */
+	table_write(&s, o->rows);
 	table_free(o);
+	held_busy = 0;
 }
 
 void table_free(struct emit_out *o)
@@ -220,6 +283,8 @@ void table_free(struct emit_out *o)
 	size_t i;
 	int c;
 
+	if (t && t == held)
+		held = NULL;
 	for (i = 0; t && i < t->n; i++)
 		for (c = 0; c < T_COLS; c++)
 			free(t->row[i].cell[c]);

@@ -81,6 +81,8 @@ struct slot {
  * the signal handler reads them. */
 static struct slot slots[SCRATCH_MAX];
 static int hooked;
+static void (*at_signal)(int sig);
+static pid_t at_signal_pid;
 
 /* Default action "terminate" or "core"; SIGKILL and SIGSTOP cannot be
  * caught, SIGCHLD, SIGCONT, SIGURG, SIGWINCH and the stop signals do not
@@ -200,6 +202,8 @@ static void on_signal(int sig)
 	struct sigaction sa;
 	int e = errno;
 
+	if (at_signal && at_signal_pid == getpid())
+		at_signal(sig);
 	remove_all();
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = SIG_DFL;
@@ -234,6 +238,13 @@ static void hook(void)
 		hook_one(sigs[i]);
 	for (sig = SIGRTMIN; sig <= SIGRTMAX; sig++)
 		hook_one(sig);
+}
+
+void scratch_at_signal(void (*fn)(int sig))
+{
+	at_signal_pid = getpid();
+	at_signal = fn;
+	hook();
 }
 
 /* Claim a slot for `path`; the caller creates the object afterwards, so a

@@ -64,6 +64,12 @@ int scratch_mkdir(const char *dir, const char *tag, char *path, size_t len);
  * 0, or -1 with errno set (ENAMETOOLONG, or EMFILE: no slot left). */
 int scratch_adopt(const char *path);
 
+/* fn(sig), unless NULL, is called from the handler of every signal above,
+ * in this process only, before its objects go: to write out what is held
+ * back (the record table), with write(2) and nothing that is not
+ * async-signal-safe. Hooks the signals as scratch_file() does. */
+void scratch_at_signal(void (*fn)(int sig));
+
 /* Forget a registered path without removing it (it was renamed into
  * place). Unknown paths are ignored. */
 void scratch_forget(const char *path);
