@@ -57,6 +57,7 @@ struct headline {
 	size_t		ntable;
 	struct hl_list	issues, fast;
 	char		sus[HL_SUSPECTS][160];	/* a few kinds, before and after */
+	char		suskey[HL_SUSPECTS][64];
 	const char	*susp[HL_SUSPECTS];
 	size_t		nsus;
 	unsigned	counts[V_COUNT];
@@ -261,19 +262,27 @@ static void mark_suspect(struct hl_row *w)
 						      : suspect_words + 2);
 }
 
-static void see_suspect(struct headline *h, const char *text)
+/* One condition is said once, as first seen: run's check before the
+ * tests, sysinfo's and run's after them say it again, in other numbers
+ * ("cpu1 100% busy", then 97%). The same one: the same kind (what=) and
+ * the same first word (cpu1, thermal_zone0, cpu0-3, load). */
+static void see_suspect(struct headline *h, const struct result *r)
 {
+	char key[64], what[24] = "";
 	size_t i;
 
+	params_value(r->params, "what", what, sizeof(what));
+	snprintf(key, sizeof(key), "%s %.*s", what, (int)strcspn(r->text, " "), r->text);
 	for (i = 0; i < h->nsus; i++)
-		if (!strcmp(h->sus[i], text))
+		if (!strcmp(h->suskey[i], key))
 			return;
 	if (!h->nsus)		/* the issues so far were measured under it too */
 		for (i = 0; i < h->issues.n; i++)
 			mark_suspect(&h->issues.row[i]);
 	if (h->nsus == HL_SUSPECTS)
 		return;
-	snprintf(h->sus[h->nsus], sizeof(h->sus[0]), "%s", text);
+	snprintf(h->sus[h->nsus], sizeof(h->sus[0]), "%s", r->text);
+	snprintf(h->suskey[h->nsus], sizeof(h->suskey[0]), "%s", key);
 	h->susp[h->nsus] = h->sus[h->nsus];
 	h->nsus++;
 }
@@ -389,7 +398,7 @@ void headline_see(struct headline *h, const struct result *r)
 	see_clock(h, r);
 	if (!strcmp(r->test, "suspect")) {
 		if (r->text && *r->text)
-			see_suspect(h, r->text);
+			see_suspect(h, r);
 		return;
 	}
 	if (r->text && !(r->flags & REPORT_FAILED))
@@ -483,6 +492,6 @@ void headline_verdict_line(const struct headline *h, const char *board_why, char
 		 "PASS - nothing off the published range");
 	for (i = worst; i < 3; i++)
 		names(h, i, i == worst ? " - " : "; ", buf, len);
-	if (!worst && h->nsus && strlen(buf) < len)
+	if (h->nsus && strlen(buf) < len)
 		snprintf(buf + strlen(buf), len - strlen(buf), "%s", suspect_words);
 }

@@ -49,7 +49,8 @@ void headline_see(struct headline *h, const struct result *r);
 
 /* The headline table (in the order printed), every WARN/FAIL/INVALID or
  * bad value with its reason (worst first), the FAST rows, and the suspect
- * conditions' one-line texts (records with test "suspect", deduplicated).
+ * conditions' one-line texts (records with test "suspect"; one condition
+ * said again after the tests, or by sysinfo, is listed once, as first seen).
  * Each returns the count and points *rows at an array the headline owns. */
 size_t headline_rows(const struct headline *h, const struct hl_row **rows);
 size_t headline_issues(const struct headline *h, const struct hl_row **rows);
