@@ -391,10 +391,20 @@ static int is_metric(const struct results_rec *x)
 	return strcmp(x->applet, "sysinfo") && strcmp(x->applet, "run") && !x->text && x->better;
 }
 
-/* x's measurement in f: the same applet, test, kernel and params. */
+/* x's measurement in f: the same applet, test, kernel and params; else,
+ * for a record with a metric, the same applet, test, kernel and metric: a
+ * count calibrated to the machine (whetstone's passes=190, then 173) makes
+ * no other measurement. */
 static const struct results_rec *same(const struct results_file *f, const struct results_rec *x)
 {
-	return results_find(f, x->applet, x->test, x->kernel, x->params);
+	const struct results_rec *y = results_find(f, x->applet, x->test, x->kernel, x->params);
+	size_t i;
+
+	for (i = 0; !y && *x->metric && i < f->n; i++)
+		if (!strcmp(f->recs[i].metric, x->metric) &&
+		    results_find(f, x->applet, x->test, x->kernel, f->recs[i].params) == &f->recs[i])
+			y = &f->recs[i];
+	return y;
 }
 
 /* The system facts named when unchanged: the context's first two, then
