@@ -153,6 +153,8 @@ static const char style[] =
 	"td.v { font-weight: bold; white-space: nowrap; }\n"
 	"p.answer { font-size: 1.15em; font-weight: bold; padding: 6px 10px; "
 	"border-radius: 4px; }\n"
+	"#suspects { color: #7d4e00; font-weight: bold; }\n"
+	"#suspects li::before { content: \"suspect: \"; }\n"
 	"table.hl { margin: .6em 0; }\n"
 	"td.v small { display: block; font-weight: normal; white-space: normal; }\n"
 	"svg.chart { display: block; max-width: 100%; height: auto; "
@@ -383,6 +385,14 @@ static void write_verdicts(FILE *f, const struct html_doc *d)
 			      cls, sizeof(cls)));
 	html_text(f, line);
 	fputs("</p>\n", f);
+	if ((n = headline_suspects(h, &sus))) {	/* right under it, as on the terminal */
+		fputs("<ul id=\"suspects\">\n", f);
+		for (i = 0; i < n; i++) {
+			tag(f, "li", NULL, sus[i]);
+			fputs("\n", f);
+		}
+		fputs("</ul>\n", f);
+	}
 	if (d->board) {
 		fputs("<p>Against the published numbers of <b>", f);
 		html_text(f, d->board->name);
@@ -410,14 +420,6 @@ static void write_verdicts(FILE *f, const struct html_doc *d)
 	if ((n = headline_issues(h, &rows))) {
 		fputs("<h3>Not as published</h3>\n", f);
 		hl_table(f, "issues", rows, n, 1);
-	}
-	if ((n = headline_suspects(h, &sus))) {
-		fputs("<h3>Suspect conditions</h3>\n<ul id=\"suspects\">\n", f);
-		for (i = 0; i < n; i++) {
-			tag(f, "li", NULL, sus[i]);
-			fputs("\n", f);
-		}
-		fputs("</ul>\n", f);
 	}
 	fprintf(f, "<p id=\"states\">%zu records: %u failed, %u skipped, %u throttled.</p>\n",
 		d->n, failed, skipped, throttled);
