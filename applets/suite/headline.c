@@ -55,7 +55,7 @@ struct headline {
 	struct hl_row	table[HL_COUNT];	/* the rows seen, in hl_specs' order */
 	signed char	spec[HL_COUNT];		/* each one's index there */
 	size_t		ntable;
-	struct hl_list	issues, fast;
+	struct hl_list	issues, by[V_COUNT];	/* FAST, PASS, NO-REF */
 	char		sus[HL_SUSPECTS][160];	/* a few kinds, before and after */
 	char		suskey[HL_SUSPECTS][64];
 	const char	*susp[HL_SUSPECTS];
@@ -91,10 +91,13 @@ void headline_set_board(struct headline *h, const char *board)
 
 void headline_free(struct headline *h)
 {
+	int i;
+
 	if (!h)
 		return;
 	free(h->issues.row);
-	free(h->fast.row);
+	for (i = 0; i < V_COUNT; i++)
+		free(h->by[i].row);
 	free(h);
 }
 
@@ -419,8 +422,8 @@ void headline_see(struct headline *h, const struct result *r)
 		h->counts[v]++;
 	if (w.bad_value || (w.judged && (v == V_WARN || v == V_FAIL || v == V_INVALID)))
 		see_issue(h, &w);
-	else if (w.judged && v == V_FAST)
-		*list_insert(&h->fast, h->fast.n) = w;
+	else if (w.judged)		/* FAST, PASS, NO-REF */
+		*list_insert(&h->by[v], h->by[v].n) = w;
 }
 
 size_t headline_rows(const struct headline *h, const struct hl_row **rows)
@@ -435,10 +438,10 @@ size_t headline_issues(const struct headline *h, const struct hl_row **rows)
 	return h->issues.n;
 }
 
-size_t headline_fast(const struct headline *h, const struct hl_row **rows)
+size_t headline_named(const struct headline *h, enum verdict v, const struct hl_row **rows)
 {
-	*rows = h->fast.row;
-	return h->fast.n;
+	*rows = h->by[v].row;
+	return h->by[v].n;
 }
 
 size_t headline_suspects(const struct headline *h, const char *const **texts)

@@ -8,8 +8,7 @@
  * Feed every record of a run, in order, to headline_see() (r->verdict set
  * where the record was judged); then read the rows back. Nothing is
  * counted that is not listed: headline_counts() counts exactly the rows
- * headline_issues() and headline_fast() give, plus the PASS and NO-REF
- * records.
+ * headline_issues() and headline_named() give.
  */
 #ifndef BENCHBOX_HEADLINE_H
 #define BENCHBOX_HEADLINE_H
@@ -48,13 +47,14 @@ void headline_free(struct headline *h);
 void headline_see(struct headline *h, const struct result *r);
 
 /* The headline table (in the order printed), every WARN/FAIL/INVALID or
- * bad value with its reason (worst first), the FAST rows, and the suspect
+ * bad value with its reason (worst first), the rows of a verdict that
+ * needs no reason (FAST, PASS, NO-REF: headline_named()), and the suspect
  * conditions' one-line texts (records with test "suspect"; one condition
  * said again after the tests, or by sysinfo, is listed once, as first seen).
  * Each returns the count and points *rows at an array the headline owns. */
 size_t headline_rows(const struct headline *h, const struct hl_row **rows);
 size_t headline_issues(const struct headline *h, const struct hl_row **rows);
-size_t headline_fast(const struct headline *h, const struct hl_row **rows);
+size_t headline_named(const struct headline *h, enum verdict v, const struct hl_row **rows);
 size_t headline_suspects(const struct headline *h, const char *const **texts);
 /* The measured clock of each CPU cluster (sysinfo's cpu.model records
  * group mhz's measured per-CPU clocks; all CPUs as one without them),

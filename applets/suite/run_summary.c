@@ -163,7 +163,20 @@ static void headline_table(FILE *f, struct tab *t, int tty, const struct run_sum
 	tab_print(f, t, 1);
 }
 
-/* Every issue with what it is beside and why; the FAST ones as names. */
+/* The rows of one verdict as a line of names, so that every one counted
+ * is seen */
+static void named(FILE *f, const struct run_summary *s, enum verdict v, const char *head)
+{
+	const struct hl_row *rows;
+	size_t n = headline_named(s->h, v, &rows), i;
+
+	for (i = 0; i < n; i++)
+		fprintf(f, "%s%s%s", i ? ", " : head, i ? "" : ": ", rows[i].label);
+	if (n)
+		fputc('\n', f);
+}
+
+/* Every issue with what it is beside and why; the others as names. */
 static void issue_lines(FILE *f, struct tab *t, int tty, const struct run_summary *s)
 {
 	const struct hl_row *rows;
@@ -191,11 +204,9 @@ static void issue_lines(FILE *f, struct tab *t, int tty, const struct run_summar
 	t->vcol = 0;
 	tab_print(f, t, -1);
 	t->vcol = 5;
-	n = headline_fast(s->h, &rows);
-	for (i = 0; i < n; i++)
-		fprintf(f, "%s%s%s", i ? ", " : "FAST (better than published by more than the "
-			"tolerance: usually a measurement problem): ", rows[i].label,
-			i + 1 == n ? "\n" : "");
+	named(f, s, V_FAST, "FAST (better than published beyond tolerance: often a measurement problem)");
+	named(f, s, V_PASS, "PASS");
+	named(f, s, V_NOREF, "NO-REF (nothing published)");
 }
 
 static void counts_line(FILE *f, const struct run_summary *s, const struct run_totals *t,

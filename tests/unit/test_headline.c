@@ -116,9 +116,11 @@ TEST(headline_counts_are_the_lists)
 	CHECK_STR(rows[1].label, "context switch");
 	CHECK_EQ_INT(rows[1].rv.out.v, V_INVALID);
 	CHECK_STR(rows[2].label, "DRAM write");
-	CHECK_EQ_INT((int)headline_fast(h, &rows), (int)c[V_FAST]);
+	CHECK_EQ_INT((int)headline_named(h, V_FAST, &rows), (int)c[V_FAST]);
 	CHECK_EQ_INT((int)c[V_PASS], 1);
 	CHECK_EQ_INT((int)c[V_NOREF], 1);
+	CHECK_EQ_INT((int)headline_named(h, V_PASS, &rows), 1);	/* each one counted is listed */
+	CHECK_EQ_INT((int)headline_named(h, V_NOREF, &rows), 1);
 	headline_verdict_line(h, "devicetree ti,j721e", line, sizeof(line));
 	CHECK_STR(line, "j721e (devicetree ti,j721e): FAIL - 1 below published: Linpack; "
 		  "1 invalid: context switch; 1 off the published range: DRAM write");
