@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static const char *const names[V_COUNT] = {
 	"PASS", "WARN", "FAIL", "FAST", "NO-REF", "INVALID",
@@ -28,6 +29,13 @@ const char *verdict_colour(enum verdict v)
 	};
 
 	return (unsigned)v < V_COUNT ? colour[v] : "";
+}
+
+int verdict_colour_ok(FILE *f)
+{
+	const char *no = getenv("NO_COLOR");
+
+	return isatty(fileno(f)) && (!no || !*no);
 }
 
 void verdict_judge(const struct verdict_in *in, const struct verdict_ref *ref,

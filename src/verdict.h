@@ -21,6 +21,7 @@
 #define BENCHBOX_VERDICT_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 enum verdict { V_PASS, V_WARN, V_FAIL, V_FAST, V_NOREF, V_INVALID, V_COUNT };
 
@@ -50,6 +51,9 @@ const char *verdict_name(enum verdict v);	/* "PASS", "NO-REF", ... */
 /* The ANSI colour a terminal shows it in (PASS green, WARN yellow, FAIL
  * red, FAST magenta); "" for NO-REF and INVALID. */
 const char *verdict_colour(enum verdict v);
+/* Whether f takes colour: a terminal, and NO_COLOR unset or empty
+ * (no-color.org). */
+int verdict_colour_ok(FILE *f);
 void verdict_judge(const struct verdict_in *in, const struct verdict_ref *ref,
 		   struct verdict_out *out);
 

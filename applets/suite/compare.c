@@ -104,7 +104,7 @@ static const char right[2][NCOL + 1] = { "01001", "001101" };	/* numbers */
 
 static void print_row(FILE *f, const struct cmp_row *row, const size_t *w, int pair)
 {
-	int tty = row->colour >= 0 && isatty(fileno(f)) && *verdict_colour(row->colour);
+	int tty = row->colour >= 0 && verdict_colour_ok(f) && *verdict_colour(row->colour);
 	int j;
 
 	for (j = 0; j < NCOL - !pair; j++)

@@ -226,20 +226,13 @@ static void counts_line(FILE *f, const struct run_summary *s, const struct run_t
 		vc[V_INVALID], t->against);
 }
 
-static int use_colour(FILE *f)
-{
-	const char *no = getenv("NO_COLOR");
-
-	return isatty(fileno(f)) && (!no || !*no);
-}
-
 void run_summary_print(FILE *f, const struct run_summary *s, const struct run_totals *t)
 {
 	struct tab tab = { .vcol = 5 };
 	const struct hl_row *rows;
 	const char *const *sus;
 	size_t n = headline_suspects(s->h, &sus), i;
-	int tty = use_colour(f);
+	int tty = verdict_colour_ok(f);
 	char verdict[1024];
 
 	i = 1 + HL_CLUSTERS + headline_rows(s->h, &rows) + headline_issues(s->h, &rows);
