@@ -80,7 +80,9 @@ struct slot {
 /* The registry and the actions our handler replaced: file scope because
  * the signal handler reads them. */
 static struct slot slots[SCRATCH_MAX];
-static int hooked;
+/* the process that hooked the signals: a forked child (run's tests) may
+ * have had them reset, and hooks them again for its own objects */
+static pid_t hooked;
 static void (*at_signal)(int sig);
 static pid_t at_signal_pid;
 
@@ -230,10 +232,11 @@ static void hook(void)
 	unsigned i;
 	int sig;
 
-	if (hooked)
+	if (hooked == getpid())
 		return;
-	hooked = 1;
-	atexit(remove_all);
+	if (!hooked)
+		atexit(remove_all);	/* a child runs the parent's: it removes its own */
+	hooked = getpid();
 	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
 		hook_one(sigs[i]);
 	for (sig = SIGRTMIN; sig <= SIGRTMAX; sig++)

@@ -580,8 +580,9 @@ static int sysinfo_run(struct run_ctx *ctx)
 		errorf("unexpected argument '%s'", ctx->argv[0]);
 		return EXIT_USAGE;
 	}
-	for (i = 0; i < ctx->rep->nout; i++)	/* each output its own fact sheet */
-		ctx->rep->out[i].arg = xcalloc(1, sizeof(struct sheet));
+	for (i = 0; i < ctx->rep->nout; i++)	/* each sheet output its own sheet */
+		if ((ctx->rep->out[i].em ? ctx->rep->out[i].em : ctx->rep->em) == &emit_sheet)
+			ctx->rep->out[i].arg = xcalloc(1, sizeof(struct sheet));
 	board(ctx);
 	cpus(ctx);
 	riscv(ctx);
