@@ -50,6 +50,22 @@ static void usage(FILE *f)
 	      "127 unknown applet.\n", f);
 }
 
+/* "unknown applet 'strem' (did you mean 'stream'?)" or the list's hint */
+static void unknown_applet(const char *name)
+{
+	struct near n = { name };
+	char hint[96];
+	size_t i;
+
+	for (i = 0; i < applet_count; i++)
+		if (!(applet_table[i]->flags & APPLET_PENDING))
+			near_see(&n, applet_table[i]->name);
+	if (near_best(&n))
+		errorf("unknown applet '%s'%s", name, near_hint(&n, hint, sizeof(hint)));
+	else
+		errorf("unknown applet '%s' (try 'benchbox --list')", name);
+}
+
 static void list(FILE *f)
 {
 	size_t i;
@@ -125,7 +141,7 @@ static int multiplexer(int argc, char **argv)
 			const struct applet *ap = applet_find(argv[2]);
 
 			if (!ap) {
-				errorf("unknown applet '%s' (try 'benchbox --list')", argv[2]);
+				unknown_applet(argv[2]);
 				return EXIT_UNKNOWN;
 			}
 			applet_usage(ap, stdout);
@@ -168,13 +184,13 @@ static int dispatch(int argc, char **argv)
 		return applet_main(a, argc, argv);
 	/* a link named after no applet, with nothing to say: as "benchbox NAME" */
 	if (argc <= 1 && strncmp(name, "benchbox", 8)) {
-		errorf("unknown applet '%s' (try 'benchbox --list')", name);
+		unknown_applet(name);
 		return EXIT_UNKNOWN;
 	}
 	if (argc > 1 && argv[1][0] != '-') {
 		if ((a = applet_find(argv[1])))
 			return applet_main(a, argc - 1, argv + 1);
-		errorf("unknown applet '%s' (try 'benchbox --list')", argv[1]);
+		unknown_applet(argv[1]);
 		return EXIT_UNKNOWN;
 	}
 	return multiplexer(argc, argv);

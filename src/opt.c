@@ -146,6 +146,26 @@ static int find_dash1(int ntab, const struct opt_spec *const *tabs, const char *
 	return -1;
 }
 
+/* "unknown option '--nme' (did you mean '--name'?)" */
+static void unknown_long(int ntab, const struct opt_spec *const *tabs, const char *a,
+			 const char *eq, char *err, size_t errlen)
+{
+	char word[64], hint[96], cand[72];
+	struct near n = { word };
+	int len = (int)(eq ? eq - a : (long)strlen(a)), t, k;
+
+	snprintf(word, sizeof(word), "%.*s", len - 2, a + 2);
+	for (t = 0; t < ntab; t++)
+		for (k = 0; tabs[t] && tabs[t][k].name; k++)
+			near_see(&n, tabs[t][k].name);
+	hint[0] = '\0';
+	if (near_best(&n)) {
+		snprintf(cand, sizeof(cand), "--%s", near_best(&n));
+		snprintf(hint, sizeof(hint), " (did you mean '%s'?)", cand);
+	}
+	snprintf(err, errlen, "unknown option '%.*s'%s", len, a, hint);
+}
+
 int opt_parse(int ntab, const struct opt_spec *const *tabs, struct opt_val *const *vals,
 	      int argc, char **argv, char **pos, char *err, size_t errlen)
 {
@@ -177,8 +197,7 @@ int opt_parse(int ntab, const struct opt_spec *const *tabs, struct opt_val *cons
 		if (a[1] == '-') {
 			eq = strchr(a + 2, '=');
 			if (find(ntab, tabs, a + 2, eq ? (size_t)(eq - a - 2) : strlen(a + 2), 0, &t, &k)) {
-				snprintf(err, errlen, "unknown option '%.*s'",
-					 (int)(eq ? eq - a : (long)strlen(a)), a);
+				unknown_long(ntab, tabs, a, eq, err, errlen);
 				return -1;
 			}
 			if (eq)
@@ -234,6 +253,8 @@ int opt_parse(int ntab, const struct opt_spec *const *tabs, struct opt_val *cons
 
 static const char *metavar(const struct opt_spec *s)
 {
+	if (s->metavar)
+		return s->metavar;
 	switch (s->type) {
 	case OPT_INT:	 return "N";
 	case OPT_SIZE:	 return "SIZE";
@@ -244,6 +265,35 @@ static const char *metavar(const struct opt_spec *s)
 	}
 }
 
+/* text from column col on, words carried to a new line indented to col
+ * where one would pass column width (a single longer word stays whole) */
+static void wrap(FILE *f, const char *text, int col, int width)
+{
+	int at = col;
+
+	while (*text) {
+		const char *w = text;
+		int n, sp;
+
+		while (*text == ' ')
+			text++;
+		sp = (int)(text - w);
+		n = (int)strcspn(text, " ");
+		if (!n)
+			break;
+		if (at > col && at + sp + n > width) {
+			fprintf(f, "\n%*s", col, "");
+			at = col;
+			sp = 0;
+		} else if (at == col) {
+			sp = 0;
+		}
+		fprintf(f, "%*s%.*s", sp, "", n, text);
+		at += sp + n;
+		text += n;
+	}
+}
+
 void opt_usage(FILE *f, const struct opt_spec *tab)
 {
 	size_t i;
@@ -251,7 +301,7 @@ void opt_usage(FILE *f, const struct opt_spec *tab)
 	for (i = 0; tab && tab[i].name; i++) {
 		const struct opt_spec *s = &tab[i];
 		const char *mv = metavar(s);
-		char left[80];
+		char left[80], text[512];
 		int n;
 
 		if (s->flags & OPT_DASH1)
@@ -266,9 +316,11 @@ void opt_usage(FILE *f, const struct opt_spec *tab)
 			fprintf(f, "%s\n%28s", left, "");
 		else
 			fprintf(f, "%-28s", left);
-		fprintf(f, "%s", s->help ? s->help : "");
 		if (s->def && *s->def && s->type != OPT_BOOL)
-			fprintf(f, " [%s]", s->def);
+			snprintf(text, sizeof(text), "%s [%s]", s->help ? s->help : "", s->def);
+		else
+			snprintf(text, sizeof(text), "%s", s->help ? s->help : "");
+		wrap(f, text, 28, 79);
 		fputc('\n', f);
 	}
 }

@@ -21,6 +21,9 @@ struct opt_spec {
 	const char	*choices;	/* OPT_CHOICE only: "rd|wr|copy|fill" */
 	const char	*help;		/* one line; usage appends "[default]" */
 	unsigned	flags;		/* enum opt_flags */
+	const char	*metavar;	/* what the value is, as usage shows it:
+					   "BOARD", "FILE", "SECONDS"; NULL: from the
+					   type (N, SIZE, the choices) */
 };
 
 enum opt_flags {
@@ -60,7 +63,8 @@ int opt_parse(int ntab, const struct opt_spec *const *tabs, struct opt_val *cons
 size_t opt_count(const struct opt_spec *tab);
 /* Index of the option called name in tab, or -1. */
 int opt_index(const struct opt_spec *tab, const char *name);
-/* One line per option: "  -s, --size=SIZE      help [64M]". */
+/* One line per option: "  -s, --size=SIZE      help [64M]", the help
+ * wrapped at word boundaries to keep every line within 79 columns. */
 void opt_usage(FILE *f, const struct opt_spec *tab);
 
 #endif

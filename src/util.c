@@ -4,6 +4,7 @@
  */
 #include "util.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
@@ -11,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -460,4 +462,70 @@ int read_u64(const char *path, uint64_t *out)
 		return -1;
 	*out = v;
 	return 0;
+}
+
+/* Damerau-Levenshtein (optimal string alignment) distance, case ignored,
+ * for words of up to 63 bytes; longer ones count as far. */
+static int edit_distance(const char *a, const char *b)
+{
+	int d[64][64], i, j, la = (int)strlen(a), lb = (int)strlen(b);
+
+	if (la > 63 || lb > 63)
+		return 99;
+	for (i = 0; i <= la; i++)
+		d[i][0] = i;
+	for (j = 0; j <= lb; j++)
+		d[0][j] = j;
+	for (i = 1; i <= la; i++)
+		for (j = 1; j <= lb; j++) {
+			int cost = tolower((unsigned char)a[i - 1]) != tolower((unsigned char)b[j - 1]);
+			int v = d[i - 1][j] + 1;
+
+			if (d[i][j - 1] + 1 < v)
+				v = d[i][j - 1] + 1;
+			if (d[i - 1][j - 1] + cost < v)
+				v = d[i - 1][j - 1] + cost;
+			if (i > 1 && j > 1 && tolower((unsigned char)a[i - 1]) ==
+			    tolower((unsigned char)b[j - 2]) && tolower((unsigned char)a[i - 2]) ==
+			    tolower((unsigned char)b[j - 1]) && d[i - 2][j - 2] + 1 < v)
+				v = d[i - 2][j - 2] + 1;
+			d[i][j] = v;
+		}
+	return d[la][lb];
+}
+
+void near_see(struct near *n, const char *cand)
+{
+	size_t lw = strlen(n->word);
+	int reach = lw <= 4 ? 1 : lw <= 8 ? 2 : 3, dist;
+
+	if (!cand || !*cand || !strcmp(n->word, cand))
+		return;
+	if (lw >= 3 && strlen(cand) > lw && !strncasecmp(n->word, cand, lw)) {
+		n->prefixes++;
+		n->prefix = cand;
+	}
+	dist = edit_distance(n->word, cand);
+	if (dist <= reach && (!n->best || dist < n->dist)) {
+		n->best = cand;
+		n->dist = dist;
+	}
+}
+
+const char *near_best(const struct near *n)
+{
+	if (n->prefixes == 1)
+		return n->prefix;
+	return n->best;
+}
+
+const char *near_hint(const struct near *n, char *buf, size_t len)
+{
+	const char *b = near_best(n);
+
+	if (b)
+		snprintf(buf, len, " (did you mean '%s'?)", b);
+	else if (len)
+		*buf = '\0';
+	return buf;
 }

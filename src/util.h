@@ -108,4 +108,23 @@ int read_u64(const char *path, uint64_t *out);
 char *read_sysfile(const char *path, size_t max, size_t *len);
 char *read_whole(const char *path, size_t max, size_t *len);
 
+/* "did you mean ...?": the candidate nearest to what a user typed. Start
+ * with struct near n = { word }, show it each candidate with near_see(),
+ * then near_best() is the one candidate the word is a prefix of (am62 ->
+ * am62x; 3 letters at least), else the nearest within reach: edit distance
+ * (a swap of two neighbours is one edit) at most 1 for a word of up to 4
+ * letters, 2 up to 8, 3 beyond. NULL when none is. Case is ignored. */
+struct near {
+	const char	*word;
+	const char	*best;
+	int		dist;		/* of best */
+	int		prefixes;	/* candidates the word is a prefix of */
+	const char	*prefix;	/* the last of them */
+};
+void near_see(struct near *n, const char *cand);
+/* The only candidate the word is a prefix of, else n->best; NULL if none. */
+const char *near_best(const struct near *n);
+/* " (did you mean 'BEST'?)" into buf, or "" when there is none; buf. */
+const char *near_hint(const struct near *n, char *buf, size_t len);
+
 #endif

@@ -92,7 +92,7 @@ TEST(opt_forms)
 	CHECK(!p.v[O_VERBOSE].set);
 	/* a value that looks like an option is still the value */
 	CHECK_EQ_INT(parse(&p, "-l", "-v", "--label2", NULL), -1);
-	CHECK_STR(p.err, "unknown option '--label2'");
+	CHECK_STR(p.err, "unknown option '--label2' (did you mean '--label'?)");
 	CHECK_EQ_INT(parse(&p, "-l", "-v", NULL), 0);
 	CHECK_STR(p.v[O_LABEL].s, "-v");
 	CHECK(!p.v[O_VERBOSE].set);
@@ -170,7 +170,7 @@ TEST(opt_errors)
 	CHECK_EQ_INT(parse(&p, "--nope=3", NULL), -1);
 	CHECK_STR(p.err, "unknown option '--nope'");
 	CHECK_EQ_INT(parse(&p, "--siz=1M", NULL), -1);	/* no abbreviations */
-	CHECK_STR(p.err, "unknown option '--siz'");
+	CHECK_STR(p.err, "unknown option '--siz' (did you mean '--size'?)");
 	CHECK_EQ_INT(parse(&p, "-z", NULL), -1);
 	CHECK_STR(p.err, "unknown option '-z'");
 	CHECK_EQ_INT(parse(&p, "-n", "3", "--count=4", NULL), -1);

@@ -370,3 +370,40 @@ TEST(util_sysfile_rule)
 	unlink(path);
 	rmdir(dir);
 }
+
+/* near: typos, swaps, prefixes, and no guess for a word far from all */
+static const char *nearest(const char *word, const char *const *cands)
+{
+	struct near n = { word };
+
+	while (*cands)
+		near_see(&n, *cands++);
+	return near_best(&n);
+}
+
+TEST(util_near)
+{
+	static const char *const suites[] = { "quick", "guide", "all", NULL };
+	static const char *const boards[] = { "am62x", "am64x", "j721e", "j7200", NULL };
+	static const char *const applets[] = { "lat_mem_rd", "lat_mmap", "lat_sem", "stream",
+					      NULL };
+	char buf[64];
+	struct near n = { "zzzzzz" };
+
+	CHECK_STR(nearest("quik", suites), "quick");
+	CHECK_STR(nearest("qucik", suites), "quick");	/* a swap is one edit */
+	CHECK_STR(nearest("GUIDE", suites), "guide");
+	CHECK(nearest("quick", suites) == NULL);	/* itself is no suggestion */
+	CHECK(nearest("x", suites) == NULL);
+	CHECK_STR(nearest("am62", boards), "am62x");	/* the one it begins */
+	CHECK_STR(nearest("j721", boards), "j721e");
+	CHECK(nearest("j72", boards) == NULL);	/* j721e or j7200: no guess */
+	CHECK_STR(nearest("lat_mem", applets), "lat_mem_rd");
+	CHECK_STR(nearest("strem", applets), "stream");
+	CHECK(nearest("memory", applets) == NULL);
+	near_see(&n, "quick");
+	CHECK_STR(near_hint(&n, buf, sizeof(buf)), "");
+	n = (struct near){ "strem" };
+	near_see(&n, "stream");
+	CHECK_STR(near_hint(&n, buf, sizeof(buf)), " (did you mean 'stream'?)");
+}
