@@ -95,7 +95,7 @@ include third_party/versions.mk
 CC := $(CROSS)gcc -specs $(MUSL_PREFIX)/lib/musl-gcc.specs
 STRIP := $(CROSS)strip
 OPT_CFLAGS := -O2 -ffunction-sections -fdata-sections -fno-tree-loop-distribute-patterns \
-	-ffp-contract=off
+	-ffp-contract=off -fno-asynchronous-unwind-tables -fno-unwind-tables
 WARN_CFLAGS := -Wall -Wextra -Wshadow -Wno-unused-parameter -Wno-format-truncation -Wno-missing-field-initializers -Werror
 BB_CFLAGS := -std=gnu11 $(OPT_CFLAGS) $(ARCH_CFLAGS)
 # applets/FAMILY/ (mem, cpu, crypto, os, net, io, suite, boot): every
