@@ -173,7 +173,9 @@ void applet_usage(const struct applet *a, FILE *f)
 		fputs("\nGlobal options:\n", f);
 		opt_usage(f, g);
 	}
-	fputs("\nExit status: 0 ok, 1 failure, 2 usage error, 3 wrong answer, 77 skipped.\n", f);
+	fputc('\n', f);
+	fputs(a->exits ? a->exits :
+	      "Exit status: 0 ok, 1 failure, 2 usage error, 3 wrong answer, 77 skipped.\n", f);
 }
 
 static int pin_cpus(const char *list, const int *cpus, int n)

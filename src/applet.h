@@ -35,6 +35,8 @@ struct applet {
 	const char		*name;		/* == file basename == applets.def id */
 	const char		*summary;	/* one line for --list, <= 60 chars, no period */
 	const char		*usage;		/* "usage: NAME ...\n\n" + prose; options appended */
+	const char		*exits;		/* "Exit status: ...\n", where it says more than
+						   the common statuses; NULL = the common line */
 	const struct opt_spec	*opts;		/* { 0 }-terminated; NULL = none */
 	const char		*unit;		/* headline unit */
 	unsigned		flags;		/* enum applet_flags */

@@ -106,6 +106,7 @@ run_target() {
 			echo F >> "$counts"
 			break
 		fi
+		t0=$(date +%s)
 		if [ $pass = all ]; then
 			label=unit
 			ASAN_OPTIONS=${asan:+$asan=1} UBSAN_OPTIONS=${asan:+$asan=1} \
@@ -129,6 +130,8 @@ run_target() {
 		grep -E '^FAIL ' "$counts.unit" | sed 's/.*/F/' >> "$counts"
 		grep -E '^SKIP ' "$counts.unit" | sed 's/.*/S/' >> "$counts"
 		rm -f "$counts.unit"
+		[ -z "${TEST_TIMES:-}" ] ||
+			echo "$target unit-$pass $(($(date +%s) - t0))" >> "$TEST_TIMES"
 	done
 
 	# CLI tests: each file runs in its own shell with the helpers loaded
@@ -137,10 +140,13 @@ run_target() {
 		*" $(basename "$t" .test) "*) ;;
 		*) continue ;;
 		esac
+		t0=$(date +%s)
 		ARCH=$arch LABEL=$target SANITIZER=$sanitizer RUN=$run BIN=$bin COUNTS=$counts \
 			TEST_FILE=$(basename "$t" .test) \
 			sh -c '. "$ROOT/tests/cli/testing.sh"; . "$1"; testing_done' sh "$ROOT/$t"
 		san_check "$(basename "$t" .test)"
+		[ -z "${TEST_TIMES:-}" ] ||
+			echo "$target $(basename "$t" .test) $(($(date +%s) - t0))" >> "$TEST_TIMES"
 	done
 
 	p=$(grep -c P "$counts") f=$(grep -c F "$counts") s=$(grep -c S "$counts")
