@@ -17,7 +17,9 @@
 # ONLY="lat_tcp bw_tcp" limits the run to those CLI test files (no unit
 # tests, no fuzzers), for working on one applet. Targets run TEST_JOBS at
 # once (default: the number of CPUs, at most 4; TEST_JOBS=1 one after the
-# other, their lines as they come).
+# other, their lines as they come). TEST_TIMES=FILE appends a line
+# "TARGET TEST SECONDS" for each test file and unit pass, to find what
+# makes a lane long.
 # Exit status: 0 when nothing failed.
 set -u
 cd "$(dirname "$0")/.."
