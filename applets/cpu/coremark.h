@@ -2,8 +2,8 @@
  *
  * SPDX-License-Identifier: MIT
  *
- * Written from the published description of CoreMark 1.0 (METHODS.md
- * section 10), not from EEMBC's code: the seed CRC reproduces EEMBC's
+ * Written from the published description of CoreMark 1.0 (docs/methods.md,
+ * CoreMark), not from EEMBC's code: the seed CRC reproduces EEMBC's
  * published values, the list/matrix/state CRCs are this implementation's
  * own (see coremark.c).
  */

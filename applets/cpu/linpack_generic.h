@@ -8,7 +8,7 @@
  * includes it twice, with REAL = double and LP(x) = x##_d, then REAL =
  * float and LP(x) = x##_s, and #undefs both after each. Written from the
  * published algorithm (LINPACK's dgefa/dgesl, Dongarra et al. 1979) and
- * benchbox's METHODS.md section 8.
+ * docs/methods.md (LINPACK).
  *
  * The C loops are the reference: the Makefile's -ffp-contract=off keeps
  * every a * b + c a multiply then an add, so the "unrolled" forms (which

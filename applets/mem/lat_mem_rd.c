@@ -429,7 +429,8 @@ static int sweep(struct run_ctx *ctx, struct lat *s, struct team *team, unsigned
 		snprintf(metric, sizeof(metric), "lat_mem_rd-stride%zu-sz%lluk", s->stride,
 			 (unsigned long long)k);
 		/* The guides' "sz50" row is their smallest value, an L1 load-to-use
-		 * latency: the sweep's first point, 512 B (METHODS.md, lat_mem_rd). */
+		 * latency: the sweep's first point, 512 B (docs/methods.md,
+		 * lat_mem_rd). */
 		if (size == LAT_SWEEP_FIRST)
 			snprintf(metric, sizeof(metric), "lat_mem_rd-stride%zu-sz50", s->stride);
 		r.test = s->random ? "rd_random" : "rd";

@@ -19,7 +19,7 @@
  * stride. Their label N is the size in MiB x 1000, truncated, so each is
  * drawn at the first sweep point (lat_sweep_next) with that label; the
  * guides' "sz50" is the smallest size of their tables and is drawn at the
- * first sweep point, 512 bytes (see METHODS.md, lat_mem_rd).
+ * first sweep point, 512 bytes (see docs/methods.md, lat_mem_rd).
  */
 #include "applet.h"
 #include "lat_mem_rd.h"
