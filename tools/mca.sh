@@ -15,7 +15,7 @@
 # cycles per iteration = (total cycles of 200 iterations - those of 100) /
 # 100, the steady state without the first iteration's start-up.
 #
-# Default: print one markdown table (the README's), a line per kernel and
+# Default: print one markdown table (docs/kernels.md's), a line per kernel and
 # model, beside the figures of the kernel's C reference on the same model,
 # then a line for each tuned loop that touches the stack or calls.
 # --check: compare with the floors (tools/mca.floors): fail with the table
@@ -28,7 +28,7 @@
 #   (B/cycle rounded down, cycles/block rounded up; a known defect's count
 #   only falls, and none is added); the other targets' lines are kept.
 # --wide: the default table pivoted, one line per kernel and a table per
-#   target, its models' figures side by side (the README's form).
+#   target, its models' figures side by side (docs/kernels.md's form).
 # --loops: print each row's loop (its span in the function and the
 #   instructions llvm-mca reads) instead.
 # --build DIR: objects are DIR/TARGET/obj/OBJECT (default build).

@@ -23,7 +23,7 @@ TEST(coremark_crc16)
 	CHECK_EQ_U64(cm_crc32(0x34333231, 0), cm_crc8('4', cm_crc8('3', cm_crc16(0x3231, 0))));
 }
 
-/* EEMBC's published seed CRCs: every row of the table in METHODS.md. */
+/* EEMBC's published seed CRCs: every row of the table in docs/methods.md. */
 TEST(coremark_seedcrc)
 {
 	static const struct {
