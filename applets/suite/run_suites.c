@@ -48,7 +48,7 @@ static const struct suite_test quick_tests[] = {
 	{ "dhrystone --quick", 0 },
 	{ "whetstone --quick", 0 },
 	{ "coremark --quick", 0 },
-	{ "linpack --quick -n 100", 0 },
+	{ "linpack --quick --order=100", 0 },
 	{ "speed --quick --engine=both -bytes 16384 aes-128-cbc sha256", 0 },
 	{ "zlib --quick -l 6 deflate inflate", 0 },
 };
