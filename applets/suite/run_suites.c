@@ -77,7 +77,7 @@ static const struct suite_test guide_tests[] = {
 	{ "bw_file_rd 1m {io_only,open2close}", 0 },
 	{ "bw_mmap_rd 1m {mmap_only,open2close}", 0 },
 	{ "dhrystone --warmup=0 --min-time=0.4", 0 },
-	{ "whetstone -d 2.5", 0 },
+	{ "whetstone --duration=2.5", 0 },
 	{ "linpack --warmup=0 --min-time=0.25", 0 },
 	{ "nbench --min-time=0.1", 900 },
 	{ "stream", 0 },
