@@ -50,7 +50,7 @@ static const struct suite_test quick_tests[] = {
 	{ "coremark --quick", 0 },
 	{ "linpack --quick --order=100", 0 },
 	{ "speed --quick --engine=both -bytes 16384 aes-128-cbc sha256", 0 },
-	{ "zlib --quick -l 6 deflate inflate", 0 },
+	{ "zlib --quick --level=6 deflate inflate", 0 },
 };
 
 static const struct suite_test guide_tests[] = {
