@@ -346,7 +346,7 @@ static void dhry_work(void *arg, unsigned idx, uint64_t iters)
 
 static const struct opt_spec opts[] = {
 	{ "parallel", 'P', OPT_INT, "1", 1, 1024, NULL, "copies run in parallel (threads)" },
-	{ "values", 'v', OPT_BOOL, NULL, 0, 0, NULL,
+	{ "values", 0, OPT_BOOL, NULL, 0, 0, NULL,
 	  "list every final value beside the published one" },
 	{ 0 }
 };
@@ -472,32 +472,19 @@ out:
 
 const struct applet applet_dhrystone = {
 	.name    = "dhrystone",
-	.summary = "Dhrystone 2.1: Dhrystones/s, DMIPS and DMIPS/MHz",
-	.usage   = "usage: dhrystone [-P N] [-v]\n"
+	.summary = "integer speed in DMIPS, DMIPS/MHz (Weicker's Dhrystone 2.1)",
+	.usage   = "usage: dhrystone [-P N] [--values]\n"
 		   "\n"
-		   "Dhrystone 2.1's integer workload (Weicker 1988), reimplemented from\n"
-		   "the published algorithm: records with a variant part, arrays, string\n"
-		   "copies and compares, Proc_1..Proc_8 and Func_1..Func_3 in their own\n"
-		   "translation unit, never inlined. The run is calibrated by time: each\n"
-		   "sample lasts --min-time (default 1 s), --reps samples (5) after one\n"
-		   "warm-up, and the median is reported (Dhrystone itself wants one timing\n"
-		   "of at least 2 s; a shorter total, as with --quick, is flagged short).\n"
-		   "\n"
-		   "Dhrystones per second = runs/s (with -P, the sum over the copies);\n"
-		   "DMIPS = that / 1757 (the VAX 11/780); DMIPS/MHz = DMIPS / the clock\n"
-		   "measured by mhz's add chain on the CPUs used, right after the runs\n"
-		   "(with -P, over the sum of those CPUs' clocks: a per-core figure),\n"
-		   "or given by BENCHBOX_MHZ (run: its mhz test's).\n"
-		   "The published final values of every variable are checked after the\n"
-		   "run (exit 3 if one is wrong); -v lists them.\n"
-		   "\n"
-		   "-P N runs N independent copies at once (threads pinned round robin\n"
-		   "over --cpu or the allowed CPUs). Numbers depend on the compiler and\n"
-		   "its flags (printed in the banner), not only on the core.\n"
-		   "\n"
-		   "Default output is the classic's lines; --format=table|csv|json prints\n"
-		   "the records (metrics dhrystone_per_second, dhrystone_per_mhz,\n"
-		   "cpu_clock, as the vendor guides name them).\n",
+		   "Dhrystone 2.1's integer workload (records, arrays, string copies and\n"
+		   "compares, procedure calls never inlined), written from the published\n"
+		   "algorithm. Each sample lasts --min-time seconds; the median of --reps\n"
+		   "samples gives Dhrystones/s, DMIPS (Dhrystones/s / 1757, the VAX 11/780)\n"
+		   "and DMIPS/MHz (over the clock measured as mhz does, or BENCHBOX_MHZ).\n"
+		   "A total under 2 s is flagged short. The final values of every variable\n"
+		   "are checked after the run. -P N runs N copies at once, pinned round\n"
+		   "robin, and reports the sum. The compiler and its flags (in the banner)\n"
+		   "count as much as the core. Output: the classic's lines; --format gives\n"
+		   "the records dhrystone_per_second, dhrystone_per_mhz and cpu_clock.\n",
 	.opts    = opts,
 	.unit    = UNIT_DMIPS,
 	.classic = &emit_dhrystone,

@@ -470,25 +470,17 @@ static int lat_ops_run(struct run_ctx *ctx)
 
 const struct applet applet_lat_ops = {
 	.name    = "lat_ops",
-	.summary = "latency of integer and floating-point operations",
+	.summary = "latency of arithmetic operations (lmbench's lat_ops)",
 	.usage   = "usage: lat_ops [-P N] [-W US] [-N N]\n"
 		   "\n"
-		   "Latency of basic operations by lmbench's lat_ops method: integer\n"
-		   "(32-bit) and int64 bit, add, mul, div and mod, float and double add,\n"
-		   "mul and div, each a chain of dependent operations the compiler\n"
-		   "cannot fold or vectorise, so each result waits for the previous\n"
-		   "one. Reported in ns per operation (the median sample); mul and mod\n"
-		   "have the cost of their extra add/or operations subtracted (int add\n"
-		   "time for integer, int64 bit time for int64, as lmbench does). Every\n"
-		   "chain is checked against a plain C computation (exit 3 if wrong).\n"
-		   "lmbench's bogomflops lines are not measured.\n"
-		   "A copy of -P is a thread, pinned round robin over --cpu or the\n"
-		   "allowed CPUs.\n"
-		   LMBENCH_HELP_LAT
-		   "\n"
-		   "Default output, like lmbench's, is one 'NAME: N nanoseconds' line\n"
-		   "per test on stderr. --format=table|csv|json prints the common\n"
-		   "records (metric lat_ops-int-add etc., as the vendor guides name them).\n",
+		   "The latency of integer, int64, float and double operations (bit, add,\n"
+		   "mul, div, mod) by lmbench's lat_ops method: each is a chain of\n"
+		   "dependent operations the compiler cannot fold, so each waits for the\n"
+		   "one before. The result is ns per operation, the median sample, with\n"
+		   "the added operations of mul and mod subtracted as lmbench does; every\n"
+		   "chain is checked against plain C. -P N runs N copies (threads) at once\n"
+		   "and reports the latency per copy. Output: lmbench's 'NAME: N\n"
+		   "nanoseconds' lines on stderr; --format gives the records.\n",
 	.opts    = opts,
 	.unit    = UNIT_NS,
 	.classic = &emit_lmbench_nano,

@@ -241,7 +241,7 @@ static const struct emitter emit_clinpack = {
 /* run ------------------------------------------------------------------------- */
 
 static const struct opt_spec opts[] = {
-	{ "order", 'n', OPT_CHOICE, "100", 0, 0, "100|200|1000", "matrix order n" },
+	{ "order", 0, OPT_CHOICE, "100", 0, 0, "100|200|1000", "matrix order n (n x n)" },
 	{ "single", 0, OPT_BOOL, NULL, 0, 0, NULL, "single precision (float) instead of double" },
 	{ "parallel", 'P', OPT_INT, "1", 1, 1024, NULL, "copies run in parallel (threads)" },
 	{ 0 }
@@ -386,40 +386,20 @@ static int linpack_main(struct run_ctx *ctx)
 
 const struct applet applet_linpack = {
 	.name    = "linpack",
-	.summary = "LINPACK 100 dense solve, rolled and unrolled (KFLOPS)",
-	.usage   = "usage: linpack [-n 100|200|1000] [--single] [-P N] "
-		   "[--kernel=c|unrolled|best|all|NAME]\n"
+	.summary = "dense LU solve in KFLOPS (clinpack's LINPACK 100)",
+	.usage   = "usage: linpack [--order=100|200|1000] [--single] [-P N]\n"
+		   "               [--kernel=c|unrolled|best|all|NAME]\n"
 		   "\n"
-		   "LINPACK 100 (clinpack's method): solve A x = b for LINPACK's generated\n"
-		   "n x n matrix (leading dimension n+1) with dgefa (LU, partial pivoting)\n"
-		   "and dgesl (job 0), using BLAS-1 idamax, dscal and daxpy (ddot, in\n"
-		   "the kernel sets too, is not called by job 0). One solve counts\n"
-		   "2/3 n^3 + 2 n^2 operations (686,666.67 at n=100); KFLOPS = ops /\n"
-		   "(1000 x seconds), the median of the samples. Each solve's time includes\n"
-		   "copying the pristine A and b into place (about 2% at n=100); the matrix\n"
-		   "is generated once, untimed.\n"
-		   "\n"
-		   "By default the classic pair runs: the rolled loops, then the unrolled\n"
-		   "ones (daxpy by 4, ddot and dscal by 5), about 10 s in all: samples\n"
-		   "of at least 0.5 s (--min-time), the median of 5 (--reps). --kernel=c\n"
-		   "runs the rolled form only, unrolled the unrolled one, best adds the\n"
-		   "fastest tuned kernels (SSE2, AArch64 Advanced SIMD) as a third form,\n"
-		   "\"tuned\", all runs every usable row, NAME that row alone. --single uses\n"
-		   "float. -P N runs N copies on their own matrices at once (threads pinned\n"
-		   "round robin over --cpu or the allowed CPUs) and reports the sum.\n"
-		   "\n"
-		   "After each form the answer is checked as clinpack does: residn =\n"
-		   "max|A x - b| / (n * norma * max|x| * eps), eps the precision's machine\n"
-		   "epsilon; above 10 (10 x n/100 for n > 100: residn grows with n) the\n"
-		   "run fails with exit status 3.\n"
-		   "\n"
-		   "Default output is clinpack's: the title, the residual block and the\n"
-		   "line \"Rolled Double  Precision N Kflops ; R Reps\" per form (R = solves\n"
-		   "per sample). --format=table|csv|json prints the common records. The\n"
-		   "vendor guides' \"linpack (Kflops)\" figure is the metric 'linpack': the\n"
-		   "rolled double-precision form at n=100, P=1; the others are\n"
-		   "linpack_unrolled, linpack_tuned, with _sp for --single and _nN for\n"
-		   "other orders. A median sample under 0.25 s is flagged short.\n",
+		   "LINPACK 100 by clinpack's method: solve A x = b for LINPACK's generated\n"
+		   "n x n matrix by LU factorisation with partial pivoting (dgefa, dgesl),\n"
+		   "in KFLOPS = (2/3 n^3 + 2 n^2) / (1000 x seconds), the median sample.\n"
+		   "By default the rolled loops run, then the unrolled ones; --kernel=c or\n"
+		   "unrolled runs one of them, best adds benchbox's fastest SIMD kernels as\n"
+		   "\"tuned\", all runs every usable row. Each form's answer is checked by\n"
+		   "clinpack's normalised residual. -P N runs N copies at once, pinned\n"
+		   "round robin, and reports the sum. Output: clinpack's lines; --format\n"
+		   "gives the records, where metric 'linpack' (rolled, double, n=100, one\n"
+		   "copy) is the vendor guides' figure.\n",
 	.opts    = opts,
 	.unit    = UNIT_KFLOPS,
 	.classic = &emit_clinpack,

@@ -303,22 +303,14 @@ static const struct opt_spec opts[] = {
 
 const struct applet applet_mhz = {
 	.name    = "mhz",
-	.summary = "effective CPU clock per CPU, beside cpufreq",
+	.summary = "effective CPU clock, beside cpufreq (lmbench's mhz)",
 	.usage   = "usage: mhz [-c] [--cpu=LIST]\n"
 		   "\n"
-		   "The CPU clock from a chain of dependent integer adds, one per cycle.\n"
-		   "Meaningless under emulation.\n"
-		   "\n"
-		   "Default output, like lmbench's mhz, is one line on stdout from one\n"
-		   "measurement that is not pinned (the CPU the scheduler picks, within\n"
-		   "LIST if given): 'N MHz, X nanosec clock' (whole MHz, X = 1000 / N),\n"
-		   "or with -c the period X alone; '-1 System too busy' and exit 1 when\n"
-		   "no sample could be taken. lmbench's -d (its raw data) is refused.\n"
-		   "\n"
-		   "--format=table|csv|json measures each allowed CPU (or those of LIST)\n"
-		   "pinned to it, two rows per CPU: 'measured' (median, min, max over\n"
-		   "the samples) and 'cpufreq' (scaling_cur_freq before and after);\n"
-		   "'mismatch' marks a difference over 5%.\n",
+		   "The CPU clock, from a chain of dependent integer adds that retires one\n"
+		   "add per cycle (meaningless under emulation). By default, lmbench's line\n"
+		   "from one unpinned measurement: 'N MHz, X nanosec clock', or with -c the\n"
+		   "period X alone. --format measures each allowed CPU (or each of LIST)\n"
+		   "pinned to it, beside cpufreq's figure, and marks a mismatch over 5%.\n",
 	.opts    = opts,
 	.unit    = UNIT_MHZ,
 	.classic = &emit_mhz,

@@ -408,7 +408,7 @@ out:
 	return rc;
 }
 
-/* Which tests -t names: a bit per nb_tests[] entry; 0 with a usage error. */
+/* Which tests --tests names: a bit per nb_tests[] entry; 0 with a usage error. */
 static unsigned parse_tests(const char *list)
 {
 	char buf[256], *save = NULL, *w;
@@ -418,7 +418,7 @@ static unsigned parse_tests(const char *list)
 	if (!list || !strcmp(list, "all"))
 		return (1u << NB_NTESTS) - 1;
 	if (strlen(list) >= sizeof(buf)) {
-		errorf("-t: list too long");
+		errorf("--tests: list too long");
 		return 0;
 	}
 	strcpy(buf, list);
@@ -426,7 +426,7 @@ static unsigned parse_tests(const char *list)
 		for (i = 0; i < NB_NTESTS && strcmp(nb_tests[i]->key, w); i++)
 			;
 		if (i == NB_NTESTS) {
-			errorf("-t: '%s' is not a test (numeric_sort string_sort bitfield "
+			errorf("--tests: '%s' is not a test (numeric_sort string_sort bitfield "
 			       "fp_emulation fourier assignment idea huffman neural_net "
 			       "lu_decomposition, or all)", w);
 			return 0;
@@ -434,13 +434,13 @@ static unsigned parse_tests(const char *list)
 		mask |= 1u << i;
 	}
 	if (!mask)
-		errorf("-t: no test named");
+		errorf("--tests: no test named");
 	return mask;
 }
 
 static const struct opt_spec opts[] = {
-	{ "tests", 't', OPT_STR, "all", 0, 0, NULL,
-	  "comma-separated tests to run (numeric_sort ... lu_decomposition)" },
+	{ "tests", 0, OPT_STR, "all", 0, 0, NULL,
+	  "tests to run, comma-separated, or all", 0, "TEST[,TEST...]" },
 	{ "parallel", 'P', OPT_INT, "1", 1, 1024, NULL, "copies run in parallel (threads)" },
 	{ 0 }
 };
@@ -455,7 +455,7 @@ static int nbench_run(struct run_ctx *ctx)
 	int rc = EXIT_OK, ran[NB_NTESTS] = { 0 };
 
 	if (ctx->argc) {
-		errorf("unexpected argument '%s' (tests are chosen with -t)", ctx->argv[0]);
+		errorf("unexpected argument '%s' (tests are chosen with --tests)", ctx->argv[0]);
 		return EXIT_USAGE;
 	}
 	if (!(mask = parse_tests(opt_str(ctx, "tests"))))
@@ -553,45 +553,21 @@ static int nbench_run(struct run_ctx *ctx)
 
 const struct applet applet_nbench = {
 	.name    = "nbench",
-	.summary = "BYTEmark's ten CPU/memory tests and indexes (nbench)",
-	.usage   = "usage: nbench [-t TEST[,TEST...]] [-P N]\n"
+	.summary = "CPU and memory indexes of ten tests (BYTEmark's nbench)",
+	.usage   = "usage: nbench [--tests=TEST[,TEST...]] [-P N]\n"
 		   "\n"
-		   "benchbox nbench (BYTEmark method): BYTEmark 2 / nbench's ten tests,\n"
-		   "reimplemented from their published descriptions with our own seeded\n"
-		   "data. The workloads are of the same kind but not bit-identical to\n"
-		   "BYTEmark's, so scores and indexes compare with real nbench figures in\n"
-		   "kind, not exactly.\n"
-		   "\n"
-		   "TEST: numeric_sort (heapsort of 8111 int32), string_sort (heapsort of\n"
-		   "strings in an 8111-byte area, swaps move bytes), bitfield (runs of bit\n"
-		   "set/clear/flip in 128 KiB; iterations = bits), fp_emulation (software\n"
-		   "add/sub/mul/div over 3000 elements), fourier ((x+1)^x coefficients;\n"
-		   "iterations = coefficients), assignment (Hungarian method, 101x101),\n"
-		   "idea (IDEA encrypt+decrypt of 4000 bytes), huffman (5000-byte text\n"
-		   "round trip), neural_net (35-8-8 back-propagation to convergence),\n"
-		   "lu_decomposition (101x101 LU with partial pivoting and a solve).\n"
-		   "\n"
-		   "Each test grows its work until one pass lasts min(20 ms, --min-time/10),\n"
-		   "then takes scores of --min-time seconds of passes (default 0.25;\n"
-		   "--quick 0.04; BYTEmark 5) until the 95 % confidence half-width is within\n"
-		   "5 % of the mean: at least --reps scores (default 5, --quick 3), at most\n"
-		   "min(2 x reps, reps + 3). The mean is reported in iterations/s with\n"
-		   "min/max over the scores; 'noisy' = the 5 % target was not met, 'short'\n"
-		   "= below BYTEmark's 5 s x 5 scores. The last pass of every score is\n"
-		   "verified (exit 3 on a wrong answer).\n"
-		   "\n"
-		   "Indexes: ratio to BYTEmark's Pentium 90 baseline (original INTEGER =\n"
-		   "geomean of tests 1-4, 6-8; FLOATING-POINT = 5, 9, 10) and to the\n"
-		   "AMD K6/233 (Linux MEMORY = string sort, bitfield, assignment; INTEGER\n"
-		   "= numeric sort, FP emulation, IDEA, Huffman; FLOATING-POINT = fourier,\n"
-		   "neural net, LU). An index is printed only when all its tests ran.\n"
-		   "-P N runs N copies at once (threads pinned round robin) and reports\n"
-		   "the aggregate iterations/s.\n"
-		   "\n"
-		   "Default output is nbench's layout; --format=table|csv|json prints the\n"
-		   "common records (metrics numeric_sort ... lu_decomposition, unit iter/s,\n"
-		   "and nbench_int_index, nbench_fp_index, nbench_mem_index,\n"
-		   "nbench_orig_int_index, nbench_orig_fp_index).\n",
+		   "BYTEmark's ten tests by nbench's method, written from their published\n"
+		   "descriptions with benchbox's own seeded data (not bit-identical to\n"
+		   "BYTEmark's, so scores compare in kind, not exactly): numeric_sort,\n"
+		   "string_sort, bitfield, fp_emulation, fourier, assignment, idea, huffman,\n"
+		   "neural_net and lu_decomposition. Each test sizes its work, then takes\n"
+		   "scores of --min-time seconds (BYTEmark: 5) until their mean is known\n"
+		   "within 5% (95% confidence; at least --reps scores) and reports it in\n"
+		   "iterations/s; the last pass of each score is verified. The integer,\n"
+		   "floating-point and memory indexes compare with BYTEmark's Pentium 90\n"
+		   "and AMD K6/233, when all their tests ran. -P N runs N copies at once\n"
+		   "and reports the sum. Output: nbench's layout; --format gives the\n"
+		   "records.\n",
 	.opts    = opts,
 	.unit    = UNIT_ITER_S,
 	.classic = &emit_nbench,

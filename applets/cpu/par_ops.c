@@ -283,8 +283,10 @@ static const struct emitter emit_par_ops = {
 };
 
 static const struct opt_spec opts[] = {
-	{ "warmup-us", 'W', OPT_INT, NULL, 0, 1e9, NULL, "warm up this long before timing (us)" },
-	{ "tries", 'N', OPT_INT, NULL, 1, 1001, NULL, "repetitions (same as --reps)" },
+	{ "warmup-us", 'W', OPT_INT, NULL, 0, 1e9, NULL,
+	  "warm up this many microseconds first (lmbench's -W)", 0, "US" },
+	{ "tries", 'N', OPT_INT, NULL, 1, 1001, NULL,
+	  "repetitions: lmbench's -N, the same as --reps" },
 	{ 0 }
 };
 
@@ -328,18 +330,15 @@ static int par_ops_run(struct run_ctx *ctx)
 
 const struct applet applet_par_ops = {
 	.name    = "par_ops",
-	.summary = "instruction-level parallelism per operation (lmbench's)",
+	.summary = "instruction-level parallelism (lmbench's par_ops)",
 	.usage   = "usage: par_ops [-W US] [-N N]\n"
 		   "\n"
-		   "lmbench's par_ops method: for each of lat_ops's sixteen operations\n"
-		   "(integer, int64, float and double bit/add/mul/div/mod), 1, 2, 3, 4,\n"
-		   "6, 8, 12 and 16 independent dependency chains side by side (lmbench\n"
-		   "tries every count to 16: past the parallelism all give the same);\n"
-		   "parallelism = the largest t(1) / (t(k) / k), t(k) the fastest time\n"
-		   "per step of k chains: how many such operations overlap (1.00: none).\n"
-		   "Output, like lmbench's, on stderr: 'NAME parallelism: X' per\n"
-		   "operation. -W warms up US microseconds first; -N sets the\n"
-		   "repetitions (lmbench's 11).\n",
+		   "How many of one operation a core overlaps, by lmbench's par_ops method:\n"
+		   "for each of lat_ops's sixteen operations, 1 to 16 independent chains\n"
+		   "of it run side by side, and the parallelism is the largest t(1) /\n"
+		   "(t(k) / k), t(k) the fastest time per step of k chains (1.00: none\n"
+		   "overlap). Output, like lmbench's, on stderr: 'NAME parallelism: X' per\n"
+		   "operation.\n",
 	.opts    = opts,
 	.unit    = "",
 	.flags   = APPLET_SLOW,

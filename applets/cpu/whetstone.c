@@ -603,10 +603,10 @@ static const struct emitter emit_whets = {
 
 static const struct opt_spec opts[] = {
 	{ "parallel", 'P', OPT_INT, "1", 1, 1024, NULL, "copies run in parallel (threads)" },
-	{ "duration", 'd', OPT_DOUBLE, NULL, 0.001, 3600, NULL,
-	  "TimeUsed to calibrate to, seconds (default 4; --quick 0.3)" },
-	{ "loops", 'l', OPT_INT, "1000", 1, 1000000, NULL,
-	  "LOOP of the converted Whetstone (Painter's argument)" },
+	{ "duration", 0, OPT_DOUBLE, NULL, 0.001, 3600, NULL,
+	  "module time to aim for (default 4, --quick 0.3)", 0, "SECONDS" },
+	{ "loops", 0, OPT_INT, "1000", 1, 1000000, NULL,
+	  "LOOP of Painter's converted Whetstone", 0, "COUNT" },
 	{ 0 }
 };
 
@@ -765,33 +765,19 @@ out:
 
 const struct applet applet_whetstone = {
 	.name    = "whetstone",
-	.summary = "Whetstone: Longbottom's MWIPS, Painter's converted MIPS",
-	.usage   = "usage: whetstone [-P N] [-d SEC] [-l LOOP]\n"
+	.summary = "floating-point speed in MWIPS and MIPS (Whetstone)",
+	.usage   = "usage: whetstone [-P N] [--duration=SECONDS] [--loops=COUNT]\n"
 		   "\n"
-		   "Double precision Whetstone, Longbottom's eight modules (N1 array\n"
-		   "recurrence, N2 procedure, N3 if/then/else, N4 integer arithmetic, N5\n"
-		   "sin/cos/atan, N6 procedure through pointers, N7 array assignments, N8\n"
-		   "exp/log/sqrt), each xtra passes of its constant x 100 iterations; N1\n"
-		   "runs 10x longer and its time is divided by 10. Rates: MFLOPS or MOPS\n"
-		   "per module = credited ops x xtra / (10^6 x seconds); MWIPS = xtra x 100\n"
-		   "/ (10 x TimeUsed), TimeUsed the sum of the module times. xtra is\n"
-		   "calibrated like the classic (x5 until TimeUsed passes SEC/40, then\n"
-		   "scaled to SEC); a run under 2 s of TimeUsed is marked short (UnixBench\n"
-		   "times 10 s). Every result is checked against a second implementation\n"
-		   "(it takes as long again); a wrong one exits 3. --reps and --min-time do\n"
-		   "not apply: one calibrated run, as the classic.\n"
-		   "\n"
-		   "Then Painter's \"C Converted Whetstone\" (a different program: modules\n"
-		   "2-4, 6-9, 11 x LOOP, other constants), repeated II times for about\n"
-		   "SEC/8 and timed with the precise clock: KIPS = 100 x LOOP x II /\n"
-		   "seconds, shown in MIPS (metric whetstone, the vendor guides' figure;\n"
-		   "not comparable with MWIPS).\n"
-		   "\n"
-		   "-P N runs N copies at once (threads pinned round robin over --cpu or\n"
-		   "the allowed CPUs) and reports the aggregate. Default output is the\n"
-		   "classic's layout plus one line for the converted figure;\n"
-		   "--format=table|csv|json prints the records (metrics whetstone_n1 ..\n"
-		   "whetstone_n8, whetstone_mwips, whetstone).\n",
+		   "Double precision Whetstone, twice. First Longbottom's eight modules\n"
+		   "(array, procedure, branch, integer, trigonometric, pointer, assignment\n"
+		   "and exp/log/sqrt loops), calibrated as the classic to --duration seconds\n"
+		   "of module time, in MWIPS and each module's MFLOPS or MOPS (under 2 s is\n"
+		   "flagged short). Then Painter's \"C Converted Whetstone\", a different\n"
+		   "program, for about an eighth of that, in MIPS: metric whetstone, the\n"
+		   "vendor guides' figure, not comparable with MWIPS. Every result is\n"
+		   "checked against a second implementation, which takes as long again.\n"
+		   "One calibrated run: --reps and --min-time do not apply. -P N runs N\n"
+		   "copies at once, pinned round robin, and reports the sum.\n",
 	.opts    = opts,
 	.unit    = UNIT_MWIPS,
 	.classic = &emit_whets,

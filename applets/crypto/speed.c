@@ -1048,12 +1048,13 @@ static const struct opt_spec opts[] = {
 	{ "parallel", 'P', OPT_INT, "1", 1, 1024, NULL,
 	  "copies run in parallel (threads); rates add" },
 	{ "multi", 0, OPT_INT, NULL, 1, 1024, NULL, "openssl's -multi N: the same as -P N",
-	  OPT_DASH1 },
+	  OPT_DASH1, "N" },
 	{ "seconds", 0, OPT_DOUBLE, NULL, 0.001, 86400, NULL,
-	  "per size and operation (3 s, public key 10 s)", OPT_DASH1 },
+	  "per size and operation (default 3, public key 10)", OPT_DASH1, "SECONDS" },
 	{ "bytes", 0, OPT_SIZE, NULL, 1, 1 << 28, NULL,
-	  "one buffer size instead of 16 .. 16384", OPT_DASH1 },
-	{ "evp", 0, OPT_STR, NULL, 0, 0, NULL, "run ALG too (openssl -evp ALG)", OPT_DASH1 },
+	  "one buffer size instead of 16 .. 16384", OPT_DASH1, "BYTES" },
+	{ "evp", 0, OPT_STR, NULL, 0, 0, NULL, "time ALG too, as openssl -evp ALG does",
+	  OPT_DASH1, "ALG" },
 	{ "decrypt", 0, OPT_BOOL, NULL, 0, 0, NULL, "time decryption (ECB, CBC, CTR ciphers)",
 	  OPT_DASH1 },
 	{ "elapsed", 0, OPT_BOOL, NULL, 0, 0, NULL, "wall-clock time (always so; accepted)",
@@ -1329,60 +1330,23 @@ static int speed_run(struct run_ctx *ctx)
 
 const struct applet applet_speed = {
 	.name    = "speed",
-	.summary = "cipher, digest, signature throughput (openssl speed)",
-	.usage   = "usage: speed [-elapsed] [-seconds N] [-bytes N] [-evp ALG] [-decrypt]\n"
-		   "             [-multi N] [-mr] [ALGORITHM...]\n"
+	.summary = "cipher, digest, signature throughput (openssl's speed)",
+	.usage   = "usage: speed [-elapsed] [-seconds SECONDS] [-bytes BYTES] [-evp ALG]\n"
+		   "             [-decrypt] [-multi N] [-mr] [ALGORITHM...]\n"
 		   "\n"
-		   "openssl speed's method and output (`openssl speed -elapsed -evp ALG`):\n"
-		   "each algorithm runs for 3 s on buffers of 16, 64, 256, 1024, 8192 and\n"
-		   "16384 bytes; rate = operations x size / wall time, printed in 1000s of\n"
-		   "bytes per second ('k') in one table, as openssl 3.0 prints it: the\n"
-		   "preamble (version:, options:, compiler:, CPUINFO:, and benchbox's\n"
-		   "engine: line) above it, the 'Doing ...' progress lines on stderr.\n"
-		   "Public key: sign and verify for 10 s each, through mbedtls (keys from\n"
-		   "a fixed seed). Time is always wall-clock time (openssl's -elapsed; its\n"
-		   "CPU-time default is not available), so -elapsed changes nothing.\n"
-		   "--quick: 0.05 s windows instead (flagged short).\n"
-		   "openssl's single-dash options work as written (-seconds 1, -bytes 1024,\n"
-		   "-evp aes-128-cbc, -multi 2, -mr); --name forms too.\n"
-		   "\n"
-		   "ALGORITHM: aes-128-cbc aes-192-cbc aes-256-cbc aes-128-ecb aes-192-ecb\n"
-		   "aes-256-ecb aes-128-ctr aes-128-gcm des-ede3-cbc (des3, des-ede3) md5\n"
-		   "sha1 sha256 sha512 chacha20-poly1305 rsa2048 ecdsap256 (default: all).\n"
-		   "Row labels are openssl 3.0's for the same command line: a name its\n"
-		   "speed takes without -evp keeps it (aes-128-cbc, des-ede3, sha256);\n"
-		   "-evp ALG, and a name openssl times only through -evp, get the EVP\n"
-		   "name (AES-128-CBC, AES-128-GCM, DES-EDE3-CBC, ChaCha20-Poly1305; a\n"
-		   "digest's stays lower case). -evp takes ciphers and digests. Rows come\n"
-		   "in openssl's order (md5 sha1 sha256 sha512 des-ede3 aes-*-cbc, then the\n"
-		   "EVP-labelled ones in the command line's order), then public key.\n"
-		   "\n"
-		   "-mr: openssl's machine-readable lines instead: on stdout +H:SIZE:...\n"
-		   "then +F:INDEX:LABEL:BYTES/S:... per row (INDEX openssl's: md5 3, sha1 4,\n"
-		   "sha256 6, sha512 7, des-ede3 11, aes-128/192/256-cbc 19/20/21, -evp 25),\n"
-		   "+F2:2:2048:SIGN/S:VERIFY/S for RSA, +F4:3:256:... for ECDSA; on stderr\n"
-		   "+DT:LABEL:SECONDS:SIZE and +R:COUNT:LABEL:SECONDS per timing, public\n"
-		   "key +DTP:BITS:OP:rsa|ecdsa:SECONDS and +R1/+R2 (RSA private/public),\n"
-		   "+R5/+R6 (ECDSA sign/verify) COUNT:BITS:SECONDS. One table only.\n"
-		   "\n"
-		   "Engines: mbedtls (every algorithm), benchbox's tuned kernels where the CPU\n"
-		   "has the instructions (AES-NI, SHA-NI, ARMv8 crypto extensions), kernel\n"
-		   "(the Linux crypto API through AF_ALG: an SoC's accelerator; skipped with\n"
-		   "the reason where AF_ALG is absent). --engine=best (default): the best\n"
-		   "path per algorithm (the first usable tuned kernel, else mbedtls), one\n"
-		   "table, the engine of each row on the preamble's engine: line;\n"
-		   "--engine=both adds a second table, mbedtls's, where a tuned kernel was\n"
-		   "best; --engine=all a table per further engine. Every implementation\n"
-		   "passes known-answer vectors (NIST SP 800-38A, FIPS 180, RFC 1321,\n"
-		   "RFC 8439, the GCM spec, SP 800-67) before it is timed: a wrong answer is\n"
-		   "exit 3. AEADs (gcm, chacha20-poly1305) encrypt and tag with a fixed\n"
-		   "nonce and no additional data; -decrypt applies to ECB/CBC/CTR ciphers.\n"
-		   "\n"
-		   "Records (--format=table|csv|json): one per algorithm, engine and size,\n"
-		   "MB/s (10^6 bytes/s), metric ALG-SIZE (aes-128-cbc-16) on the first\n"
-		   "table's rows; public key in ops/s, metric rsa2048-sign etc. Windows\n"
-		   "shorter than openssl's 3 s (10 s public key) are flagged short, and\n"
-		   "their note says the window (\"0.2 s per size (openssl: 3 s)\").\n",
+		   "Cipher, digest and signature throughput by openssl speed's method, in its\n"
+		   "layout and row labels: each algorithm runs 3 s on buffers of 16 to 16384\n"
+		   "bytes, in 1000s of bytes per second of wall-clock time (openssl's -elapsed;\n"
+		   "always so); RSA-2048 and ECDSA P-256 sign and verify 10 s each. ALGORITHM:\n"
+		   "aes-128-cbc aes-192-cbc aes-256-cbc aes-128-ecb aes-192-ecb aes-256-ecb\n"
+		   "aes-128-ctr aes-128-gcm des-ede3-cbc (des3) md5 sha1 sha256 sha512\n"
+		   "chacha20-poly1305 rsa2048 ecdsap256 (default: all). --engine=best (default)\n"
+		   "times each algorithm once, by benchbox's tuned kernel where the CPU has one\n"
+		   "(AES-NI, SHA-NI, ARMv8 crypto), else by mbedtls; both and all add tables for\n"
+		   "mbedtls and for the kernel's crypto API (AF_ALG). Every implementation\n"
+		   "passes known-answer vectors first. openssl's one-dash options work as\n"
+		   "written; -mr prints its machine-readable lines instead of the table, and\n"
+		   "--format the records in MB/s.\n",
 	.opts    = opts,
 	.unit    = UNIT_MB_S,
 	.classic = &emit_openssl,

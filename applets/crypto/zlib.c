@@ -419,11 +419,13 @@ static int dump(const char *path, size_t size)
 }
 
 static const struct opt_spec opts[] = {
-	{ "level", 'l', OPT_STR, "1,6,9", 0, 0, NULL, "deflate levels, comma-separated, 0-9" },
-	{ "size", 's', OPT_SIZE, NULL, 1024, 1 << 30, NULL,
-	  "corpus bytes (default 4M, --quick 256K)" },
+	{ "level", 0, OPT_STR, "1,6,9", 0, 0, NULL, "deflate levels 0-9, comma-separated", 0,
+	  "LEVEL[,LEVEL...]" },
+	{ "size", 0, OPT_SIZE, NULL, 1024, 1 << 30, NULL,
+	  "corpus size (default 4M, --quick 256K)", 0, "BYTES" },
 	{ "parallel", 'P', OPT_INT, "1", 1, 1024, NULL, "copies run in parallel (threads)" },
-	{ "dump", 0, OPT_STR, NULL, 0, 0, NULL, "write the corpus of SIZE bytes to FILE and exit" },
+	{ "dump", 0, OPT_STR, NULL, 0, 0, NULL, "write the corpus (--size bytes) to FILE and exit",
+	  0, "FILE" },
 	{ 0 }
 };
 
@@ -580,7 +582,7 @@ static int zlib_run(struct run_ctx *ctx)
 	size_t k;
 
 	if (parse_levels(opt_str(ctx, "level"), z.level, &z.nlevels)) {
-		errorf("-l: '%s' is not a list of distinct levels 0-9 (e.g. 1,6,9)",
+		errorf("--level: '%s' is not a list of distinct levels 0-9 (e.g. 1,6,9)",
 		       opt_str(ctx, "level"));
 		return EXIT_USAGE;
 	}
@@ -669,30 +671,18 @@ out:
 const struct applet applet_zlib = {
 	.name    = "zlib",
 	.summary = "deflate/inflate and crc32/adler32 throughput",
-	.usage   = "usage: zlib [-l LEVEL[,LEVEL...]] [-s SIZE] [-P N] [--dump FILE] [TEST...]\n"
+	.usage   = "usage: zlib [--level=LEVEL[,LEVEL...]] [--size=BYTES] [-P N]\n"
+		   "            [--dump=FILE] [TEST...]\n"
 		   "\n"
-		   "Deflate and inflate throughput of the linked zlib at each LEVEL\n"
-		   "(default 1,6,9), the compression ratio, then CRC-32 and Adler-32\n"
-		   "throughput of zlib and of every kernel of benchbox's table this CPU\n"
-		   "can run (portable C; ARMv8 CRC32 instructions, PMULL folding and NEON\n"
-		   "Adler-32 on Arm; PCLMULQDQ folding on x86_64). TEST: deflate inflate\n"
-		   "crc32 adler32 (default all). --kernel=NAME runs that checksum row\n"
-		   "(zlib: the zlib rows and deflate/inflate), best the last usable row of\n"
-		   "each checksum.\n"
-		   "\n"
-		   "The data is a SIZE-byte corpus generated at run time from fixed seeds,\n"
-		   "in 64 KiB stripes: 50% text-like (words, punctuation, line breaks),\n"
-		   "30% structured binary (16-byte little-endian records), 20%\n"
-		   "pseudo-random bytes. --dump writes it to a file, to compare with\n"
-		   "other tools. Each iteration is one deflate(Z_FINISH) call over the\n"
-		   "whole corpus (zlib wrapper, window 15, memLevel 8, default strategy)\n"
-		   "after deflateReset(), or one inflate(Z_FINISH) call after\n"
-		   "inflateReset(). MB/s counts uncompressed bytes, 1 MB = 10^6 bytes;\n"
-		   "ratio is uncompressed / compressed bytes. -P N runs N copies on their\n"
-		   "own buffers at once (threads pinned round robin) and reports the\n"
-		   "aggregate. Every run checks the round trip and every checksum against\n"
-		   "zlib's: a difference exits 3. Records carry the metrics zlib-deflate-L,\n"
-		   "zlib-inflate-L, zlib-ratio-L, crc32 and adler32 (without -P).\n",
+		   "Throughput of the linked zlib's deflate and inflate at each level (one\n"
+		   "call over the whole corpus per iteration), the compression ratio, and\n"
+		   "CRC-32 and Adler-32 of zlib and of every benchbox kernel this CPU can\n"
+		   "run (--kernel picks one). TEST: deflate, inflate, crc32, adler32\n"
+		   "(default all). The corpus is generated from fixed seeds: 50% text-like,\n"
+		   "30% structured binary, 20% pseudo-random bytes. MB/s counts\n"
+		   "uncompressed bytes, 1 MB = 10^6 bytes. Every run checks the round trip\n"
+		   "and every checksum against zlib's. -P N runs N copies at once, pinned\n"
+		   "round robin, and reports the sum.\n",
 	.opts    = opts,
 	.unit    = UNIT_MB_S,
 	.run     = zlib_run,

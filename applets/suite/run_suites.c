@@ -48,9 +48,9 @@ static const struct suite_test quick_tests[] = {
 	{ "dhrystone --quick", 0 },
 	{ "whetstone --quick", 0 },
 	{ "coremark --quick", 0 },
-	{ "linpack --quick -n 100", 0 },
+	{ "linpack --quick --order=100", 0 },
 	{ "speed --quick --engine=both -bytes 16384 aes-128-cbc sha256", 0 },
-	{ "zlib --quick -l 6 deflate inflate", 0 },
+	{ "zlib --quick --level=6 deflate inflate", 0 },
 };
 
 static const struct suite_test guide_tests[] = {
@@ -77,7 +77,7 @@ static const struct suite_test guide_tests[] = {
 	{ "bw_file_rd 1m {io_only,open2close}", 0 },
 	{ "bw_mmap_rd 1m {mmap_only,open2close}", 0 },
 	{ "dhrystone --warmup=0 --min-time=0.4", 0 },
-	{ "whetstone -d 2.5", 0 },
+	{ "whetstone --duration=2.5", 0 },
 	{ "linpack --warmup=0 --min-time=0.25", 0 },
 	{ "nbench --min-time=0.1", 900 },
 	{ "stream", 0 },
