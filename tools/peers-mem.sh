@@ -24,7 +24,7 @@ best() {	# best OP: the highest median MB/s among membw's kernels for OP
 
 r=1
 while [ $r -le "$rounds" ]; do
-	"$bb" membw -s "${mib}M" --reps=3 --min-time=0.05 --format=csv > "$out.membw"
+	"$bb" membw --size="${mib}M" --reps=3 --min-time=0.05 --format=csv > "$out.membw"
 	for op in rd wr copy fill; do echo "$r benchbox-membw-$op $(best $op)"; done
 	for t in 0 1 2; do
 		mbw -q -n 3 -t$t "$mib" | awk -v r=$r -v t=$t '/^AVG/ { for (i = 1; i <= NF; i++) if ($i == "Copy:") printf "%s mbw-copy-t%s %.0f\n", r, t, $(i + 1) * 1.048576 }'

@@ -259,26 +259,18 @@ out:
 
 const struct applet applet_bw_mem = {
 	.name    = "bw_mem",
-	.summary = "memory bandwidth by lmbench's bw_mem method",
+	.summary = "memory bandwidth (lmbench's bw_mem)",
 	.usage   = "usage: bw_mem [-P N] [-W US] [-N N] SIZE OP [conflict]\n"
 		   "\n"
-		   "Memory bandwidth of OP over a SIZE-byte buffer (k/m suffixes are\n"
-		   "powers of 1024; at least 512), lmbench's method: 512-byte chunks of\n"
-		   "32-bit words; rd, wr, rdwr and cp touch one word per 16 bytes, frd,\n"
-		   "fwr and fcp every word; bzero and bcopy call libc. Every op is\n"
-		   "credited SIZE bytes per pass (copies count once), MB = 10^6 bytes,\n"
-		   "the median of the repetitions is reported.\n"
-		   "\n"
-		   "OP: rd wr rdwr cp frd fwr fcp bzero bcopy. A third argument (any\n"
-		   "word, lmbench's scripts say 'conflict') starts the copy destination\n"
-		   "1920 bytes into its page-aligned buffer instead of at its start.\n"
-		   "A copy of -P is a thread with its own buffers, pinned round robin\n"
-		   "over --cpu or the allowed CPUs, that touches its memory first.\n"
-		   LMBENCH_HELP_BW
-		   "\n"
-		   "Default output, like lmbench's, is one line on stderr: the size in\n"
-		   "MB and the bandwidth in MB/s. --format=table|csv|json prints the\n"
-		   "common records (metric bw_mem-OP-NMB, as the vendor guides name it).\n",
+		   "Memory bandwidth of OP over a SIZE-byte buffer (k/m: 1024; at least\n"
+		   "512) by lmbench's method. OP is rd, wr, rdwr, cp, frd, fwr, fcp, bzero\n"
+		   "or bcopy: rd, wr, rdwr and cp touch one 32-bit word in four, the f ops\n"
+		   "every word, bzero and bcopy call libc. A third word (lmbench's scripts\n"
+		   "say conflict) starts the copy's destination 1920 bytes into its page.\n"
+		   "-P N runs N threads, each on its own buffers, and sums their bandwidth.\n"
+		   "Every pass is credited SIZE bytes (a copy counts once; MB = 10^6\n"
+		   "bytes); the median of the repetitions is printed on stderr, as\n"
+		   "lmbench's one line: the size in MB and MB/s.\n",
 	.opts    = opts,
 	.unit    = UNIT_MB_S,
 	.classic = &emit_lmbench,

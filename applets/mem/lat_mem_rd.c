@@ -541,45 +541,31 @@ static const struct opt_spec opts[] = {
 	LMBENCH_OPT_P(1024, "walkers at once (threads)"),
 	LMBENCH_OPTS_WN,
 	{ "thrash",    't', OPT_BOOL,   NULL, 0, 0, NULL,
-	  "random page order, random slot order in each page" },
+	  "random page order, random slot order in each page (lmbench's -t)" },
 	{ "hugepages", 0,   OPT_CHOICE, "default", 0, 0, "on|off|default",
 	  "madvise the buffer for transparent huge pages, against them, or not" },
 	{ "sizes",     0,   OPT_STR,    NULL, 0, 0, NULL,
-	  "only these working sets (bytes, k/m suffixes, comma-separated)" },
+	  "only these working sets (bytes, k/m: 1024, comma-separated)", 0, "LIST" },
 	{ 0 }
 };
 
 const struct applet applet_lat_mem_rd = {
 	.name     = "lat_mem_rd",
-	.summary  = "memory read latency over a sweep of buffer sizes",
+	.summary  = "memory read latency per size (lmbench's lat_mem_rd)",
 	.usage    = "usage: lat_mem_rd [-P N] [-W US] [-N N] [-t] [--hugepages=on|off|default]\n"
 		    "                  [--sizes=LIST] [SIZE_MB [STRIDE...]]\n"
 		    "\n"
-		    "Memory read latency: a ring of pointers, one every STRIDE bytes, is\n"
-		    "walked with dependent loads over buffers from 512 bytes up to SIZE_MB,\n"
-		    "8 sizes per octave, so the curve steps up at each cache level and ends\n"
-		    "in DRAM. SIZE_MB is whole MiB (2^20 bytes; an m or M may follow);\n"
-		    "without it the sweep goes to 4 x the last-level cache, rounded up to a\n"
-		    "power of two MiB, at least 8 MiB (64 MiB when the cache size is\n"
-		    "unknown). STRIDE takes k and m suffixes (1024-based); default 512 /\n"
-		    "pointer size: 64 bytes on 64-bit, 128 on 32-bit. Several strides give\n"
-		    "one curve each.\n"
-		    "\n"
-		    "The default ring goes forward through memory, which prefetchers follow.\n"
-		    "-t visits the pages in a random (but fixed) order and the slots of each\n"
-		    "page in a random order, one page per load: TLB misses included, no\n"
-		    "prefetch help. --sizes=512,32k,1m measures only those working sets\n"
-		    "(up to SIZE_MB when given), not the sweep. A copy of -P is a thread\n"
-		    "walking its own buffer; the latency is still per load of one walker.\n"
-		    LMBENCH_HELP_WN
-		    "\n"
-		    "The default output (--format=lmbench) is the classic tool's, on stderr:\n"
-		    "a '\"stride=N' line per curve, then 'SIZE NS' per point, SIZE in MiB\n"
-		    "(2^20 bytes, not the 10^6-byte MB used elsewhere in benchbox) and NS\n"
-		    "the MINIMUM sample in ns per load, as the classic reports it. With\n"
-		    "strides given, a blank line ends each curve. --format=table|csv|json\n"
-		    "prints records instead: median, min and max, size in bytes.\n"
-		    "Reimplemented from its description: not lmbench results.\n",
+		    "Memory read latency by lmbench's method: dependent loads walk a ring of\n"
+		    "pointers, one every STRIDE bytes (k/m: 1024; default 64 on 64-bit, 128\n"
+		    "on 32-bit), in buffers from 512 bytes to SIZE_MB MiB, 8 sizes per\n"
+		    "octave, so the curve steps up at each cache level and ends in DRAM.\n"
+		    "SIZE_MB defaults to 4x the last-level cache (at least 8). The ring runs\n"
+		    "forward, which prefetchers follow; -t visits the pages, and the slots\n"
+		    "of each, in random order (TLB misses, no prefetch). Each STRIDE gives a\n"
+		    "curve; --sizes measures only the sizes listed. -P N runs N walkers on\n"
+		    "their own buffers; the latency is per load. Printed on stderr as\n"
+		    "lmbench's 'SIZE_MB NS' lines, NS the fastest sample in ns per load;\n"
+		    "--format=table|csv|json gives median, min and max, sizes in bytes.\n",
 	.opts     = opts,
 	.unit     = UNIT_NS,
 	.flags    = APPLET_SLOW,

@@ -58,9 +58,11 @@ static void chase_body(void *arg, uint64_t iters)
 
 static const struct opt_spec opts[] = {
 	{ "verbose", 'v', OPT_BOOL, NULL, 0, 0, NULL, "say 'cache line size: N bytes'" },
-	{ "max", 'M', OPT_SIZE, "64M", 1, 1e12, NULL, "buffer size (k/m: 1024)" },
-	{ "warmup-us", 'W', OPT_INT, NULL, 0, 1e9, NULL, "warm up this long before timing (us)" },
-	{ "tries", 'N', OPT_INT, NULL, 1, 1001, NULL, "repetitions (same as --reps)" },
+	{ "max", 'M', OPT_SIZE, "64M", 1, 1e12, NULL, "buffer size in bytes (k/m: 1024)", 0, "SIZE" },
+	{ "warmup-us", 'W', OPT_INT, NULL, 0, 1e9, NULL,
+	  "warm up this many microseconds (lmbench's -W)", 0, "US" },
+	{ "tries", 'N', OPT_INT, NULL, 1, 1001, NULL,
+	  "repetitions: lmbench's -N, the same as --reps", 0, "N" },
 	{ 0 }
 };
 
@@ -148,16 +150,15 @@ static int line_run(struct run_ctx *ctx)
 const struct applet applet_line = {
 	.name    = "line",
 	.summary = "cache line size (lmbench's line)",
-	.usage   = "usage: line [-v] [-W US] [-N N] [-M SIZE]\n"
+	.usage   = "usage: line [-v] [-M SIZE] [-W US] [-N N]\n"
 		   "\n"
-		   "lmbench's line method: the time per load of a ring of pointers through\n"
-		   "SIZE bytes (pages, and the slots of each page, in a random order) at\n"
-		   "strides from a pointer to a page / 16, doubling. After the time has\n"
-		   "jumped by over 30%, the first stride within 15% of the previous one's\n"
-		   "is twice the line size. Prints the size on stdout, like lmbench's\n"
-		   "('cache line size: N bytes' with -v), or nothing when no step shows\n"
-		   "(emulators). -W warms up US microseconds first; -N sets the\n"
-		   "repetitions (lmbench's 11). --format adds a record per stride.\n",
+		   "Cache line size by lmbench's method: the time per load of a ring of\n"
+		   "pointers through SIZE bytes (the pages, and the slots of each page, in\n"
+		   "random order) at strides from a pointer to a page / 16, doubling. After\n"
+		   "the time has jumped by over 30%, the first stride within 15% of the one\n"
+		   "before is twice the line size. Prints the size on stdout, like\n"
+		   "lmbench's, or nothing when no step shows (emulators); --format adds a\n"
+		   "record per stride.\n",
 	.opts    = opts,
 	.unit    = "B",
 	.classic = &emit_line,

@@ -116,9 +116,10 @@ static int wanted(const struct run_ctx *ctx, const struct mem_kernel *k)
 }
 
 static const struct opt_spec opts[] = {
-	{ "size", 's', OPT_SIZE, NULL, 4096, 1e13, NULL,
-	  "bytes per buffer (default: 4x the last-level cache, at least 32M)" },
-	{ "parallel", 'P', OPT_INT, "1", 1, 1024, NULL, "threads, each with its own buffers" },
+	{ "size", 0, OPT_SIZE, NULL, 4096, 1e13, NULL,
+	  "bytes per buffer (k/m: 1024) [4x the last-level cache, at least 32M]", 0, "BYTES" },
+	{ "parallel", 'P', OPT_INT, "1", 1, 1024, NULL, "threads, each with its own buffers", 0,
+	  "N" },
 	{ "hugepages", 0, OPT_CHOICE, "default", 0, 0, "default|on|off",
 	  "madvise the buffers for huge pages, against them, or neither" },
 	{ 0 }
@@ -228,26 +229,20 @@ out:
 
 const struct applet applet_membw = {
 	.name    = "membw",
-	.summary = "memory bandwidth of every tuned kernel (peak)",
-	.usage   = "usage: membw [-s SIZE] [-P N] [--hugepages=default|on|off] [TEST...]\n"
+	.summary = "memory bandwidth of every kernel this CPU can run",
+	.usage   = "usage: membw [--size=BYTES] [-P N] [--hugepages=default|on|off] [TEST...]\n"
 		   "\n"
 		   "Read, write, copy and fill bandwidth (TEST: rd wr copy fill; default\n"
-		   "all) with every kernel this CPU can run, one row each: the portable C\n"
+		   "all) of every kernel this CPU can run, one row each: the portable C\n"
 		   "reference, libc, then the tuned kernels (AArch64 LDP/STP, LD1/ST1,\n"
-		   "STNP, DC ZVA, PRFM; ARMv7 NEON with PLD; x86_64 SSE2/AVX2 rd and wr,\n"
-		   "rep movsb/stosb). The x86_64 SSE2/AVX2 wr rows store non-temporally\n"
-		   "when the buffer passes the last-level cache (their note says so); the\n"
-		   "sse2_nt/avx2_nt rows and the SSE2/AVX2 copy and fill rows are gone\n"
-		   "(they lost to the C or libc row). --kernel=NAME runs one kernel,\n"
-		   "--kernel=c the reference only. Buffers default to 4x the last-level\n"
-		   "cache, at least 32 MiB. -P N runs N threads on their own buffers\n"
-		   "(pinned round robin over --cpu or the allowed CPUs) and reports the\n"
-		   "aggregate.\n"
-		   "\n"
-		   "1 MB = 1,000,000 bytes. copy counts the bytes copied once (STREAM\n"
-		   "would count them twice); rd XORs every 64-bit word; wr stores a\n"
-		   "pattern, fill stores zeros. Each kernel's result is checked after it\n"
-		   "is timed: a wrong one exits 3.\n",
+		   "STNP, DC ZVA, PRFM; ARMv7 NEON; x86_64 SSE2/AVX2 rd and wr, rep\n"
+		   "movsb/stosb; riscv64 RVV). The x86_64 SSE2/AVX2 wr rows store\n"
+		   "non-temporally where the buffer passes the last-level cache, and say so\n"
+		   "in their note. rd XORs every 64-bit word, wr stores a pattern, fill\n"
+		   "zeros; copy counts the bytes copied once; MB = 10^6 bytes. Each result\n"
+		   "is checked after it is timed. -P N runs N threads, each on its own\n"
+		   "buffers, and reports their sum; --kernel=NAME runs one kernel,\n"
+		   "--kernel=c the reference only.\n",
 	.opts    = opts,
 	.unit    = UNIT_MB_S,
 	.reps    = 5,

@@ -164,10 +164,13 @@ static const struct emitter emit_par_mem = {
 
 static const struct opt_spec opts[] = {
 	{ "cost", 'c', OPT_BOOL, NULL, 0, 0, NULL, "accepted and ignored, as by lmbench's par_mem" },
-	{ "line", 'L', OPT_INT, NULL, 0, 1 << 20, NULL, "line size in bytes [a page / 16]" },
-	{ "max", 'M', OPT_SIZE, "64M", 1, 1e12, NULL, "largest size (k/m: 1024)" },
-	{ "warmup-us", 'W', OPT_INT, NULL, 0, 1e9, NULL, "warm up this long before timing (us)" },
-	{ "tries", 'N', OPT_INT, NULL, 1, 1001, NULL, "repetitions (same as --reps)" },
+	{ "line", 'L', OPT_INT, NULL, 0, 1 << 20, NULL, "line size [a page / 16]", 0, "BYTES" },
+	{ "max", 'M', OPT_SIZE, "64M", 1, 1e12, NULL, "largest size in bytes (k/m: 1024)", 0,
+	  "SIZE" },
+	{ "warmup-us", 'W', OPT_INT, NULL, 0, 1e9, NULL,
+	  "warm up this many microseconds (lmbench's -W)", 0, "US" },
+	{ "tries", 'N', OPT_INT, NULL, 1, 1001, NULL,
+	  "repetitions: lmbench's -N, the same as --reps", 0, "N" },
 	{ 0 }
 };
 
@@ -248,16 +251,15 @@ static int par_mem_run(struct run_ctx *ctx)
 const struct applet applet_par_mem = {
 	.name    = "par_mem",
 	.summary = "memory load parallelism per size (lmbench's par_mem)",
-	.usage   = "usage: par_mem [-c] [-L LINE] [-M SIZE] [-W US] [-N N]\n"
+	.usage   = "usage: par_mem [-c] [-L BYTES] [-M SIZE] [-W US] [-N N]\n"
 		   "\n"
-		   "lmbench's par_mem method: for each size from 16 lines to SIZE,\n"
-		   "doubling, a ring of pointers through the buffer at LINE bytes (pages\n"
-		   "and lines in a random order) is chased by 1 to 16 chains at once from\n"
-		   "evenly spaced points. Parallelism = the largest t(1) / (t(k) / k),\n"
-		   "t(k) the median time of k chains: how many cache misses overlap (1.00:\n"
-		   "none). Output, like lmbench's, on stderr: one line per size, the size\n"
-		   "in MB (10^6 bytes, %.6f) and the parallelism (%.2f). -W warms up US\n"
-		   "microseconds first; -N sets the repetitions (lmbench's 11).\n",
+		   "Memory-level parallelism by lmbench's method: for each size from 16\n"
+		   "lines to SIZE, doubling, 1 to 16 chains at once chase a ring of\n"
+		   "pointers through the buffer, one per line (pages and lines in random\n"
+		   "order). The parallelism is the largest t(1) / (t(k) / k), t(k) the\n"
+		   "median time with k chains: how many cache misses overlap (1.00: none).\n"
+		   "Prints, on stderr like lmbench's, one line per size: the size in MB\n"
+		   "(10^6 bytes) and the parallelism.\n",
 	.opts    = opts,
 	.unit    = "",
 	.flags   = APPLET_SLOW,

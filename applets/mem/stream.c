@@ -246,16 +246,19 @@ static const struct emitter emit_stream = {
 
 static const struct opt_spec opts[] = {
 	{ "elements", 'n', OPT_SIZE, NULL, 1024, 1e12, NULL,
-	  "elements per array (default: 4x the last-level cache)" },
-	{ "threads", 't', OPT_INT, "1", 0, 1024, NULL, "threads (0 = one per usable CPU)" },
-	{ "ntimes", 0, OPT_INT, "10", 2, 1000, NULL, "passes; the first is not counted" },
-	{ "parallel", 'P', OPT_INT, NULL, 1, 1024, NULL, "lmbench: copies at once, own arrays" },
+	  "elements per array (k/m: 1024) [4x the last-level cache]", 0, "N" },
+	{ "threads", 0, OPT_INT, "1", 0, 1024, NULL, "threads (0 = one per usable CPU)", 0, "N" },
+	{ "ntimes", 0, OPT_INT, "10", 2, 1000, NULL, "passes; the first is not counted", 0, "N" },
+	{ "parallel", 'P', OPT_INT, NULL, 1, 1024, NULL,
+	  "lmbench3: copies (threads), each on its own arrays", 0, "N" },
 	{ "len", 'M', OPT_SIZE, NULL, 1024, 1e12, NULL,
-	  "lmbench: bytes of the three arrays [24000000]" },
+	  "lmbench3: bytes of 3 arrays, k/m: 1024 [24000000]", 0, "BYTES" },
 	{ "lm-version", 'v', OPT_INT, NULL, 1, 2, NULL,
-	  "lmbench: 1 STREAM's kernels, 2 STREAM2's [1]" },
-	{ "warmup-us", 'W', OPT_INT, NULL, 0, 1e9, NULL, "lmbench: warm up this long first (us)" },
-	{ "tries", 'N', OPT_INT, NULL, 1, 1001, NULL, "lmbench: repetitions [11]" },
+	  "lmbench3: 1 STREAM's kernels, 2 STREAM2's [1]", 0, "1|2" },
+	{ "warmup-us", 'W', OPT_INT, NULL, 0, 1e9, NULL,
+	  "lmbench3: warm up this many microseconds", 0, "US" },
+	{ "tries", 'N', OPT_INT, NULL, 1, 1001, NULL,
+	  "lmbench3: repetitions, the same as --reps [11]", 0, "N" },
 	{ 0 }
 };
 
@@ -508,6 +511,9 @@ static const struct emitter emit_stream_lm = {
 	"stream", 1, emit_nothing_begin, lm_record, emit_nothing_end,
 };
 
+/* Every record of this mode says so: its numbers are not STREAM's. */
+#define LM_NOTE "lmbench3's stream method: "
+
 static int lmbench_main(struct run_ctx *ctx)
 {
 	static const struct {
@@ -516,15 +522,15 @@ static int lmbench_main(struct run_ctx *ctx)
 		double		arrays;		/* credited per element */
 		const char	*note;
 	} v1[4] = {
-		{ "copy", LM_COPY, 2, NULL },
-		{ "scale", LM_SCALE, 2, NULL },
-		{ "add", LM_SUM, 3, "lmbench3 times its sum kernel for add" },
-		{ "triad", LM_TRIAD, 3, NULL },
+		{ "copy", LM_COPY, 2, LM_NOTE "arrays rotated every pass" },
+		{ "scale", LM_SCALE, 2, LM_NOTE "arrays rotated every pass" },
+		{ "add", LM_SUM, 3, LM_NOTE "add timed with its sum kernel, 3 arrays credited" },
+		{ "triad", LM_TRIAD, 3, LM_NOTE "arrays rotated every pass" },
 	}, v2[4] = {
-		{ "fill", LM_FILL, 1, NULL },
-		{ "copy", LM_COPY, 2, NULL },
-		{ "daxpy", LM_DAXPY, 3, NULL },
-		{ "sum", LM_SUM, 1, NULL },
+		{ "fill", LM_FILL, 1, LM_NOTE "STREAM2, arrays rotated every pass" },
+		{ "copy", LM_COPY, 2, LM_NOTE "STREAM2, arrays rotated every pass" },
+		{ "daxpy", LM_DAXPY, 3, LM_NOTE "STREAM2, arrays rotated every pass" },
+		{ "sum", LM_SUM, 1, LM_NOTE "STREAM2, arrays rotated every pass" },
 	};
 	struct lm_stream s = { 0 };
 	unsigned P = opt_given(ctx, "parallel") ? (unsigned)opt_int(ctx, "parallel") : 1, i;
@@ -535,8 +541,8 @@ static int lmbench_main(struct run_ctx *ctx)
 	int rc = EXIT_OK, k;
 
 	if (opt_given(ctx, "elements") || opt_given(ctx, "threads") || opt_given(ctx, "ntimes")) {
-		errorf("-n, -t and --ntimes are STREAM 5.10's; -P, -M, -v, -W and -N lmbench's: "
-		       "not both");
+		errorf("-n, --threads and --ntimes are STREAM's; -P, -M, -v, -W and -N "
+		       "lmbench3's: not both");
 		return EXIT_USAGE;
 	}
 	if (*ctx->kernel) {
@@ -696,35 +702,26 @@ out:
 
 const struct applet applet_stream = {
 	.name    = "stream",
-	.summary = "STREAM copy/scale/add/triad (a reimplementation)",
-	.usage   = "usage: stream [-n ELEMENTS] [-t THREADS] [--ntimes=N] [--kernel=c|best|all|NAME]\n"
-		   "       stream [-v 1|2] [-M LEN] [-P N] [-W US] [-N N]   (lmbench's)\n"
+	.summary = "memory bandwidth, STREAM's kernels (lmbench's stream)",
+	.usage   = "usage: stream [-n N] [--threads=N] [--ntimes=N] [--kernel=c|best|all|NAME]\n"
+		   "       stream [-P N] [-M BYTES] [-v 1|2] [-W US] [-N N]   (lmbench3's stream)\n"
 		   "\n"
-		   "STREAM's four kernels over three arrays of doubles (copy c=a,\n"
-		   "scale b=3c, add c=a+b, triad a=b+3c), each timed on its own in\n"
-		   "every pass; the first pass is not counted. Rates count bytes read\n"
-		   "plus bytes written (2 or 3 x 8 x N per kernel), MB = 10^6 bytes; the\n"
-		   "best rate and the average, minimum and maximum times are shown, then\n"
-		   "STREAM's validation of the arrays (a failure exits 3). Default size:\n"
-		   "each array 4x the last-level cache (at least 1M elements), 64 MiB in\n"
-		   "all if the cache size is unknown. ELEMENTS takes k/M suffixes (1024).\n"
-		   "Threads (0 = one per usable CPU) each touch and run their own slice.\n"
-		   "--kernel=best adds the fastest tuned kernels (SSE2/AVX2/NEON) as a\n"
-		   "second table marked tuned: not STREAM results. Past the last-level\n"
-		   "cache the x86_64 tuned kernels use non-temporal stores (noted).\n"
+		   "STREAM's method: copy (c=a), scale (b=3c), add (c=a+b) and triad\n"
+		   "(a=b+3c) over three arrays of N doubles (default: each 4x the last-level\n"
+		   "cache), each kernel timed on its own in every pass, the first pass not\n"
+		   "counted. Rates count the bytes read plus written (MB = 10^6 bytes).\n"
+		   "Prints STREAM's table (best rate; average, minimum and maximum time)\n"
+		   "and its validation of the arrays. --threads splits the arrays, each\n"
+		   "thread touching its own slice first; --kernel=best|all adds tables of\n"
+		   "tuned kernels (SSE2/AVX2/NEON/RVV), marked tuned: not STREAM results.\n"
 		   "\n"
-		   "Default output is STREAM's layout; --format=table|csv|json prints the\n"
-		   "common records (value = best rate, min = rate at the slowest pass).\n"
-		   "\n"
-		   "Any of -P -M -v -W -N selects lmbench3's stream instead: P copies\n"
-		   "(threads), each on its own three arrays of LEN/24 doubles (LEN takes\n"
-		   "k/m, 1024; default 24000000), rotated after every pass as lmbench\n"
-		   "does; each kernel timed on its own, the minimum of N repetitions (the\n"
-		   "median with P > 1). -v 1: copy, scale, add, triad (lmbench3 times its\n"
-		   "sum kernel for 'add' and credits 3 arrays: so does this); -v 2\n"
-		   "(STREAM2): fill, copy, daxpy, sum. Output, on stderr like lmbench's:\n"
-		   "'STREAM[2] K latency: X nanoseconds' (per element) and 'STREAM[2] K\n"
-		   "bandwidth: X MB/sec' (1-3 arrays x 8 bytes x elements x P).\n",
+		   "Any of -P -M -v -W -N switches to lmbench3's stream, another method with\n"
+		   "another output: each of P threads owns three arrays of BYTES/24 doubles,\n"
+		   "rotated after every pass; each kernel is timed alone, the fastest of N\n"
+		   "repetitions (the median with P > 1). -v 1: copy, scale, add (timed with\n"
+		   "the sum kernel, as lmbench3 does) and triad; -v 2: fill, copy, daxpy and\n"
+		   "sum. It prints lmbench's 'STREAM K latency' and 'bandwidth' lines on\n"
+		   "stderr, and every record's note starts 'lmbench3's stream method'.\n",
 	.opts    = opts,
 	.unit    = UNIT_MB_S,
 	.classic = &emit_stream,

@@ -179,10 +179,14 @@ static const struct emitter emit_tlb = {
 
 static const struct opt_spec opts[] = {
 	{ "cost", 'c', OPT_BOOL, NULL, 0, 0, NULL, "also print the cost of a TLB miss (ns)" },
-	{ "line", 'L', OPT_INT, NULL, 0, 1 << 20, NULL, "line size in bytes [a pointer]" },
-	{ "max", 'M', OPT_SIZE, NULL, 1, 1e12, NULL, "largest reach tried [16384 pages]" },
-	{ "warmup-us", 'W', OPT_INT, NULL, 0, 1e9, NULL, "warm up this long before timing (us)" },
-	{ "tries", 'N', OPT_INT, NULL, 1, 1001, NULL, "repetitions (same as --reps)" },
+	{ "line", 'L', OPT_INT, NULL, 0, 1 << 20, NULL, "line size, a power of two [a pointer]", 0,
+	  "BYTES" },
+	{ "max", 'M', OPT_SIZE, NULL, 1, 1e12, NULL,
+	  "largest reach in bytes (k/m: 1024) [16384 pages]", 0, "SIZE" },
+	{ "warmup-us", 'W', OPT_INT, NULL, 0, 1e9, NULL,
+	  "warm up this many microseconds (lmbench's -W)", 0, "US" },
+	{ "tries", 'N', OPT_INT, NULL, 1, 1001, NULL,
+	  "repetitions: lmbench's -N, the same as --reps", 0, "N" },
 	{ 0 }
 };
 
@@ -265,16 +269,15 @@ static int tlb_run(struct run_ctx *ctx)
 const struct applet applet_tlb = {
 	.name    = "tlb",
 	.summary = "TLB reach in pages (lmbench's tlb)",
-	.usage   = "usage: tlb [-c] [-L LINE] [-M SIZE] [-W US] [-N N]\n"
+	.usage   = "usage: tlb [-c] [-L BYTES] [-M SIZE] [-W US] [-N N]\n"
 		   "\n"
-		   "lmbench's tlb method: a ring with one pointer in each of N pages\n"
-		   "(random order, huge pages off) against a ring of as many loads packed\n"
-		   "in N x LINE bytes; over 15% slower means TLB misses. N doubles from 8\n"
-		   "to SIZE / page (default 16384 pages), then a binary search finds the\n"
-		   "largest N without misses. Prints, on stderr like lmbench's, 'tlb: N\n"
-		   "pages' (-c: and the cost per miss, 'X nanoseconds', at 2N pages), or\n"
-		   "nothing when no effect shows. LINE: a power of two [a pointer]. -W\n"
-		   "warms up US microseconds first; -N sets the repetitions (11).\n",
+		   "TLB reach by lmbench's method: a ring with one pointer in each of N\n"
+		   "pages (random order, no huge pages) is timed against a ring of as many\n"
+		   "loads packed into N lines; over 15% slower means TLB misses. N doubles\n"
+		   "from 8 pages up to SIZE, then a binary search finds the largest N\n"
+		   "without misses. Prints 'tlb: N pages' on stderr, like lmbench's (-c\n"
+		   "adds the cost of a miss, timed at 2N pages), or nothing when no effect\n"
+		   "shows.\n",
 	.opts    = opts,
 	.unit    = "",
 	.classic = &emit_tlb,
