@@ -25,16 +25,21 @@ const struct opt_spec global_opts[] = {
 	{ "help",     'h', OPT_BOOL,   NULL, 0, 0, NULL, "show this help and exit" },
 	{ "version",  0,   OPT_BOOL,   NULL, 0, 0, NULL, "show versions and exit" },
 	{ "format",   0,   OPT_STR,    NULL, 0, 0, NULL,
-	  "table, csv, json, markdown, guide, ktap, or the classic tool's format" },
+	  "table, csv, json, markdown, guide, ktap", 0, "FORMAT" },
 	{ "output",   'o', OPT_STR,    NULL, 0, 0, NULL,
-	  "also write results to FILE (complete, or not at all)" },
+	  "also write the results to FILE (all or nothing)", 0, "FILE" },
 	{ "reps",     0,   OPT_INT,    "5",  1, 1001, NULL, "samples per result (median, min, max)" },
-	{ "min-time", 0,   OPT_DOUBLE, "0.05", 0.0001, 3600, NULL, "seconds per sample at least" },
-	{ "warmup",   0,   OPT_INT,    "1",  0, 100, NULL, "samples run and discarded first" },
-	{ "cpu",      0,   OPT_STR,    NULL, 0, 0, NULL, "run on these CPUs only: N, N-M, N,M,..." },
+	{ "min-time", 0,   OPT_DOUBLE, "0.05", 0.0001, 3600, NULL, "each sample's shortest duration",
+	  0, "SECONDS" },
+	{ "warmup",   0,   OPT_INT,    "1",  0, 100, NULL, "warm-up samples, run and discarded first",
+	  0, "SAMPLES" },
+	{ "cpu",      0,   OPT_STR,    NULL, 0, 0, NULL, "run on these CPUs only: N, N-M, N,M,...",
+	  0, "CPUS" },
 	{ "quick",    0,   OPT_BOOL,   NULL, 0, 0, NULL, "shorter samples and fewer of them" },
-	{ "kernel",   0,   OPT_STR,    NULL, 0, 0, NULL, "code path: NAME, c, best or all" },
-	{ "dir",      0,   OPT_STR,    NULL, 0, 0, NULL, "scratch directory for applets that write files" },
+	{ "kernel",   0,   OPT_STR,    NULL, 0, 0, NULL, "code path: a kernel's name, c, best or all",
+	  0, "KERNEL" },
+	{ "dir",      0,   OPT_STR,    NULL, 0, 0, NULL, "scratch directory for applets that write files",
+	  0, "DIR" },
 	{ 0 }
 };
 
@@ -159,9 +164,16 @@ void applet_usage(const struct applet *a, FILE *f)
 	}
 	{	/* the global options with this applet's own defaults shown */
 		struct opt_spec g[G_COUNT + 1];
-		char reps[16], mt[32];
+		char reps[16], mt[32], fmt[80];
 
 		memcpy(g, global_opts, sizeof(g));
+		g[G_FORMAT].def = "table";
+		if (a->classic) {	/* the classic's own format, the default */
+			snprintf(fmt, sizeof(fmt), "%s, or %s", global_opts[G_FORMAT].help,
+				 a->classic->name);
+			g[G_FORMAT].help = fmt;
+			g[G_FORMAT].def = a->classic->name;
+		}
 		if (a->reps) {
 			snprintf(reps, sizeof(reps), "%u", a->reps);
 			g[G_REPS].def = reps;

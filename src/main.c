@@ -3,8 +3,11 @@
  * SPDX-License-Identifier: MIT
  *
  *   APPLET [ARGS]             through a link named after the applet
- *   benchbox APPLET [ARGS]    as a subcommand
- *   benchbox --list | --help [APPLET] | --version | --licenses | --install DIR
+ *   benchbox APPLET [ARGS]    as a subcommand; global options may come
+ *                             before APPLET too (benchbox -o F stream)
+ *   benchbox                  where to start: three commands
+ *   benchbox --list | --help [APPLET] | --version | --licenses
+ *   benchbox --install [--all] DIR
  *
  * As PID 1 (the kernel's /init, a container's first process, unshare -p
  * -f) the same words run the same way, in a child that PID 1 waits for
@@ -29,25 +32,54 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+static const char exit_line[] =
+	"Exit status: 0 ok, 1 failure, 2 usage error, 3 wrong answer, 77 skipped,\n"
+	"127 unknown applet; --install: 1 when DIR holds another file of a name\n"
+	"or a link failed (a name skipped for a command of PATH is no failure).\n";
+
 static void usage(FILE *f)
 {
 	size_t i;
 
 	fputs("usage: benchbox APPLET [OPTIONS] [ARGS]\n"
 	      "       APPLET [OPTIONS] [ARGS]     (through a link named after the applet)\n"
-	      "       benchbox --list | --help [APPLET] | --version | --licenses | --install DIR\n"
+	      "       benchbox --list | --help [APPLET] | --version | --licenses\n"
+	      "       benchbox --install [--all] DIR\n"
 	      "\n"
 	      "One static executable with the benchmarks a board bring-up needs. Applets\n"
 	      "named after a classic tool reproduce its method and output; results are\n"
 	      "medians of repeated samples with min and max. 1 MB = 1,000,000 bytes.\n"
+	      "--install links benchbox and the classic tools' names in DIR (--all:\n"
+	      "every applet's); a name that PATH has as another command is skipped,\n"
+	      "never shadowed, and nothing in DIR but a link to benchbox is replaced.\n"
 	      "\nApplets:\n", f);
 	for (i = 0; i < applet_count; i++)
 		if (!(applet_table[i]->flags & APPLET_PENDING))
 			fprintf(f, "  %-14s %s\n", applet_table[i]->name, applet_table[i]->summary);
-	fputs("\nGlobal options (every applet):\n", f);
+	fputs("\nGlobal options (every applet; before its name too):\n", f);
 	opt_usage(f, global_opts);
-	fputs("\nExit status: 0 ok, 1 failure, 2 usage error, 3 wrong answer, 77 skipped,\n"
-	      "127 unknown applet.\n", f);
+	fputc('\n', f);
+	fputs(exit_line, f);
+}
+
+/* benchbox alone: where to start, on one screen */
+static void intro(FILE *f)
+{
+	fputs("benchbox: the benchmarks a board bring-up needs, in one executable.\n"
+	      "\n"
+	      "Start here:\n"
+	      "  benchbox run quick --board auto\n"
+	      "      a sanity check of this board in seconds, judged against the\n"
+	      "      published numbers of the board it finds ('benchbox boards')\n"
+	      "  benchbox run quick -o run.json && benchbox report run.json -o run.html\n"
+	      "      the same, kept as JSON and written as one HTML page\n"
+	      "  benchbox stream\n"
+	      "      one benchmark on its own (STREAM's memory bandwidth)\n"
+	      "\n"
+	      "Next:\n"
+	      "  benchbox --help          the applets and the options every one takes\n"
+	      "  benchbox APPLET --help   what APPLET measures, how, and its options\n"
+	      "  benchbox --list          the applets, one line each\n", f);
 }
 
 /* "unknown applet 'strem' (did you mean 'stream'?)" or the list's hint */
@@ -89,11 +121,66 @@ static int self_path(const char *argv0, char *buf, size_t len)
 	return -1;
 }
 
-/* One symlink per applet in dir. Never replaces anything that is not
- * already a symlink to this executable. 0 if every applet is linked. */
-static int install(const char *argv0, const char *dir)
+/* The names --install links without --all: the classic tools benchbox
+ * reproduces. Applets of generic words (run, compare, report, init ...)
+ * would shadow other programs' commands. */
+static const char *const classic_names[] = {
+	"bw_file_rd", "bw_mem", "bw_mmap_rd", "bw_pipe", "bw_tcp", "bw_unix",
+	"lat_connect", "lat_ctx", "lat_fs", "lat_mem_rd", "lat_mmap", "lat_ops",
+	"lat_pagefault", "lat_pipe", "lat_proc", "lat_select", "lat_sem", "lat_sig",
+	"lat_syscall", "lat_tcp", "lat_udp", "lat_unix", "lmdd", "mhz", "msleep",
+	"par_mem", "par_ops", "tlb",
+	"stream", "dhrystone", "whetstone", "linpack", "coremark", "nbench",
+};
+
+static int is_classic(const char *name)
 {
-	char self[PATH_MAX], self_real[PATH_MAX], path[PATH_MAX], real[PATH_MAX];
+	size_t i;
+
+	for (i = 0; i < ARRAY_LEN(classic_names); i++)
+		if (!strcmp(classic_names[i], name))
+			return 1;
+	return 0;
+}
+
+/* Another command called name in a PATH directory other than dir (and
+ * not this executable): its path in buf, else 0. */
+static int on_path(const char *name, const char *dir_real, const char *self_real,
+		   char *buf, size_t len)
+{
+	const char *p = getenv("PATH"), *end;
+	char d[PATH_MAX], real[PATH_MAX];
+	struct stat st;
+
+	for (; p && *p; p = *end ? end + 1 : end) {
+		end = strchr(p, ':');
+		if (!end)
+			end = p + strlen(p);
+		if (end == p || end - p >= (long)sizeof(d))
+			continue;
+		snprintf(d, sizeof(d), "%.*s", (int)(end - p), p);
+		if (realpath(d, real) && !strcmp(real, dir_real))
+			continue;
+		if (snprintf(buf, len, "%s/%s", d, name) >= (int)len)
+			continue;
+		if (stat(buf, &st) || S_ISDIR(st.st_mode) || access(buf, X_OK))
+			continue;
+		if (realpath(buf, real) && !strcmp(real, self_real))
+			continue;
+		return 1;
+	}
+	return 0;
+}
+
+/* One symlink in dir for benchbox and each classic tool's name, or with
+ * all for every applet. A name another command of PATH has is skipped:
+ * the link would shadow it (or be shadowed). Never replaces anything that
+ * is not already a symlink to this executable. 0 unless something in dir
+ * was in the way or a link failed. */
+static int install(const char *argv0, const char *dir, int all)
+{
+	char self[PATH_MAX], self_real[PATH_MAX], dir_real[PATH_MAX], path[PATH_MAX];
+	char real[PATH_MAX], other[PATH_MAX];
 	struct stat st;
 	int bad = 0;
 	size_t i;
@@ -102,24 +189,31 @@ static int install(const char *argv0, const char *dir)
 		errorf("--install: cannot find this executable's path");
 		return EXIT_FAIL;
 	}
-	if (stat(dir, &st) || !S_ISDIR(st.st_mode)) {
+	if (stat(dir, &st) || !S_ISDIR(st.st_mode) || !realpath(dir, dir_real)) {
 		errorf("--install: '%s' is not a directory", dir);
 		return EXIT_FAIL;
 	}
-	for (i = 0; i < applet_count; i++) {
-		const char *name = applet_table[i]->name;
+	for (i = 0; i <= applet_count; i++) {
+		const char *name = i < applet_count ? applet_table[i]->name : "benchbox";
 
+		if (i < applet_count && !all && !is_classic(name))
+			continue;
 		if (snprintf(path, sizeof(path), "%s/%s", dir, name) >= (int)sizeof(path)) {
 			errorf("--install: path too long in '%s'", dir);
 			return EXIT_FAIL;
 		}
 		if (lstat(path, &st) == 0) {
-			if (S_ISLNK(st.st_mode) && realpath(path, real) && !strcmp(real, self_real)) {
-				printf("kept %s (already a link to benchbox)\n", path);
+			if (realpath(path, real) && !strcmp(real, self_real)) {
+				printf("kept %s (already %s)\n", path, S_ISLNK(st.st_mode) ?
+				       "a link to benchbox" : "benchbox");
 			} else {
 				printf("skipped %s: exists and is not a link to benchbox\n", path);
 				bad = 1;
 			}
+			continue;
+		}
+		if (on_path(name, dir_real, self_real, other, sizeof(other))) {
+			printf("skipped %s: %s exists (a link would shadow it)\n", name, other);
 			continue;
 		}
 		if (symlink(self, path)) {
@@ -132,9 +226,32 @@ static int install(const char *argv0, const char *dir)
 	return bad ? EXIT_FAIL : EXIT_OK;
 }
 
+static const char *const mux_words[] = {
+	"--help", "--list", "--version", "--licenses", "--install",
+};
+
+/* "unknown option '--lst' (did you mean '--list'?)" */
+static void unknown_option(const char *a)
+{
+	struct near n = { a };
+	char hint[96], dashed[16][24];
+	size_t i;
+
+	for (i = 0; i < ARRAY_LEN(mux_words); i++)
+		near_see(&n, mux_words[i]);
+	for (i = 0; global_opts[i].name && i < ARRAY_LEN(dashed); i++) {	/* --outpt */
+		snprintf(dashed[i], sizeof(dashed[i]), "--%s", global_opts[i].name);
+		near_see(&n, dashed[i]);
+	}
+	if (near_best(&n))
+		errorf("unknown option '%s'%s", a, near_hint(&n, hint, sizeof(hint)));
+	else
+		errorf("unknown option '%s' (try 'benchbox --help')", a);
+}
+
 static int multiplexer(int argc, char **argv)
 {
-	const char *a = argc > 1 ? argv[1] : "--help";
+	const char *a = argv[1];
 
 	if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
 		if (argc > 2) {
@@ -150,7 +267,19 @@ static int multiplexer(int argc, char **argv)
 		usage(stdout);
 		return EXIT_OK;
 	}
-	if (argc > 2 && strcmp(a, "--install")) {
+	if (!strcmp(a, "--install")) {
+		int all = argc == 4 && (!strcmp(argv[2], "--all") || !strcmp(argv[3], "--all"));
+		const char *dir = argc == 3 ? argv[2] : all ? argv[!strcmp(argv[2], "--all") ? 3 : 2]
+							 : NULL;
+
+		if (!dir || (argc == 3 && !strcmp(dir, "--all"))) {
+			errorf("usage: benchbox --install [--all] DIR");
+			return EXIT_USAGE;
+		}
+		return install(argv[0], dir, all);
+	}
+	if (argc > 2 && (!strcmp(a, "--list") || !strcmp(a, "--version") ||
+			 !strcmp(a, "--licenses"))) {
 		errorf("%s takes no arguments", a);
 		return EXIT_USAGE;
 	}
@@ -164,21 +293,71 @@ static int multiplexer(int argc, char **argv)
 	}
 	if (!strcmp(a, "--licenses"))
 		return print_licenses(stdout) ? EXIT_FAIL : EXIT_OK;
-	if (!strcmp(a, "--install")) {
-		if (argc != 3) {
-			errorf("usage: benchbox --install DIR");
-			return EXIT_USAGE;
-		}
-		return install(argv[0], argv[2]);
-	}
-	errorf("unknown option '%s' (try 'benchbox --help')", a);
+	unknown_option(a);
 	return EXIT_USAGE;
+}
+
+/* The global option argv[i] is (with its value, when it takes one and has
+ * no '='): how many words, 0 when it is none. */
+static int global_words(int argc, char **argv, int i)
+{
+	const char *a = argv[i], *eq = strchr(a, '=');
+	size_t len = eq ? (size_t)(eq - a - 2) : strlen(a + 2);
+	const struct opt_spec *s;
+	int inline_value;
+
+	for (s = global_opts; s->name; s++) {
+		if (a[1] == '-') {
+			if (strlen(s->name) != len || strncmp(a + 2, s->name, len))
+				continue;
+			inline_value = eq != NULL;
+		} else {
+			if (!s->letter || a[1] != s->letter)
+				continue;
+			inline_value = a[2] != '\0';
+		}
+		if (s->type == OPT_BOOL || inline_value)
+			return 1;
+		return i + 1 < argc ? 2 : 0;
+	}
+	return 0;
+}
+
+/* benchbox [GLOBAL OPTIONS] APPLET [ARGS]: the applet with the options
+ * moved after its name; -1 when argv[1] starts no such line. */
+static int global_first(int argc, char **argv)
+{
+	const struct applet *ap;
+	char **v;
+	int i = 1, n, rc;
+
+	while (i < argc && argv[i][0] == '-' && argv[i][1] && (n = global_words(argc, argv, i)))
+		i += n;
+	if (i == 1)
+		return -1;
+	if (i == argc || argv[i][0] == '-') {
+		errorf("%s: global options go with an applet: benchbox [OPTIONS] APPLET ...",
+		       argv[1]);
+		return EXIT_USAGE;
+	}
+	if (!(ap = applet_find(argv[i]))) {
+		unknown_applet(argv[i]);
+		return EXIT_UNKNOWN;
+	}
+	v = xcalloc((size_t)argc + 1, sizeof(*v));
+	v[0] = argv[i];
+	memcpy(v + 1, argv + 1, (size_t)(i - 1) * sizeof(*v));
+	memcpy(v + i, argv + i + 1, (size_t)(argc - i - 1) * sizeof(*v));
+	rc = applet_main(ap, argc - 1, v);
+	free(v);
+	return rc;
 }
 
 static int dispatch(int argc, char **argv)
 {
 	const char *name = path_basename(argc > 0 && argv[0] ? argv[0] : "benchbox");
 	const struct applet *a = applet_find(name);
+	int rc;
 
 	if (a)
 		return applet_main(a, argc, argv);
@@ -187,12 +366,19 @@ static int dispatch(int argc, char **argv)
 		unknown_applet(name);
 		return EXIT_UNKNOWN;
 	}
-	if (argc > 1 && argv[1][0] != '-') {
+	if (argc <= 1) {
+		intro(stdout);
+		return EXIT_OK;
+	}
+	if (argv[1][0] != '-') {
 		if ((a = applet_find(argv[1])))
 			return applet_main(a, argc - 1, argv + 1);
 		unknown_applet(argv[1]);
 		return EXIT_UNKNOWN;
 	}
+	if (strcmp(argv[1], "-h") && strcmp(argv[1], "--help") && strcmp(argv[1], "--version") &&
+	    (rc = global_first(argc, argv)) >= 0)
+		return rc;
 	return multiplexer(argc, argv);
 }
 

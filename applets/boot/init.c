@@ -286,7 +286,7 @@ static char **run_args(const struct init_settings *s)
 	av[n] = xmalloc(strlen(s->format) + 10);
 	sprintf(av[n++], "--format=%s", s->format);
 	if (s->budget) {
-		av[n++] = xstrdup("-b");
+		av[n++] = xstrdup("--budget");
 		av[n++] = xstrdup(s->budget);
 	}
 	if (s->board) {

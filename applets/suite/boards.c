@@ -71,14 +71,11 @@ const struct applet applet_boards = {
 	.flags   = APPLET_TOOL,
 	.usage   = "usage: boards\n"
 		   "\n"
-		   "The boards whose published performance numbers benchbox carries: id\n"
-		   "(as the vendor guides spell it), alias, number of reference rows and\n"
-		   "the guide's description of the evaluation module. 'benchbox ref BOARD'\n"
-		   "shows a board's numbers; it takes the id or the alias.\n"
-		   "\n"
-		   "Default output is one plain line per board; --format=table|csv|json\n"
-		   "prints the common record (test = id, params = alias=ALIAS, value =\n"
-		   "rows, note = description).\n",
+		   "The boards whose published performance numbers benchbox carries, one\n"
+		   "line each: id (as the vendor guides spell it), alias, number of\n"
+		   "reference rows and the guide's description of the board. 'benchbox ref\n"
+		   "BOARD' shows a board's numbers, by id or alias; --board takes either\n"
+		   "too.\n",
 	.classic = &emit_boards,
 	.run     = boards_run,
 };

@@ -164,9 +164,11 @@ static int print_tables(struct reporter *rep, const struct cmp *c)
 }
 
 static const struct opt_spec opts[] = {
-	{ "board", 'b', OPT_STR, NULL, 0, 0, NULL, "compare with this board's published numbers" },
-	{ "expect", 'e', OPT_STR, NULL, 0, 0, NULL, "a file of 'METRIC MIN MAX' lines that override" },
-	{ "summary", 's', OPT_BOOL, NULL, 0, 0, NULL, "print run's summary of RESULTS.json" },
+	{ "board", 'b', OPT_STR, NULL, 0, 0, NULL, "judge against BOARD's published numbers",
+	  0, "BOARD" },
+	{ "expect", 'e', OPT_STR, NULL, 0, 0, NULL,
+	  "'METRIC MIN MAX' lines: those metrics' bands", 0, "FILE" },
+	{ "summary", 0, OPT_BOOL, NULL, 0, 0, NULL, "print run's summary of RESULTS.json" },
 	{ 0 }
 };
 
@@ -635,16 +637,35 @@ static int compare_pair(struct run_ctx *ctx, struct cmp *c, const struct results
 	return c->counts[C_REGRESSED] ? EXIT_FAIL : EXIT_OK;
 }
 
+int board_unknown(const char *what, const char *name)
+{
+	const struct ref_board *b;
+	struct near n = { name };
+	char hint[96];
+	size_t i;
+
+	for (i = 0; (b = ref_board_at(i)); i++) {
+		near_see(&n, b->alias);
+		near_see(&n, b->id);
+	}
+	if (!*near_hint(&n, hint, sizeof(hint)))
+		snprintf(hint, sizeof(hint), " (see 'benchbox boards')");
+	errorf("%sunknown board '%s'%s", what, name, hint);
+	return near_best(&n) != NULL;
+}
+
 /* One file without --board: the board its run judged against, as report
  * takes it; NULL after a usage message when it names none we know. */
 static const char *file_board(const struct results_file *f, const char *path)
 {
 	const char *b = results_board(f);
+	char what[300];
 
+	snprintf(what, sizeof(what), "%s: ", path);
 	if (!b)
 		errorf("%s names no board: give --board BOARD or a second file", path);
 	else if (!ref_board(b))
-		errorf("%s: unknown board '%s' (see 'benchbox boards')", path, b);
+		board_unknown(what, b);
 	else
 		return b;
 	return NULL;
@@ -671,7 +692,7 @@ static int compare_run(struct run_ctx *ctx)
 		return EXIT_USAGE;
 	}
 	if (board && !ref_board(board)) {
-		errorf("--board: unknown board '%s' (see 'benchbox boards')", board);
+		board_unknown("--board: ", board);
 		return EXIT_USAGE;
 	}
 	if (expect && (nex = verdict_expect_load(expect, &ex)) < 0)
@@ -702,25 +723,19 @@ const struct applet applet_compare = {
 	.name    = "compare",
 	.summary = "results beside a board's published numbers or an earlier run",
 	.flags   = APPLET_TOOL,
-	.usage   = "usage: compare --board BOARD [--expect FILE] RESULTS.json\n"
-		   "       compare [--expect FILE] OLD.json NEW.json\n"
-		   "       compare [--expect FILE] RESULTS.json\n"
-		   "       compare --summary [--board BOARD] RESULTS.json\n"
+	.usage   = "usage: compare [OPTIONS] RESULTS.json | OLD.json NEW.json\n"
 		   "\n"
-		   "Reads benchbox JSON files (--format=json -o FILE). One file is judged\n"
-		   "against --board's published numbers, else the board its run named:\n"
-		   "tolerance the larger of the published spread and 10%; PASS inside\n"
-		   "min..max, WARN in tolerance (or a low-confidence row), FAIL worse, FAST\n"
-		   "better, NO-REF no reference, INVALID flagged failed, skipped or\n"
-		   "throttled. Two files: first what changed in the system (kernel, cmdline,\n"
-		   "CPU, board, memory, cpufreq, measured clock), then NEW's results beside\n"
-		   "OLD's: worse by more than the larger of both runs' spreads\n"
-		   "((max-min)/2/value) and 5% is REGRESSED, better by as much IMPROVED,\n"
-		   "else SAME; REGRESSED rows first, then IMPROVED, then a line of counts.\n"
-		   "--summary prints what 'run quick' prints, from the file.\n"
-		   "--expect FILE: 'METRIC MIN MAX' lines that set a metric's band. Exit\n"
-		   "status 1 if anything FAILs or REGRESSED, 2 for a bad file or one\n"
-		   "naming no board.\n",
+		   "Reads benchbox JSON results (-o FILE of any applet or of run). One file\n"
+		   "is judged against --board's published numbers, else the board its run\n"
+		   "named: PASS inside the published min..max, WARN within the larger of\n"
+		   "their spread and 10% (or a low-confidence row), FAIL worse, FAST better,\n"
+		   "NO-REF no reference, INVALID a failed, skipped or throttled result. Two\n"
+		   "files: what changed in the system (kernel, CPU, board, memory, clocks),\n"
+		   "then NEW's results beside OLD's, REGRESSED or IMPROVED by more than the\n"
+		   "larger of both runs' spreads and 5%, else SAME. --summary prints what\n"
+		   "'run quick' prints, from the file.\n",
+	.exits   = "Exit status: 0 ok, 1 a result FAILed or REGRESSED, 2 usage error, a bad\n"
+		   "file, or one file that names no board.\n",
 	.opts    = opts,
 	.unit    = "",
 	.classic = &emit_verdict,

@@ -17,4 +17,10 @@
 enum verdict compare_board_result(const char *board, const struct result *r,
 				  struct result_verdict *rv, char *note, size_t notelen);
 
+/* "WHAT: unknown board 'am62' (did you mean 'am62x'?)" on stderr, the
+ * nearest of the reference data's ids and aliases; without one the hint
+ * is 'benchbox boards'. what may be "" ("--board: " or a file's name).
+ * Whether it named one. */
+int board_unknown(const char *what, const char *name);
+
 #endif

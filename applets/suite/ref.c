@@ -16,6 +16,7 @@
  * the mean, note = the confidence and why).
  */
 #include "applet.h"
+#include "compare.h"
 #include "refdata.h"
 #include "util.h"
 
@@ -55,14 +56,20 @@ static void plain_end(struct emit_out *o)
 
 static const struct emitter emit_ref = { "plain", 0, plain_begin, plain_record, plain_end };
 
+/* The known boards' aliases, within 79 columns. */
 static void usage_boards(void)
 {
 	const struct ref_board *b;
-	size_t i;
+	size_t i, col = 13;
 
 	fputs("known boards:", stderr);
-	for (i = 0; (b = ref_board_at(i)); i++)
-		fprintf(stderr, "%s %s (%s)", i ? "," : "", b->id, b->alias);
+	for (i = 0; (b = ref_board_at(i)); i++) {
+		if (col + 1 + strlen(b->alias) > 79) {
+			fputs("\n ", stderr);
+			col = 1;
+		}
+		col += (size_t)fprintf(stderr, " %s", b->alias);
+	}
 	fputc('\n', stderr);
 }
 
@@ -104,8 +111,8 @@ static int ref_run(struct run_ctx *ctx)
 	if (ref_load())
 		return EXIT_FAIL;
 	if (!(b = ref_board(ctx->argv[0]))) {
-		errorf("unknown board '%s' (see 'benchbox boards')", ctx->argv[0]);
-		usage_boards();
+		if (!board_unknown("", ctx->argv[0]))
+			usage_boards();
 		return EXIT_USAGE;
 	}
 	if (metric && !ref_find(b->id, metric, NULL)) {
@@ -136,22 +143,14 @@ const struct applet applet_ref = {
 		   "\n"
 		   "The vendor performance guides' numbers for BOARD (an id or alias from\n"
 		   "'benchbox boards'): all its rows, those of METRIC (the guide's key:\n"
-		   "lat_ctx-2-128k, bw_mem-rd-16mb, dhrystone_per_mhz, aes-128-cbc ...), or\n"
-		   "the one at PARAM (the size as the guide prints it: 16384, 4k, 1518;\n"
-		   "2-core for CoreMark-Pro's multi-core tables). A metric given by two\n"
-		   "guides is listed twice, the newer guide first.\n"
-		   "\n"
+		   "lat_ctx-2-128k, bw_mem-rd-16mb, aes-128-cbc ...), or the one at PARAM\n"
+		   "(the size as the guide prints it: 16384, 4k; 2-core for CoreMark-Pro).\n"
 		   "Columns: mean, min and max as printed ('-' where the guide gives one\n"
-		   "value), unit, confidence and source. Confidence 'low' marks a known\n"
-		   "defect of the guide's table, named after '#': bw_mem's 1-8 MB rows mix\n"
-		   "two tests, lat_mem_rd stops at 1 MB, Dhrystone and Whetstone are\n"
-		   "quantised by a coarse timer, OpenSSL likely used the crypto hardware,\n"
-		   "a min of 0.00 is a failed run inside the mean.\n"
-		   "\n"
-		   "--format=table|csv|json prints the common record (test = metric,\n"
-		   "params = board=,source=,table=[,param=], value = the mean, note = the\n"
-		   "confidence and why). Exit status 2 for an unknown board (the known\n"
-		   "ones are listed), 1 for a metric or size the board has no row for.\n",
+		   "value), unit, confidence and source; confidence 'low' marks a known\n"
+		   "defect of the guide's table, named after '#'. A metric given by two\n"
+		   "guides is listed twice, the newer first.\n",
+	.exits   = "Exit status: 0 ok, 1 the board has no row for METRIC or PARAM, 2 usage\n"
+		   "error or an unknown board (the known ones are listed).\n",
 	.classic = &emit_ref,
 	.run     = ref_run,
 };

@@ -556,8 +556,10 @@ static void write_page(FILE *f, const struct html_doc *d, const struct json *ctx
 /* run ---------------------------------------------------------------------- */
 
 static const struct opt_spec opts[] = {
-	{ "board", 'b', OPT_STR, NULL, 0, 0, NULL, "judge and chart against this board's published numbers" },
-	{ "title", 't', OPT_STR, NULL, 0, 0, NULL, "the page's title [benchbox results: FILE]" },
+	{ "board", 'b', OPT_STR, NULL, 0, 0, NULL,
+	  "judge and chart against BOARD's published numbers", 0, "BOARD" },
+	{ "title", 0, OPT_STR, NULL, 0, 0, NULL, "the page's title [benchbox results: FILE]",
+	  0, "TEXT" },
 	{ 0 }
 };
 
@@ -579,7 +581,7 @@ static int report_run(struct run_ctx *ctx)
 		return EXIT_USAGE;
 	}
 	if (board && !(d.board = ref_board(board))) {
-		errorf("--board: unknown board '%s' (see 'benchbox boards')", board);
+		board_unknown("--board: ", board);
 		return EXIT_USAGE;
 	}
 	d.path = ctx->argv[0];
@@ -607,22 +609,20 @@ const struct applet applet_report = {
 	.name    = "report",
 	.summary = "a results file as one self-contained HTML page",
 	.flags   = APPLET_TOOL,
-	.usage   = "usage: report [--board BOARD] [--title TEXT] RESULTS.json [-o FILE]\n"
+	.usage   = "usage: report [OPTIONS] RESULTS.json [-o FILE]\n"
 		   "\n"
-		   "Writes a benchbox JSON results file (--format=json -o FILE of any\n"
-		   "applet or of 'run') as one HTML page that opens on the answer: the\n"
-		   "verdict in words, its counts, the headline figures, each WARN, FAIL\n"
-		   "or INVALID with its reason, the suspect conditions; then a bar chart\n"
-		   "of every bw_mem, membw and stream bandwidth, lat_mem_rd's latency\n"
-		   "against working-set size (log2 bytes), a table of every result with\n"
-		   "failed, skipped and throttled rows marked, and the run's context and\n"
-		   "sysinfo, folded. Everything is inline (style, SVG charts): no\n"
-		   "script, no link, prints as it shows. --board BOARD judges each guide\n"
-		   "metric as 'compare' does and adds the board's published values to\n"
-		   "the charts; without it, the board a 'run --board' named in the file\n"
-		   "does, else verdicts already in the notes are counted. The page goes\n"
-		   "to stdout, or with -o to FILE, written in full or not at all. A\n"
-		   "missing or malformed file, or an unknown board, is a usage error (2).\n",
+		   "Writes a benchbox JSON results file (-o FILE of any applet or of run) as\n"
+		   "one HTML page that opens on the answer: the verdict in words, its\n"
+		   "counts, the headline figures, each WARN, FAIL or INVALID with its reason\n"
+		   "and the suspect conditions; then charts of the bandwidths (bw_mem,\n"
+		   "membw, stream) and of lat_mem_rd's latency against working-set size, a\n"
+		   "table of every result and the run's context, folded. Everything is\n"
+		   "inline: no script, no link. --board judges each guide metric as compare\n"
+		   "does and charts the board's published values; without it, the board the\n"
+		   "run named does. The page goes to stdout, or to -o FILE, in full or not\n"
+		   "at all.\n",
+	.exits   = "Exit status: 0 ok, 1 the page could not be written, 2 usage error, a\n"
+		   "missing or malformed file or an unknown board.\n",
 	.opts    = opts,
 	.unit    = "",
 	.classic = &emit_html,

@@ -51,16 +51,17 @@
 #include <unistd.h>
 
 static const struct opt_spec opts[] = {
-	{ "budget", 'b', OPT_DOUBLE, NULL, 0.01, 86400, NULL,
-	  "seconds a test may take before it is killed (quick 60, guide 300, else 900)" },
+	{ "board",  'b', OPT_STR,    NULL, 0, 0, NULL,
+	  "judge against BOARD's numbers (or auto, none)", 0, "BOARD" },
+	{ "expect", 'e', OPT_STR,    NULL, 0, 0, NULL,
+	  "'METRIC MIN MAX' lines: those metrics' bands", 0, "FILE" },
 	{ "list",   'l', OPT_BOOL,   NULL, 0, 0, NULL,
 	  "print the command lines the suite runs, and exit" },
-	{ "board",  0,   OPT_STR,    NULL, 0, 0, NULL,
-	  "judge results against this board's numbers (or auto, none)" },
-	{ "expect", 'e', OPT_STR,    NULL, 0, 0, NULL,
-	  "a file of 'METRIC MIN MAX' lines: those metrics' accepted bands" },
 	{ "verbose", 'v', OPT_BOOL,  NULL, 0, 0, NULL,
 	  "a suite's full records on stdout, not the summary" },
+	{ "budget", 0,   OPT_DOUBLE, NULL, 0.01, 86400, NULL,
+	  "a test's time limit before it is killed (quick 60, guide 300, else 900)",
+	  0, "SECONDS" },
 	{ 0 }
 };
 
@@ -313,17 +314,16 @@ static int per_test_args(const struct applet *a, int argc, char **argv)
 		goto out;
 	for (i = 0; i < ARRAY_LEN(whole_run) && !rc; i++)
 		if (vals[0][opt_index(global_opts, whole_run[i])].set) {
-			errorf("-- ARGS: --%s applies to the whole run, not to one test "
-			       "(give it before --)", whole_run[i]);
+			errorf("-- ARGS: --%s is the whole run's: give it before --",
+			       whole_run[i]);
 			rc = -1;
 		}
 	/* a server outlives its test, out of the run's budget and signals,
 	 * and leaves no record: never a test */
 	for (i = 0; a->opts && a->opts[i].name && !rc; i++)
 		if ((a->opts[i].flags & OPT_SERVER) && vals[1][i].set) {
-			errorf("-- ARGS: %s --%s: a server's option, not a test's (a run "
-			       "starts and stops no server: run it on its own)", a->name,
-			       a->opts[i].name);
+			errorf("-- ARGS: %s --%s is a server's option: run it on its own",
+			       a->name, a->opts[i].name);
 			rc = -1;
 		}
 out:
@@ -814,7 +814,7 @@ static int verdict_opts(struct run_ctx *ctx, struct tally *tl, int detect)
 			fprintf(stderr, "run: board: none recognised (%s): no verdicts\n", why);
 	} else if (board && strcasecmp(board, "none")) {
 		if (!ref_board(board)) {
-			errorf("--board: unknown board '%s' (see 'benchbox boards')", board);
+			board_unknown("--board: ", board);
 			return -1;
 		}
 		tl->board = board;
@@ -892,73 +892,23 @@ const struct applet applet_run = {
 	.name    = "run",
 	.summary = "run a suite of tests, each in its own process",
 	.flags   = APPLET_TOOL,
-	.usage   = "usage: run [-b SECONDS] [-l] [-v] [--board BOARD] [--expect FILE] quick|guide|all|APPLET[,APPLET...] [-- ARGS]\n"
+	.usage   = "usage: run [OPTIONS] quick|guide|all|APPLET[,APPLET...] [-- ARGS]\n"
 		   "\n"
-		   "Runs a suite, each test in a forked child with a time budget, and\n"
-		   "prints every test's records through one output (--format, -o).\n"
-		   "  quick   a sanity check of the board in seconds, at the vendor\n"
-		   "          guides' parameters where they publish a row: clocks, DRAM\n"
-		   "          bandwidth (bw_mem, STREAM) and latency, cache latency,\n"
-		   "          syscall, context switch, pipe and AF_UNIX, Dhrystone,\n"
-		   "          Whetstone, CoreMark, Linpack, AES and SHA-256, zlib\n"
-		   "  guide   every metric of the vendor guides' system-benchmark and\n"
-		   "          crypto tables, with their parameters, in shorter windows\n"
-		   "  all     every applet at its defaults (net needs a peer and fileio\n"
-		   "          writes a lot: name them to run them)\n"
-		   "  APPLET,...  these applets, with ARGS (after --) or their defaults\n"
-		   "A suite with no --format prints a summary instead of its records:\n"
-		   "the board's verdict in words, a line per headline figure with the\n"
-		   "published value and the verdict, every WARN, FAIL, INVALID and\n"
-		   "value that cannot be right with its reason, the counts, the tally\n"
-		   "and where the records went: to -o FILE, as JSON unless --format\n"
-		   "says otherwise (MB/s = 10^6 bytes/s; NO_COLOR turns colour off).\n"
-		   "--verbose prints the records as a table instead.\n"
-		   "-l prints the command lines instead of running them. --quick,\n"
-		   "--kernel and --dir are passed on to every test.\n"
-		   "A suite runs measuring applets only: run, init, mkinitramfs, report,\n"
-		   "compare, ref and boards are refused. ARGS reach each test as the\n"
-		   "same words; --format, -o, --help and --version among them are refused\n"
-		   "(they belong to the whole run: give them before --), and so is a\n"
-		   "server's option (-s, --foreground, -S, --bind, --lifetime, --sessions,\n"
-		   "--stay: a run starts and stops no server). A list prints its records\n"
-		   "as a table, and -o FILE gets them as JSON unless --format says\n"
-		   "otherwise.\n"
-		   "\n"
-		   "A test that crashes, is killed, overruns its budget or fails adds a\n"
-		   "'status' row flagged failed with the reason (\"killed by SIGILL\",\n"
-		   "\"timed out after 60 s\", \"exit 1: <its last error line>\", \"exit 0\n"
-		   "without a record\": it measured nothing); one that\n"
-		   "cannot run here a row flagged skipped. A test over its budget, or\n"
-		   "running when the suite is stopped, gets SIGTERM (so it removes its\n"
-		   "scratch files), then SIGKILL 5 s later. A test during which a cpufreq\n"
-		   "policy's clock fell by more than 5%, or the hottest thermal zone\n"
-		   "reached its lowest passive/hot trip point, has every record flagged\n"
-		   "throttled. Before the first test and after the last, each condition\n"
-		   "that makes results suspect (see sysinfo) is a 'suspect' record, as\n"
-		   "is a clock mhz measures under 90% of its cpufreq maximum.\n"
-		   "Progress and a summary go to stderr (csv and json also\n"
-		   "get the summary as 'run' records). SIGINT/SIGTERM stop the suite,\n"
-		   "keep the records so far (the -o file too, with an 'interrupted'\n"
-		   "row) and end with that signal.\n"
-		   "\n"
-		   "--board BOARD puts each result with a guide metric beside the board's\n"
-		   "published numbers: the verdict (PASS, WARN, FAIL, FAST, NO-REF,\n"
-		   "INVALID; see 'compare') leads its note, the summary counts them and\n"
-		   "a FAIL makes the exit status 1. --board auto finds the board in the\n"
-		   "devicetree (its compatible strings; another board on a guide board's\n"
-		   "SoC is judged as that one) and says which and why on stderr, or that\n"
-		   "none was recognised (no verdicts then). quick does the same without\n"
-		   "--board, silent when none matches; --board none turns it off.\n"
-		   "--expect FILE: lines 'METRIC MIN MAX'\n"
-		   "(# comments) that set those metrics' accepted bands, over the board's;\n"
-		   "without --board they alone judge their metrics (PASS inside, FAIL\n"
-		   "worse, FAST better). A malformed line is an error naming its number.\n"
-		   "--format=ktap prints TAP 13 for board farms' console parsers: a\n"
-		   "failed test or a FAIL is 'not ok', a skipped one '# SKIP', a\n"
-		   "throttled or INVALID one '# TODO'.\n"
-		   "\n"
-		   "Exit status: 0 every test passed or was skipped, 1 one failed, 3 one\n"
-		   "failed its self-check (a wrong answer), 2 bad command line.\n",
+		   "Runs a suite of benchmarks, each test in its own process with a time\n"
+		   "budget, and prints a summary: the board's verdict, the headline figures\n"
+		   "beside the published ones and every failure with its reason (-v, or a\n"
+		   "--format, prints every record instead; -o FILE keeps them as JSON for\n"
+		   "compare and report). quick is a sanity check of the board in seconds;\n"
+		   "guide measures every metric of the vendor guides' tables; all runs every\n"
+		   "applet at its defaults but net and fileio; a list of applets runs those,\n"
+		   "each with ARGS after --. --quick, --kernel and --dir reach every test. A\n"
+		   "test that crashes, fails or overruns its budget is a failed record; a\n"
+		   "clock that fell or a thermal trip point reached marks its records\n"
+		   "throttled. --board judges each result against a board's published\n"
+		   "numbers as compare does; quick finds the board by itself.\n",
+	.exits   = "Exit status: 0 every test passed or was skipped, 1 a test or a verdict\n"
+		   "failed, 2 usage error, 3 a self-check found a wrong answer, 128+N\n"
+		   "stopped by signal N.\n",
 	.opts    = opts,
 	.unit    = "",
 	.run     = run_run,

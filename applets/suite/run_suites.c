@@ -155,9 +155,25 @@ static void list_add(char *buf, size_t len, const char *name)
 		memcpy(buf + len - 4, "...", 4);
 }
 
+/* " (did you mean 'quick'?)" for a misspelled suite or measuring applet
+ * (suites too when the word is all the spec), else the list's hint. */
+static void suite_hint(const char *word, int suites_too, char *buf, size_t len)
+{
+	struct near n = { word };
+	size_t i;
+
+	for (i = 0; suites_too && i < nsuites; i++)
+		near_see(&n, suites[i].name);
+	for (i = 0; i < applet_count; i++)
+		if (!(applet_table[i]->flags & (APPLET_TOOL | APPLET_PENDING)))
+			near_see(&n, applet_table[i]->name);
+	if (!*near_hint(&n, buf, len))
+		snprintf(buf, len, " (try 'benchbox --list')");
+}
+
 int suite_check(const char *spec, char *err, size_t len)
 {
-	char unknown[160] = "", tools[160] = "", name[48], quoted[52];
+	char unknown[160] = "", tools[160] = "", name[48], quoted[52], hint[96], first[48] = "";
 	const struct applet *a;
 	const char *p, *end;
 	int n, named = 0, nunknown = 0, ntools = 0;
@@ -178,7 +194,8 @@ int suite_check(const char *spec, char *err, size_t len)
 		if (!a) {
 			snprintf(quoted, sizeof(quoted), "'%s'", name);
 			list_add(unknown, sizeof(unknown), quoted);
-			nunknown++;
+			if (!nunknown++)
+				memcpy(first, name, sizeof(first));
 		} else if (a->flags & APPLET_TOOL) {
 			list_add(tools, sizeof(tools), name);
 			ntools++;
@@ -190,9 +207,13 @@ int suite_check(const char *spec, char *err, size_t len)
 	}
 	if (!nunknown && !ntools)
 		return 0;
-	snprintf(err, len, "%s%s%s%s%s%s", nunknown ? (nunknown > 1 ? "unknown applets " :
-		 "unknown applet ") : "", unknown, nunknown ? " (try 'benchbox --list')" : "",
-		 nunknown && ntools ? "; " : "", tools,
-		 ntools ? ": not measuring applets (a suite runs only benchmarks)" : "");
+	if (nunknown == 1)
+		suite_hint(first, !strchr(spec, ','), hint, sizeof(hint));
+	else
+		snprintf(hint, sizeof(hint), " (try 'benchbox --list')");
+	snprintf(err, len, "%s%s%s%s%s%s", !nunknown ? "" : nunknown > 1 ? "unknown applets " :
+		 strchr(spec, ',') ? "unknown applet " : "unknown suite or applet ", unknown,
+		 nunknown ? hint : "", nunknown && ntools ? "; " : "", tools,
+		 ntools ? ": not benchmarks (a suite runs benchmarks only)" : "");
 	return -1;
 }

@@ -288,7 +288,7 @@ int run_summary_file(const char *path, const char *board)
 	if (!board)
 		board = results_board(&rf);
 	if (board && !(b = ref_board(board))) {
-		errorf("--board: unknown board '%s' (see 'benchbox boards')", board);
+		board_unknown("--board: ", board);
 		results_free(&rf);
 		return EXIT_USAGE;
 	}

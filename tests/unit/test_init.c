@@ -202,12 +202,13 @@ TEST(init_settings_hostile)
 	init_settings_default(&s);
 	parse(&s, "benchbox.suite=lat_pipe benchbox.suite=lat_unix,init,run");
 	CHECK_STR(s.suite, "lat_pipe");
-	CHECK_STR(s.bad, "suite (init, run: not measuring applets (a suite runs only benchmarks))");
+	CHECK_STR(s.bad, "suite (init, run: not benchmarks (a suite runs benchmarks only))");
 	init_settings_default(&s);
 	parse(&s, "benchbox.suite=nosuch benchbox.budget=0 benchbox.budget=x benchbox.budget=2.5");
 	CHECK_STR(s.suite, "quick");
 	CHECK_STR(s.budget, "2.5");
-	CHECK_STR(s.bad, "suite (unknown applet 'nosuch' (try 'benchbox --list')) budget budget");
+	CHECK_STR(s.bad, "suite (unknown suite or applet 'nosuch' (try 'benchbox --list')) "
+		  "budget budget");
 	/* a value holds everything in its quotes, blanks too */
 	init_settings_default(&s);
 	parse(&s, "benchbox.args=\"--quick --reps=1\"\"\"x\" y");
@@ -248,7 +249,7 @@ TEST(init_settings_nul_and_lists)
 	init_settings_default(&s);
 	CHECK_EQ_INT(init_settings_parse(&s, many, INIT_TEXT_MAX, err, sizeof(err)), 0);
 	CHECK_STR(s.suite, "quick");
-	CHECK(strncmp(s.bad, "suite (unknown applet 'kkk", 26) == 0);
+	CHECK(strncmp(s.bad, "suite (unknown suite or applet 'kkk", 35) == 0);
 	check_invariants(t, &s);
 	free(many);
 }

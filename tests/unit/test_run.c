@@ -102,10 +102,17 @@ TEST(run_suite_check)
 		CHECK(suite_all_skip(tools[i]) != NULL);
 	}
 	CHECK_EQ_INT(suite_check("lat_pipe,init,run", err, sizeof(err)), -1);
-	CHECK_STR(err, "init, run: not measuring applets (a suite runs only benchmarks)");
+	CHECK_STR(err, "init, run: not benchmarks (a suite runs benchmarks only)");
 	CHECK_EQ_INT(suite_check("nosuch,ref,x", err, sizeof(err)), -1);
 	CHECK_STR(err, "unknown applets 'nosuch', 'x' (try 'benchbox --list'); "
-		  "ref: not measuring applets (a suite runs only benchmarks)");
+		  "ref: not benchmarks (a suite runs benchmarks only)");
+	/* a misspelled suite or applet: the nearest one */
+	CHECK_EQ_INT(suite_check("quik", err, sizeof(err)), -1);
+	CHECK_STR(err, "unknown suite or applet 'quik' (did you mean 'quick'?)");
+	CHECK_EQ_INT(suite_check("lat_pipe,lat_pip", err, sizeof(err)), -1);
+	CHECK_STR(err, "unknown applet 'lat_pip' (did you mean 'lat_pipe'?)");
+	CHECK_EQ_INT(suite_check("lat_pipe,nosuch", err, sizeof(err)), -1);
+	CHECK_STR(err, "unknown applet 'nosuch' (try 'benchbox --list')");
 	CHECK_EQ_INT(suite_check("", err, sizeof(err)), -1);
 	CHECK_EQ_INT(suite_check(",,", err, sizeof(err)), -1);
 	CHECK_STR(err, "no applet named in ',,'");
@@ -221,7 +228,7 @@ TEST(run_child_stream)
 TEST(run_child_stream_as_it_comes)
 {
 	static volatile sig_atomic_t stop;
-	char *av[] = { "run", "--format=csv", "-b", "20", "lat_syscall", "--", "--min-time=60",
+	char *av[] = { "run", "--format=csv", "--budget", "20", "lat_syscall", "--", "--min-time=60",
 		       "null", NULL };
 	struct child_spec c = { .argv = av, .argc = 8, .budget_s = 600, .stop = &stop,
 				.on_out = got_out, .on_err = got_err };
