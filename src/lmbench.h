@@ -23,9 +23,11 @@ extern const struct emitter emit_lmbench_micro, emit_lmbench_nano, emit_lmbench_
  * (lmbench's default 11 is the applet's .reps); -C for the file tests. */
 #define LMBENCH_OPT_P(max, help) { "parallel", 'P', OPT_INT, "1", 1, max, NULL, help }
 #define LMBENCH_OPT_W \
-	{ "warmup-us", 'W', OPT_INT, "0", 0, 1e9, NULL, "warm up this many microseconds first" }
+	{ "warmup-us", 'W', OPT_INT, "0", 0, 1e9, NULL, \
+	  "warm up this many microseconds (lmbench's -W)", 0, "US" }
 #define LMBENCH_OPT_N \
-	{ "tries", 'N', OPT_INT, NULL, 1, 1001, NULL, "repetitions (the same as --reps)" }
+	{ "tries", 'N', OPT_INT, NULL, 1, 1001, NULL, \
+	  "repetitions: lmbench's -N, the same as --reps" }
 #define LMBENCH_OPTS_WN LMBENCH_OPT_W, LMBENCH_OPT_N
 #define LMBENCH_OPT_C \
 	{ "clone", 'C', OPT_BOOL, NULL, 0, 0, NULL, "each copy works on its own copy of the file" }
