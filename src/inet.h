@@ -20,7 +20,8 @@
  * lat_connect, bw_tcp, net): one name, one meaning, no short letter. */
 #define INET_TIMEOUT_OPT \
 	{ "timeout", 0, OPT_DOUBLE, "5", 0.01, 86400, NULL, \
-	  "seconds to wait for the peer: a connection, each answer; with -s for a client" }
+	  "how long to wait for the peer: a connection, each answer; with -s for a " \
+	  "client", 0, "SECONDS" }
 
 struct inet_addr {
 	struct sockaddr_storage	ss;

@@ -51,7 +51,7 @@
 
 static const struct opt_spec opts[] = {
 	{ "cmdline", 0, OPT_STR, NULL, 0, 0, NULL,
-	  "take the settings from this text instead of /proc/cmdline" },
+	  "take the settings from this text instead of /proc/cmdline", 0, "TEXT" },
 	{ 0 }
 };
 
@@ -657,14 +657,15 @@ const struct applet applet_init = {
 	.flags   = APPLET_TOOL,
 	.usage   = "usage: init [--cmdline TEXT]\n"
 		   "\n"
-		   "What benchbox does as PID 1 (/init, init, benchbox alone; words that\n"
-		   "name another applet run that applet instead, PID 1 reaping), e.g. as\n"
-		   "the /init of an initramfs made by 'benchbox mkinitramfs': mount proc,\n"
-		   "sysfs, devtmpfs and a tmpfs on /tmp (each failure is reported and\n"
-		   "tolerated), read the settings, run the suite with its output between\n"
-		   "the lines BENCHBOX-BEGIN and BENCHBOX-END (status, lines, bytes and\n"
-		   "SHA-256 of what lies between), then power off. Settings, on the kernel\n"
-		   "command line (after those of /benchbox.cmdline, which it overrides):\n"
+		   "As PID 1 (the /init of an initramfs made by 'benchbox mkinitramfs')\n"
+		   "mounts proc, sysfs, devtmpfs and a tmpfs on /tmp, runs the suite its\n"
+		   "settings name with the output between the lines BENCHBOX-BEGIN and\n"
+		   "BENCHBOX-END (which give the status, size and SHA-256 of what lies\n"
+		   "between), then powers off; words naming another applet run that applet\n"
+		   "instead. The settings come from the kernel command line, over those of\n"
+		   "/benchbox.cmdline; a bad one is named and ignored. Not as PID 1 it\n"
+		   "mounts nothing already mounted and the system stays up.\n"
+		   "\n"
 		   "  benchbox.suite=quick|guide|all|APPLET[,APPLET...]   (quick)\n"
 		   "  benchbox.format=ktap|json|csv|table|markdown|guide  (ktap)\n"
 		   "  benchbox.board=BOARD      judge against the board's numbers (or auto, none)\n"
@@ -674,16 +675,10 @@ const struct applet applet_init = {
 		   "  benchbox.args=A,B         extra arguments for every test\n"
 		   "  benchbox.then=poweroff|halt|reboot|wait   (poweroff)\n"
 		   "  benchbox.modules=A.ko,B.ko  kernel modules in " INIT_MODULE_DIR ",\n"
-		   "                            loaded in order before the suite\n"
-		   "A bad value is named and ignored (the earlier one holds); a suite may\n"
-		   "name measuring applets only, not init, run, report, ... A settings\n"
-		   "text over 4096 bytes is refused whole, never cut. A settings file,\n"
-		   "module or expect file that is not a regular file (a FIFO, a device)\n"
-		   "is said and passed over, never waited on.\n"
-		   "As PID 1 of a PID namespace (unshare -p, a container) the kernel's\n"
-		   "console log level is left alone, and power off ends the namespace.\n"
-		   "Not as PID 1, nothing already mounted is mounted again, no tmpfs goes\n"
-		   "on /tmp, and the system stays up: the exit status is the run's.\n",
+		   "                            loaded in order before the suite\n",
+	.exits   = "Exit status: none as PID 1 (the machine powers off, halts, reboots or\n"
+		   "waits); otherwise the run's: 0 ok, 1 failure, 2 usage error, 3 wrong\n"
+		   "answer, 77 skipped.\n",
 	.opts    = opts,
 	.classic = &emit_init,
 	.run     = init_run,

@@ -731,11 +731,11 @@ static const struct emitter emit_image = { "image", 0, emit_nothing_begin,
 
 static const struct opt_spec opts[] = {
 	{ "binary", 0, OPT_STR, self_exe, 0, 0, NULL,
-	  "static ELF executable to run as /init" },
+	  "static ELF executable to run as /init", 0, "PATH" },
 	{ "cmdline", 0, OPT_STR, NULL, 0, 0, NULL,
-	  "default settings (one line, <= 4 KiB) for /init" },
+	  "default settings (one line, <= 4 KiB) for /init", 0, "TEXT" },
 	{ "module", 0, OPT_STR, NULL, 0, 0, NULL,
-	  "a kernel module (.ko, .ko.xz) /init loads (repeatable)", OPT_REPEAT },
+	  "a kernel module (.ko, .ko.xz) /init loads (repeatable)", OPT_REPEAT, "FILE" },
 	{ 0 }
 };
 
@@ -746,22 +746,15 @@ const struct applet applet_mkinitramfs = {
 	.usage   = "usage: mkinitramfs -o FILE.cpio.gz [--binary PATH] [--cmdline TEXT]\n"
 		   "                   [--module FILE.ko]...\n"
 		   "\n"
-		   "Writes a gzip-compressed newc cpio archive the kernel unpacks as its\n"
-		   "initramfs: dev, dev/console (char 5,1), init (the bytes of --binary,\n"
-		   "by default this benchbox) and, with --cmdline, benchbox.cmdline (TEXT\n"
-		   "and a newline: /init reads it as defaults that the kernel command line\n"
-		   "overrides; TEXT is at most 4095 bytes, and a setting init would ignore\n"
-		   "for its bad value, such as a suite naming a tool, is refused). No cpio or gzip tools are needed. The output is the same\n"
-		   "bytes on every run and host: owners 0, inodes 1, 2, 3 ..., mtime 0 (or\n"
-		   "$SOURCE_DATE_EPOCH), gzip level 9 with time 0. FILE appears complete\n"
-		   "or not at all. --binary must be a little-endian ELF executable; a\n"
-		   "dynamic one (with a program interpreter) draws a warning, as it cannot\n"
-		   "run in an empty root file system. A summary line goes to stderr.\n"
-		   "Each --module FILE (a kernel module of --binary's machine: an ELF\n"
-		   "relocatable object, or xz-compressed and named .ko.xz) goes into\n"
-		   "lib/modules/benchbox/ under its own name, and benchbox.modules=NAME,...\n"
-		   "(in the order given) into benchbox.cmdline, after --cmdline's settings:\n"
-		   "/init loads them with finit_module(2) before the suite.\n",
+		   "Writes a gzip-compressed newc cpio archive for the kernel to unpack as\n"
+		   "its initramfs: dev/console, init (the static little-endian ELF --binary,\n"
+		   "by default this benchbox) and, with --cmdline, benchbox.cmdline, the\n"
+		   "settings /init takes as defaults (at most 4095 bytes; settings init\n"
+		   "would ignore are refused). Each --module goes into\n"
+		   "lib/modules/benchbox/, and /init loads them in order before the suite.\n"
+		   "No cpio or gzip tool is needed; the output is the same bytes on every\n"
+		   "run and host (mtime 0, or $SOURCE_DATE_EPOCH), and FILE appears complete\n"
+		   "or not at all.\n",
 	.opts    = opts,
 	.unit    = "",
 	.classic = &emit_image,

@@ -40,13 +40,16 @@
 #include <sys/resource.h>
 
 static const struct opt_spec opts[] = {
-	{ "size", 's', OPT_SIZE, NULL, 512, 1e15, NULL,
-	  "file size (seq, rand) or bytes to read (raw) [see above]" },
-	{ "bs", 'b', OPT_STR, NULL, 0, 0, NULL,
-	  "buffer sizes, comma-separated [seq 100k,256k,512k,1m,5m; rand 4k; raw 1m]" },
+	{ "size", 0, OPT_SIZE, NULL, 512, 1e15, NULL,
+	  "file size (seq, rand) or bytes to read (raw) [seq 1G, rand 256M (--quick "
+	  "16M, 32M), at most half the free space; raw the device, at most 256M "
+	  "(--quick 32M)]", 0, "BYTES" },
+	{ "bs", 0, OPT_STR, NULL, 0, 0, NULL,
+	  "buffer sizes (k = 1024) [seq 100k,256k,512k,1m,5m, --quick 256k,1m; "
+	  "rand 4k; raw 1m]", 0, "BYTES[,BYTES...]" },
 	{ "depth", 'd', OPT_INT, "4", 1, 64, NULL, "rand: I/Os in flight, one thread each" },
 	{ "time", 't', OPT_DOUBLE, NULL, 0.05, 3600, NULL,
-	  "rand: seconds per phase [5; --quick 1]" },
+	  "rand: seconds per phase [5; --quick 1]", 0, "SECONDS" },
 	{ "direct", 0, OPT_BOOL, NULL, 0, 0, NULL,
 	  "O_DIRECT, bypassing the page cache (rand: default)" },
 	{ "buffered", 0, OPT_BOOL, NULL, 0, 0, NULL, "rand: through the page cache, not O_DIRECT" },
@@ -424,7 +427,7 @@ static int parse_bs(struct run_ctx *ctx, struct fio_opts *o)
 			return EXIT_USAGE;
 		}
 		if (o->size && o->bs[i] > o->size) {
-			errorf("--bs: %llu is larger than -s %llu", (unsigned long long)o->bs[i],
+			errorf("--bs: %llu is larger than --size %llu", (unsigned long long)o->bs[i],
 			       (unsigned long long)o->size);
 			return EXIT_USAGE;
 		}
@@ -471,49 +474,23 @@ static int fileio_run(struct run_ctx *ctx)
 const struct applet applet_fileio = {
 	.name    = "fileio",
 	.summary = "file and raw-device throughput, IOPS and CPU load",
-	.usage   = "usage: fileio seq  [-s FILESIZE] [-b BUFSIZE,...] [--direct] [--sync] "
-		   "[DIR|FILE]\n"
-		   "       fileio rand [-s FILESIZE] [-b BLOCK] [-d DEPTH] [-t SECONDS] "
-		   "[--buffered]\n"
-		   "                   [--read-only|--write-only] [DIR|FILE]\n"
-		   "       fileio raw  [-b BUFSIZE] [-s BYTES] [--write --destructive] DEVICE\n"
+	.usage   = "usage: fileio seq  [--size BYTES] [--bs BYTES[,BYTES...]] [--direct] [--sync]\n"
+		   "                   [DIR|FILE]\n"
+		   "       fileio rand [--size BYTES] [--bs BYTES] [-d DEPTH] [-t SECONDS]\n"
+		   "                   [--buffered] [--read-only|--write-only] [DIR|FILE]\n"
+		   "       fileio raw  [--bs BYTES] [--size BYTES] [--write --destructive] DEVICE\n"
 		   "\n"
-		   "seq (the default): for each buffer size write FILESIZE bytes with write()\n"
-		   "and fsync, timed together (dd conv=fsync), then read them back cold: as\n"
-		   "root after sync + drop_caches, else after posix_fadvise(DONTNEED), with\n"
-		   "--direct through O_DIRECT both ways (the note names the method). FILESIZE:\n"
-		   "min(1G, half the free space), a multiple of the largest buffer; --quick:\n"
-		   "16M and -b 256k,1m.\n"
-		   "rand: a written file of FILESIZE (min(256M, half the free space); --quick\n"
-		   "32M), then -t seconds of random reads, then of random writes, by DEPTH\n"
-		   "threads of pread/pwrite at BLOCK-aligned offsets (engine: threads; like\n"
-		   "fio --ioengine=libaio --iodepth=DEPTH --direct=1). O_DIRECT by default: a\n"
-		   "file system that refuses it (ramfs, ubifs, tmpfs before Linux 6.6) gives\n"
-		   "'O_DIRECT refused' and exit 77, never page-cache numbers; --buffered\n"
-		   "measures through the page cache instead (writes end with fsync).\n"
-		   "raw: read BYTES (default the device, at most 256M; --quick 32M) of a\n"
-		   "block device (O_DIRECT when it takes it) or MTD device /dev/mtdN. It\n"
-		   "never writes; --write --destructive writes DEVICE, only a block device\n"
-		   "that nothing mounts (nor a partition of it), swaps on or holds.\n"
-		   "\n"
-		   "Files: without FILE, a scratch file benchbox-fileio.PID.XXXXXX in DIR\n"
-		   "(default --dir, $TMPDIR, /tmp, .), removed at the end and on any fatal\n"
-		   "signal that can be caught (SIGINT, SIGTERM, SIGPIPE ...); leftovers of\n"
-		   "killed runs there are removed first. An existing FILE is overwritten\n"
-		   "only with --destructive; a FILE is kept. Nothing starts (skipped, exit\n"
-		   "77) unless the free space holds FILESIZE + 4M + FILESIZE/32.\n"
-		   "\n"
-		   "MB = 10^6 bytes. CPU % = busy share of all CPUs from /proc/stat over the\n"
-		   "timed region, as the vendor guides; -cpu-self = this process's CPU time\n"
-		   "over the wall time. Records: write, read (seq), randread, randwrite\n"
-		   "(rand: also -iops, -p50, -p99 in us), raw-read, raw-write; each with\n"
-		   "-cpu and -cpu-self. Metrics, BS in bytes: fileio-write-BS,\n"
-		   "fileio-write-cpu-BS, fileio-read-BS, fileio-read-cpu-BS (seq without\n"
-		   "--sync), fileio-randread-BS, fileio-randread-iops-BS, -cpu-, -p50-, -p99-\n"
-		   "and the same for randwrite (rand at depth 4, O_DIRECT), fileio-raw-read,\n"
-		   "fileio-raw-read-cpu. seq and raw repeat --reps times (default 1); rand\n"
-		   "runs once. In table format the guides' table (buffer size, write MB/s,\n"
-		   "write CPU %, read MB/s, read CPU %) follows on stderr.\n",
+		   "Storage throughput for the vendor guides' tables. seq (the default)\n"
+		   "writes --size bytes with write() and fsync for each buffer size, timed\n"
+		   "together like dd conv=fsync, then reads them back cold (the page cache\n"
+		   "dropped). rand writes a file, then does -t seconds of random reads and\n"
+		   "of random writes of --bs bytes by DEPTH threads, through O_DIRECT unless\n"
+		   "--buffered (a file system without O_DIRECT skips, exit 77). raw reads a\n"
+		   "block or MTD DEVICE, and writes it only with --write --destructive when\n"
+		   "nothing uses it. Without FILE a scratch file in DIR (default --dir) is\n"
+		   "used and removed; too little free space skips (exit 77). Results in MB/s\n"
+		   "(10^6 bytes), with IOPS and p50/p99 latency for rand, and CPU % busy\n"
+		   "over all CPUs; table output adds the guides' table on stderr.\n",
 	.opts    = opts,
 	.unit    = UNIT_MB_S,
 	.flags   = APPLET_NEEDS_DIR | APPLET_SLOW,

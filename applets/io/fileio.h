@@ -17,7 +17,7 @@ struct result;
 enum fio_mode { FIO_SEQ, FIO_RAND, FIO_RAW };
 
 enum {
-	FIO_MAX_BS	= 16,		/* buffer sizes in one -b list */
+	FIO_MAX_BS	= 16,		/* buffer sizes in one --bs list */
 	FIO_ALIGN	= 4096,		/* buffer alignment (O_DIRECT: the block size) */
 	FIO_SECTOR	= 512,		/* O_DIRECT sizes and offsets: multiples of this */
 	FIO_FEW_TICKS	= 100,		/* /proc/stat ticks: fewer make a coarse load */
@@ -27,9 +27,9 @@ enum {
 struct fio_opts {
 	enum fio_mode	mode;
 	const char	*target;	/* DIR, FILE or DEVICE; NULL = the scratch directory */
-	uint64_t	bs[FIO_MAX_BS];	/* -b, in the order given */
+	uint64_t	bs[FIO_MAX_BS];	/* --bs, in the order given */
 	int		nbs;
-	uint64_t	size;		/* -s; 0 = the mode's default */
+	uint64_t	size;		/* --size; 0 = the mode's default */
 	unsigned	depth;		/* rand: threads */
 	double		secs;		/* rand: seconds per phase */
 	int		direct, sync, reads, writes, write, destructive;

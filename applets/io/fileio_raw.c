@@ -163,7 +163,7 @@ static const char *dev_name(const struct raw_dev *d, char *buf, size_t len)
 	return buf;
 }
 
-/* The bytes to move: -s, else the device up to 256M (--quick 32M), in
+/* The bytes to move: --size, else the device up to 256M (--quick 32M), in
  * whole buffers. 0 with a message when not even one buffer fits. */
 static uint64_t raw_bytes(struct run_ctx *ctx, const struct fio_opts *o,
 			  const struct raw_dev *d)
@@ -172,7 +172,7 @@ static uint64_t raw_bytes(struct run_ctx *ctx, const struct fio_opts *o,
 
 	if (d->size && n > d->size) {
 		if (o->size)
-			warnf("-s %llu is beyond the end of %s: using its %llu bytes",
+			warnf("--size %llu is beyond the end of %s: using its %llu bytes",
 			      (unsigned long long)o->size, d->path, (unsigned long long)d->size);
 		n = d->size;
 	}

@@ -665,17 +665,19 @@ static int lmdd_run(struct run_ctx *ctx)
 
 const struct applet applet_lmdd = {
 	.name    = "lmdd",
-	.summary = "lmbench's lmdd: timed block moves between files",
+	.summary = "timed block moves between files (lmbench's lmdd)",
 	.flags   = APPLET_TOOL,		/* needs a file and an amount: no defaults */
 	.usage   = "usage: lmdd [NAME=VALUE]...\n"
 		   "\n"
-		   "lmbench's dd-like I/O timer. Copies if= to of= in bs= blocks and\n"
-		   "prints, on stderr after label=, the bytes, seconds and MB/sec\n"
-		   "(MB = 10^6 bytes). Numbers take k m g (2^10..) or K M G (10^3..).\n"
+		   "Copies if= to of= in bs= blocks and prints the bytes, seconds and MB/sec\n"
+		   "(MB = 10^6 bytes) on stderr, lmbench's way. Numbers take k m g (powers\n"
+		   "of 1024) or K M G (of 1000); a flag is on when named, whatever its\n"
+		   "value. if=internal needs count=, move= or (not into a file) time=;\n"
+		   "lmbench's other names (direct, fork, rusage ...) are refused.\n"
+		   "\n"
 		   "  if=FILE     input: a file, stdin (0, -), or internal (zeros) [internal]\n"
-		   "  of=FILE     output: a file, stdout (1, -), stderr (2), or internal\n"
-		   "              (discard) [internal]; a file is created or truncated;\n"
-		   "              the same file as if= (a link to it too) is refused\n"
+		   "  of=FILE     output: a file (created or truncated; never if='s file),\n"
+		   "              stdout (1, -), stderr (2), or internal (discard) [internal]\n"
 		   "  bs=N        block size, 4 to 1g [8192]    bufs=N  buffers, 1-10 [1]\n"
 		   "  count=N     blocks to move     move=N  bytes to move (count=N/bs)\n"
 		   "  skip=N      seek input and output N blocks first\n"
@@ -686,21 +688,10 @@ const struct applet applet_lmdd = {
 		   "              4 MB/sec, 5 'MB MB/sec'; default 'X MB in S secs, R MB/sec'\n"
 		   "  label=TEXT  printed before the summary\n"
 		   "  opat=1      write lmbench's pattern (each 32-bit word = its offset);\n"
-		   "  ipat=1      check it on input (exit 3 on a mismatch; mismatch=N: stop\n"
-		   "              after N)\n"
+		   "  ipat=1      check it on input (mismatch=N: stop after N mismatches)\n"
 		   "  padin=1     an untimed first block; timeopen=1: time the opens\n"
 		   "  notrunc=1, append=1, nocreate=1, osync=1: open of= so; touch=1:\n"
-		   "  write a byte per 4 KiB of each buffer; hash=1: '#' per block\n"
-		   "Flag names are on when named, whatever the value, as in lmbench. An\n"
-		   "input of if=internal needs count=, move= or (not into a file) time=.\n"
-		   "lmbench's direct, idirect, odirect, flush, rusage, fork, awrite,\n"
-		   "realtime, mpin, debug, rtmax, rtmin, wtmax, wtmin, start, end,\n"
-		   "norepeat and poff are refused (exit 2).\n"
-		   "\n"
-		   "of= is opened last, after the input and a free-space check (exit 77\n"
-		   "when short); a file lmdd created is removed when the run fails or a\n"
-		   "signal ends it. --format=table|csv|json prints the common record\n"
-		   "(test write, read, copy or move; MB/s).\n",
+		   "  write a byte per 4 KiB of each buffer; hash=1: '#' per block\n",
 	.unit    = UNIT_MB_S,
 	.classic = &emit_lmdd,
 	.run     = lmdd_run,

@@ -253,12 +253,16 @@ static int bw_tcp_run(struct run_ctx *ctx)
 }
 
 static const struct opt_spec opts[] = {
-	{ "msg", 'm', OPT_SIZE, "64k", 1, MSG_MAX, NULL, "bytes per message (write and read)" },
-	{ "total", 'M', OPT_SIZE, NULL, 1, 1e12, NULL, "bytes read per iteration [MSGSIZE]" },
+	{ "msg", 'm', OPT_SIZE, "64k", 1, MSG_MAX, NULL, "bytes per message (write and read)",
+	  0, "BYTES" },
+	{ "total", 'M', OPT_SIZE, NULL, 1, 1e12, NULL, "bytes read per iteration [MSGSIZE]",
+	  0, "BYTES" },
 	LMNET_PARALLEL_OPT,
-	{ "warmup-us", 'W', OPT_INT, "7500000", 0, 1e9, NULL, "stream this long before timing (us)" },
+	{ "warmup-us", 'W', OPT_INT, "7500000", 0, 1e9, NULL,
+	  "stream this many microseconds first", 0, "US" },
 	LMBENCH_OPT_N,
-	{ "port", 'p', OPT_INT, NULL, 0, 65535, NULL, "TCP port [31236; local: a free one]" },
+	{ "port", 'p', OPT_INT, NULL, 0, 65535, NULL, "TCP port [31236; local: a free one]",
+	  0, "PORT" },
 	LMNET_SERVER_OPTS,
 	LMNET_SESSIONS_OPT,
 	{ 0 }
@@ -271,31 +275,15 @@ const struct applet applet_bw_tcp = {
 		   "       bw_tcp -s [--foreground] [--bind ADDR] [-p PORT]\n"
 		   "       bw_tcp -S HOST [-p PORT]\n"
 		   "\n"
-		   "A server writes MSGSIZE-byte messages (default 64k) into one TCP\n"
-		   "connection (past 1m from a 1 MiB buffer, in 1 MiB writes: the same\n"
-		   "bytes, and a session holds 1 MiB at most) and this process reads TOTAL\n"
-		   "bytes (default MSGSIZE; -M alone sets MSGSIZE too; rounded up to whole\n"
-		   "messages) per iteration, in reads of at most MSGSIZE; both ends ask for\n"
-		   "1 MiB socket buffers.\n"
-		   "Before timing the client streams for -W US microseconds: lmbench's\n"
-		   "7.5 s by default (0.02 s with --quick unless -W is given). -P N runs\n"
-		   "N clients at once (threads, a connection each) and reports their sum;\n"
-		   "-N N takes N samples (default 11, as lmbench's). k/m are powers of\n"
-		   "1024, MB = 10^6 bytes; the median sample.\n"
-		   "\n"
-		   "With HOST the client connects to a server started there with -s\n"
-		   "(port 31236 unless -p). Without HOST a server child is forked on\n"
-		   "127.0.0.1 (a free port) and measured; it is killed and reaped on\n"
-		   "every exit.\n"
-		   LMNET_SERVER_HELP("bw_tcp")
-		   LMNET_SESSIONS_HELP
-		   "\n"
-		   LMNET_TIMEOUT_HELP
-		   "\n"
-		   "Default output, like lmbench's, is one line on stderr: \"S B MB/sec\",\n"
-		   "S the message size in 10^6 bytes (\"0.065536 1234.56 MB/sec\").\n"
-		   "--format=table|csv|json prints the common record (metric bw_tcp at the\n"
-		   "defaults, one client, to a loopback address).\n",
+		   "A server writes MSGSIZE-byte messages into a TCP connection and this\n"
+		   "process reads TOTAL bytes per iteration (k = 1024, m = 1048576),\n"
+		   "lmbench's way, after streaming for -W microseconds (lmbench's 7.5 s;\n"
+		   "--quick: 0.02 s); the bandwidths of -P clients add up. With HOST the\n"
+		   "server is one started there with -s (port 31236 unless -p); without, one\n"
+		   "forked on 127.0.0.1. Prints \"MSG_MB MB/sec\" on stderr (MB = 10^6 bytes);\n"
+		   "--format gives the common record.\n"
+		   LMNET_SERVER_HELP("bw_tcp"),
+	.exits   = LMNET_EXITS,
 	.opts    = opts,
 	.unit    = UNIT_MB_S,
 	.classic = &emit_bw_tcp,

@@ -128,7 +128,8 @@ static int lat_connect_run(struct run_ctx *ctx)
 
 static const struct opt_spec opts[] = {
 	LMBENCH_OPT_N,
-	{ "port", 'p', OPT_INT, NULL, 0, 65535, NULL, "TCP port [31237; local: a free one]" },
+	{ "port", 'p', OPT_INT, NULL, 0, 65535, NULL, "TCP port [31237; local: a free one]",
+	  0, "PORT" },
 	LMNET_SERVER_OPTS,
 	LMNET_SESSIONS_OPT,
 	{ 0 }
@@ -141,29 +142,15 @@ const struct applet applet_lat_connect = {
 		   "       lat_connect -s [--foreground] [--bind ADDR] [-p PORT]\n"
 		   "       lat_connect -S HOST [-p PORT]\n"
 		   "\n"
-		   "Time of one iteration = socket() + connect() + close() of a TCP\n"
-		   "connection to a server that accepts and closes, in microseconds (the\n"
-		   "median sample), lmbench's method. Each connection leaves a local port\n"
-		   "in TIME_WAIT for a minute, so many long runs in a row may run out of\n"
-		   "ports (said plainly); the default samples are short (0.02 s). Each\n"
-		   "socket also gets an SO_SNDTIMEO of --timeout, so that a connect() to\n"
-		   "a peer that drops SYNs is cut short (one setsockopt per iteration).\n"
-		   "-N N takes N samples (default 11, as lmbench's). No -P: lmbench's\n"
-		   "lat_connect has none either (parallel connections fill the ports).\n"
-		   "\n"
-		   "With HOST the client connects to a server started there with -s\n"
-		   "(port 31237 unless -p). Without HOST a server child is forked on\n"
-		   "127.0.0.1 (a free port) and measured; it is killed and reaped on\n"
-		   "every exit. The server takes every connection at once.\n"
-		   LMNET_SERVER_HELP("lat_connect")
-		   LMNET_SESSIONS_HELP
-		   "\n"
-		   LMNET_TIMEOUT_HELP
-		   "\n"
-		   "Default output, like lmbench's, is one line on stderr: \"TCP/IP\n"
-		   "connection cost to localhost: T microseconds\" (HOST when given).\n"
-		   "--format=table|csv|json prints the common record (metric lat_connect\n"
-		   "to a loopback address).\n",
+		   "Time of socket() + connect() + close() of a TCP connection to a server\n"
+		   "that accepts and closes, in microseconds, lmbench's way. Each connection\n"
+		   "leaves a port in TIME_WAIT for a minute, so long runs in a row may run\n"
+		   "out of ports. With HOST the server is one started there with -s (port\n"
+		   "31237 unless -p); without, one forked on 127.0.0.1. Prints \"TCP/IP\n"
+		   "connection cost to HOST: T microseconds\" on stderr; --format gives the\n"
+		   "common record.\n"
+		   LMNET_SERVER_HELP("lat_connect"),
+	.exits   = LMNET_EXITS,
 	.opts    = opts,
 	.unit    = UNIT_US,
 	.classic = &emit_lmbench_micro,

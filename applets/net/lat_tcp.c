@@ -168,10 +168,11 @@ static int lat_tcp_run(struct run_ctx *ctx)
 }
 
 static const struct opt_spec opts[] = {
-	{ "msg", 'm', OPT_SIZE, "1", 1, MSG_MAX, NULL, "bytes per message" },
+	{ "msg", 'm', OPT_SIZE, "1", 1, MSG_MAX, NULL, "bytes per message", 0, "BYTES" },
 	LMNET_PARALLEL_OPT,
 	LMBENCH_OPTS_WN,
-	{ "port", 'p', OPT_INT, NULL, 0, 65535, NULL, "TCP port [31234; local: a free one]" },
+	{ "port", 'p', OPT_INT, NULL, 0, 65535, NULL, "TCP port [31234; local: a free one]",
+	  0, "PORT" },
 	LMNET_SERVER_OPTS,
 	LMNET_SESSIONS_OPT,
 	{ 0 }
@@ -184,27 +185,14 @@ const struct applet applet_lat_tcp = {
 		   "       lat_tcp -s [--foreground] [--bind ADDR] [-p PORT]\n"
 		   "       lat_tcp -S HOST [-p PORT]\n"
 		   "\n"
-		   "Round-trip time of a BYTES-byte message (default 1) over one TCP\n"
-		   "connection with TCP_NODELAY, in microseconds (the median sample),\n"
-		   "lmbench's method: the client sends the size, then writes a message\n"
-		   "and reads its echo, again and again. Each echo is checked. -P N runs\n"
-		   "N clients at once (threads, a connection each) and reports the time\n"
-		   "of one client's round trip; -W US warms up that long first; -N N\n"
-		   "takes N samples (default 11, as lmbench's).\n"
-		   "\n"
-		   "With HOST the client connects to a server started there with -s\n"
-		   "(port 31234 unless -p). Without HOST a server child is forked on\n"
-		   "127.0.0.1 (a free port) and measured; it is killed and reaped on\n"
-		   "every exit.\n"
-		   LMNET_SERVER_HELP("lat_tcp")
-		   LMNET_SESSIONS_HELP
-		   "\n"
-		   LMNET_TIMEOUT_HELP
-		   "\n"
-		   "Default output, like lmbench's, is one line on stderr: \"TCP latency\n"
-		   "using localhost: T microseconds\" (HOST when given).\n"
-		   "--format=table|csv|json prints the common record (metric lat_tcp for\n"
-		   "1-byte messages, one client, to a loopback address).\n",
+		   "Round-trip time of a BYTES-byte message over a TCP connection\n"
+		   "(TCP_NODELAY) to an echo server, in microseconds, lmbench's way; each\n"
+		   "echo is checked, and -P runs that many clients at once. With HOST the\n"
+		   "server is one started there with -s (port 31234 unless -p); without, one\n"
+		   "forked on 127.0.0.1. Prints \"TCP latency using HOST: T microseconds\" on\n"
+		   "stderr; --format gives the common record.\n"
+		   LMNET_SERVER_HELP("lat_tcp"),
+	.exits   = LMNET_EXITS,
 	.opts    = opts,
 	.unit    = UNIT_US,
 	.classic = &emit_lmbench_micro,

@@ -245,10 +245,11 @@ static int lat_udp_run(struct run_ctx *ctx)
 }
 
 static const struct opt_spec opts[] = {
-	{ "msg", 'm', OPT_SIZE, "4", MSG_MIN, MSG_MAX, NULL, "bytes per datagram" },
+	{ "msg", 'm', OPT_SIZE, "4", MSG_MIN, MSG_MAX, NULL, "bytes per datagram", 0, "BYTES" },
 	LMNET_PARALLEL_OPT,
 	LMBENCH_OPTS_WN,
-	{ "port", 'p', OPT_INT, NULL, 0, 65535, NULL, "UDP port [34298; local: a free one]" },
+	{ "port", 'p', OPT_INT, NULL, 0, 65535, NULL, "UDP port [34298; local: a free one]",
+	  0, "PORT" },
 	LMNET_SERVER_OPTS,
 	{ 0 }
 };
@@ -260,27 +261,15 @@ const struct applet applet_lat_udp = {
 		   "       lat_udp -s [--foreground] [--bind ADDR] [-p PORT]\n"
 		   "       lat_udp -S HOST [-p PORT]\n"
 		   "\n"
-		   "Round-trip time of a BYTES-byte datagram (default 4, at least 4: a\n"
-		   "sequence number) sent to a UDP echo server, in microseconds (the\n"
-		   "median sample), lmbench's method. A datagram whose echo has not come\n"
-		   "within 200 ms is sent again; the record's note counts these, and no\n"
-		   "echo for --timeout seconds fails the run. Late echoes are discarded;\n"
-		   "each echo is checked. -P N runs N clients at once (threads, a socket\n"
-		   "each) and reports the time of one client's round trip; -W US warms\n"
-		   "up that long first; -N N takes N samples (default 11, as lmbench's).\n"
-		   "\n"
-		   "With HOST the client talks to a server started there with -s (port\n"
-		   "34298 unless -p). Without HOST a server child is forked on 127.0.0.1\n"
-		   "(a free port) and measured; it is killed and reaped on every exit.\n"
-		   "The server answers each datagram in turn, whoever sent it.\n"
-		   LMNET_SERVER_HELP("lat_udp")
-		   "\n"
-		   LMNET_TIMEOUT_HELP
-		   "\n"
-		   "Default output, like lmbench's, is one line on stderr: \"UDP latency\n"
-		   "using localhost: T microseconds\" (HOST when given).\n"
-		   "--format=table|csv|json prints the common record (metric lat_udp for\n"
-		   "4-byte datagrams, one client, to a loopback address).\n",
+		   "Round-trip time of a BYTES-byte datagram (at least 4: a sequence number)\n"
+		   "to a UDP echo server, in microseconds, lmbench's way; a datagram\n"
+		   "unanswered for 200 ms is sent again (the record's note counts these),\n"
+		   "each echo is checked, and -P runs that many clients at once. With HOST\n"
+		   "the server is one started there with -s (port 34298 unless -p); without,\n"
+		   "one forked on 127.0.0.1. Prints \"UDP latency using HOST: T microseconds\"\n"
+		   "on stderr; --format gives the common record.\n"
+		   LMNET_SERVER_HELP("lat_udp"),
+	.exits   = LMNET_EXITS,
 	.opts    = opts,
 	.unit    = UNIT_US,
 	.classic = &emit_lmbench_micro,

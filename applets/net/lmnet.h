@@ -113,12 +113,13 @@ struct lmnet {
 	{ "foreground", 0, OPT_BOOL, NULL, 0, 0, NULL, "serve here instead (until -S, a signal)", \
 	  OPT_SERVER }, \
 	{ "bind", 0, OPT_STR, NULL, 0, 0, NULL, "server: on ADDR only [every address]", \
-	  OPT_SERVER }, \
+	  OPT_SERVER, "ADDR" }, \
 	{ "lifetime", 0, OPT_DOUBLE, NULL, 0, 1e9, NULL, \
-	  "server: exit after SEC s [3600; --foreground 0]", OPT_SERVER }, \
+	  "server: exit after this long [3600; --foreground 0]", OPT_SERVER, "SECONDS" }, \
 	{ "shutdown", 'S', OPT_STR, NULL, 0, 0, NULL, "ask the server on HOST to exit", \
-	  OPT_SERVER }, \
-	{ "timeout", 0, OPT_DOUBLE, "5", 0.01, 86400, NULL, "seconds to wait for an answer" }
+	  OPT_SERVER, "HOST" }, \
+	{ "timeout", 0, OPT_DOUBLE, "5", 0.01, 86400, NULL, "how long to wait for the other side", \
+	  0, "SECONDS" }
 
 /* The whole run(): checks the command line, then starts a server (-s,
  * --foreground), asks a server to exit (-S), or sets up the server
@@ -181,41 +182,18 @@ int lmnet_quit_stream(const struct inet_addr *a, const void *req, size_t len,
 int lmnet_readn(int fd, void *buf, size_t n);
 int lmnet_writen(int fd, const void *buf, size_t n);
 
-/* The server paragraphs of the four lmbench network applets' usage. */
+/* The server paragraph of the four lmbench network applets' usage, and
+ * their exit statuses. */
 #define LMNET_SERVER_HELP(name) \
 	"\n" \
-	"-s starts a server in the background, as lmbench's does, and exits 0\n" \
-	"once it listens (so '" name " -s; " name " HOST' cannot race): on every\n" \
-	"address ([::] and 0.0.0.0), as lmbench's, unless --bind ADDR, in a\n" \
-	"session of its own with stdin, stdout and stderr on /dev/null and / as\n" \
-	"its directory. With -p 0 it says \"" name ": listening on ADDR:PORT\" on\n" \
-	"stderr first (the port the kernel chose). It serves any number of\n" \
-	"clients, one after another or at once (-P), until '" name " -S HOST', a\n" \
-	"signal, or --lifetime SEC (default 3600: lmbench's servers also exit\n" \
-	"after an hour). A port in use (a server already there) is one line\n" \
-	"and exit 1. --foreground serves here instead, says\n" \
-	"\"" name ": listening on ADDR:PORT\" on stderr, and has no lifetime\n" \
-	"unless given. -S exits 0 once the server has closed its port; with no\n" \
-	"server there it says so and exits 1 (lmbench's exits 0 silently).\n"
-
-/* How a TCP server takes its connections (lat_tcp, bw_tcp, lat_connect). */
-#define LMNET_SESSIONS_HELP \
-	"\n" \
-	"The server takes every connection at once: each waits for its opening\n" \
-	"(at most --timeout) without holding up the others, then is served\n" \
-	"(lat_tcp, bw_tcp: a session in a process of its own). At most\n" \
-	"--sessions N (default " LMNET_WORD(LMNET_SESSIONS_N) \
-	") connections are open at once. Past that,\n" \
-	"lat_tcp's and bw_tcp's servers turn the next away at once (a reset:\n" \
-	"that client fails, and -S says the server is busy and exits 1);\n" \
-	"lat_connect's, which keeps no process per connection, leaves it in\n" \
-	"the listen backlog until one closes.\n"
-
-/* The --timeout paragraph of the four lmbench network applets' usage. */
-#define LMNET_TIMEOUT_HELP \
-	"--timeout SEC (default 5) bounds every wait for the other side: the\n" \
-	"client gives up on a connection or an answer that has not come in SEC\n" \
-	"seconds, says \"HOST port PORT: no answer in SEC s\" and exits 1; a\n" \
-	"server ends a session whose client has been silent that long.\n"
+	"-s starts a server in the background and returns once it listens, on\n" \
+	"every address unless --bind ADDR (with -p 0 on a free port, said on\n" \
+	"stderr); it serves until '" name " -S HOST', a signal or --lifetime.\n" \
+	"--foreground serves here instead. --timeout bounds every wait for the\n" \
+	"other side, the client's and the server's.\n"
+#define LMNET_EXITS \
+	"Exit status: 0 ok (-s: the server listens; -S: it has closed), 1 failure\n" \
+	"(a port in use, no answer within --timeout, -S with no server there),\n" \
+	"2 usage error, 3 wrong answer, 77 skipped.\n"
 
 #endif

@@ -6,7 +6,7 @@
  * protocol of our own (see net.h): tcp_stream (this side sends), tcp_maerts
  * (the server sends) and udp_stream (this side sends datagrams carrying a
  * sequence number; the server counts them). The sender writes -m-byte
- * messages for -l seconds, optionally paced to -b bits/s (net_io.c). The
+ * messages for -t seconds, optionally paced to --rate bits/s (net_io.c). The
  * receiver measures: throughput is its byte count over its window, in
  * Mbit/s (10^6 bits/s), and the min/median/max of its per-interval rates
  * (1 s intervals, a fifth of the run when it is shorter than 5 s) give
@@ -204,7 +204,7 @@ static int client_options(struct run_ctx *ctx, struct client *c)
 		return EXIT_USAGE;
 	}
 	if (opt_given(ctx, "rate") && parse_rate(opt_str(ctx, "rate"), &c->flow.rate)) {
-		errorf("-b: '%s' is not a rate in bits/s (e.g. 500m; k, m, g = 10^3, 10^6, "
+		errorf("--rate: '%s' is not a rate in bits/s (e.g. 500m; k, m, g = 10^3, 10^6, "
 		       "10^9; at most 1000g)", opt_str(ctx, "rate"));
 		return EXIT_USAGE;
 	}
@@ -555,7 +555,7 @@ static int server_main(struct run_ctx *ctx)
 	}
 	if (opt_given(ctx, "time") || opt_given(ctx, "msg") || opt_given(ctx, "rate") ||
 	    opt_given(ctx, "rcvbuf")) {
-		errorf("-l, -m, -b and --rcvbuf are for the client: the client asks for them");
+		errorf("-t, -m, --rate and --rcvbuf are for the client: the client asks for them");
 		return EXIT_USAGE;
 	}
 	if (inet_resolve(opt_str(ctx, "bind"), (int)opt_int(ctx, "port"), SOCK_STREAM, &a,
@@ -584,17 +584,19 @@ static const struct opt_spec opts[] = {
 	{ "server", 's', OPT_BOOL, NULL, 0, 0, NULL, "be the server: serve one test, then exit",
 	  OPT_SERVER },
 	{ "bind", 0, OPT_STR, INET_LOOPBACK, 0, 0, NULL,
-	  "server: the one address to listen on (0.0.0.0: all)", OPT_SERVER },
+	  "server: the one address to listen on (0.0.0.0: all)", OPT_SERVER, "ADDR" },
 	{ "port", 'p', OPT_INT, "12865", 0, 65535, NULL,
-	  "the server's control port (0 with -s: any free one)" },
+	  "the server's control port (0 with -s: any free one)", 0, "PORT" },
 	{ "stay", 0, OPT_BOOL, NULL, 0, 0, NULL, "server: keep serving, a child per client",
 	  OPT_SERVER },
-	{ "time", 'l', OPT_DOUBLE, "10", 0.1, 86400, NULL, "seconds of sending (--quick: 1)" },
+	{ "time", 't', OPT_DOUBLE, "10", 0.1, 86400, NULL, "how long to send (--quick: 1)", 0,
+	  "SECONDS" },
 	{ "msg", 'm', OPT_SIZE, NULL, 1, NET_MSG_MAX, NULL,
-	  "bytes per send [TCP: SO_SNDBUF, UDP: 1472]" },
-	{ "rate", 'b', OPT_STR, NULL, 0, 0, NULL, "pace the sender to RATE bits/s (500m)" },
+	  "bytes per send [TCP: SO_SNDBUF, UDP: 1472]", 0, "BYTES" },
+	{ "rate", 0, OPT_STR, NULL, 0, 0, NULL,
+	  "pace the sender to BITS per second (500m)", 0, "BITS" },
 	{ "rcvbuf", 0, OPT_SIZE, NULL, 4096, NET_RCVBUF_MAX, NULL,
-	  "the receiver's SO_RCVBUF [the system's]" },
+	  "the receiver's SO_RCVBUF [the system's]", 0, "BYTES" },
 	INET_TIMEOUT_OPT,
 	{ 0 }
 };
@@ -603,51 +605,22 @@ const struct applet applet_net = {
 	.name    = "net",
 	.summary = "TCP/UDP stream throughput and CPU load (netperf-like)",
 	.usage   = "usage: net -s [--bind ADDR] [-p PORT] [--stay]\n"
-		   "       net [HOST] [tcp_stream|tcp_maerts|udp_stream] [-l SECONDS] [-m SIZE]\n"
-		   "           [-b RATE] [-p PORT] [--rcvbuf SIZE]\n"
+		   "       net [HOST] [tcp_stream|tcp_maerts|udp_stream] [-t SECONDS] [-m BYTES]\n"
+		   "           [--rate BITS] [-p PORT] [--rcvbuf BYTES]\n"
 		   "\n"
-		   "Ethernet throughput the way the vendor guides take it with netperf,\n"
-		   "on a protocol of our own: run 'net -s --bind ADDR' on one host and\n"
-		   "'net ADDR TEST' on the other. Without HOST the test runs against a\n"
-		   "server forked on 127.0.0.1 (a free port). The server binds only\n"
-		   "ADDR (default 127.0.0.1), answers on control port -p (default\n"
-		   "12865, netperf's), opens each test's data socket on the same\n"
-		   "address, serves one test and exits 0; --stay keeps serving (a child\n"
-		   "per client, so a tcp_stream and a tcp_maerts may run at once).\n"
+		   "Network throughput the way the vendor guides take it with netperf, on a\n"
+		   "protocol of its own: tcp_stream (the default) writes to the server,\n"
+		   "tcp_maerts reads from it, udp_stream sends it numbered datagrams and\n"
+		   "counts the loss. The result is the receiver's Mbit/s over -t seconds,\n"
+		   "with the min and max of 1-second intervals, and the CPU busy on both\n"
+		   "sides. --rate paces the sender (500m: 500*10^6 bits/s) to find the\n"
+		   "highest rate without loss. Without HOST the test runs against a server\n"
+		   "forked on 127.0.0.1. The receiver must count every byte sent (TCP) and\n"
+		   "no more datagrams than were sent (UDP), else exit 3.\n"
 		   "\n"
-		   "tcp_stream (default): this side writes, the server reads.\n"
-		   "tcp_maerts: the server writes, this side reads.\n"
-		   "udp_stream: this side sends datagrams with a sequence number, the\n"
-		   "server counts them; loss = sent - received.\n"
-		   "The sender writes SIZE-byte messages (k, m = 1024, 1024^2; TCP default\n"
-		   "the sender's socket send buffer, netperf's rule; UDP 1472, at most\n"
-		   "65507) for SECONDS (default 10). -b RATE paces the sender to RATE\n"
-		   "bits/s (k, m, g = 10^3, 10^6, 10^9: -b 500m), to find the highest\n"
-		   "rate without loss (RFC 2544). --rcvbuf sets the receiving socket's\n"
-		   "buffer (the server's, or ours for tcp_maerts; net.core.rmem_max caps\n"
-		   "it), so that a receiver held up for a moment does not drop datagrams.\n"
-		   "\n"
-		   "Throughput is the receiver's: its bytes over its time, in Mbit/s\n"
-		   "(10^6 bits/s), with the min, median and max of 1-second intervals\n"
-		   "(a fifth of the run when shorter than 5 s; the records carry min\n"
-		   "and max, the summary all three). CPU is % busy over all cores from\n"
-		   "/proc/stat during the transfer, on this side (local) and on the\n"
-		   "server (remote). The receiver must count every byte sent (TCP) and\n"
-		   "no more datagrams than were sent (UDP), else exit 3. --reps and\n"
-		   "--min-time do not apply.\n"
-		   "\n"
-		   "--timeout SEC (default 5) bounds every wait for the other side: the\n"
-		   "client gives up on a connection or an answer that has not come in SEC\n"
-		   "seconds (the result: SEC + 2, the UDP receiver's wait for late\n"
-		   "datagrams), says \"HOST port PORT: no answer in SEC s\" and exits 1;\n"
-		   "the server waits SEC for each step of its client, and, only when\n"
-		   "--timeout is given, no longer for a client to come (exit 1 if none\n"
-		   "came; 0 once --stay has served one).\n"
-		   "\n"
-		   "Default output is a summary (--format=summary); table, csv and json\n"
-		   "print the records: TEST, TEST.cpu_local, TEST.cpu_remote, and for\n"
-		   "udp_stream also .sent, .kpps, .datagrams_sent, .datagrams_received,\n"
-		   ".datagrams_lost and .loss.\n",
+		   "-s serves one test on ADDR (default 127.0.0.1) at control port -p\n"
+		   "(netperf's 12865) and exits; --stay keeps serving, a child per client.\n"
+		   "Run 'net -s --bind ADDR' on one host and 'net ADDR TEST' on the other.\n",
 	.opts    = opts,
 	.unit    = UNIT_MBIT_S,
 	.classic = &emit_net_summary,

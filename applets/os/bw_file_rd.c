@@ -119,22 +119,12 @@ const struct applet applet_bw_file_rd = {
 	.summary = "file read bandwidth (lmbench's bw_file_rd)",
 	.usage   = "usage: " USAGE "\n"
 		   "\n"
-		   "Reads the first SIZE bytes (at least 512; k = 1024, m = 1048576) of\n"
-		   "FILE per pass, 64 KiB per read(), and sums each piece with long\n"
-		   "loads, lmbench's method. io_only: the file stays open, a seek to 0\n"
-		   "starts each pass; open2close: open() and close() are timed too.\n"
-		   "Without FILE a SIZE-byte file of zeros is made in --dir ($TMPDIR,\n"
-		   "/tmp, .) and removed at the end, also when interrupted; then the sum\n"
-		   "must be 0 (self-check, exit 3). The file is read from the page cache\n"
-		   "when it is there: this is not disk bandwidth.\n"
-		   "\n"
-		   "lmbench's options (a copy is a forked process with its own descriptor):\n"
-		   LMBENCH_HELP_BW LMBENCH_HELP_C
-		   "\n"
-		   "Default output, like lmbench's, is one line on stderr: \"SIZE_MB\n"
-		   "MB_PER_S\" (\"%.2f %.2f\", \"%.6f\" below 1; MB = 10^6 bytes, the median\n"
-		   "pass). --format=table|csv|json prints the common record (metric\n"
-		   "bw_file_rd-io-1mb or bw_file_rd-o2c-1mb when SIZE is 1m).\n",
+		   "Reads the first SIZE bytes of FILE (at least 512; k = 1024, m = 1048576)\n"
+		   "in 64 KiB read()s and sums them, lmbench's way: io_only keeps the file\n"
+		   "open, open2close times open() and close() too. Without FILE a file of\n"
+		   "zeros is made in --dir and removed (its sum must be 0). The pages come\n"
+		   "from the page cache: this is not disk bandwidth. Prints \"SIZE_MB MB/s\"\n"
+		   "on stderr (MB = 10^6 bytes); --format gives the common record.\n",
 	.opts    = opts,
 	.unit    = UNIT_MB_S,
 	.flags   = APPLET_NEEDS_DIR,

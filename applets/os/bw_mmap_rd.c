@@ -123,21 +123,12 @@ const struct applet applet_bw_mmap_rd = {
 	.summary = "mapped-file read bandwidth (lmbench's bw_mmap_rd)",
 	.usage   = "usage: " USAGE "\n"
 		   "\n"
-		   "Sums the first SIZE bytes (k = 1024, m = 1048576; at most the file's\n"
-		   "size) of FILE through a read-only shared mapping with long loads,\n"
-		   "lmbench's method. mmap_only: mapped once, each pass only sums;\n"
-		   "open2close: open, mmap, sum, close and munmap every pass (page faults\n"
-		   "included). Without FILE a SIZE-byte file of zeros is made in --dir\n"
-		   "($TMPDIR, /tmp, .) and removed at the end, also when interrupted;\n"
-		   "then the sum must be 0 (self-check, exit 3).\n"
-		   "\n"
-		   "lmbench's options (a copy is a forked process with its own mapping):\n"
-		   LMBENCH_HELP_BW LMBENCH_HELP_C
-		   "\n"
-		   "Default output, like lmbench's, is one line on stderr: \"SIZE_MB\n"
-		   "MB_PER_S\" (\"%.2f %.2f\", \"%.6f\" below 1; MB = 10^6 bytes, the median\n"
-		   "pass). --format=table|csv|json prints the common record (metric\n"
-		   "bw_mmap_rd-mo-1mb or bw_mmap_rd-o2c-1mb when SIZE is 1m).\n",
+		   "Sums the first SIZE bytes of FILE (k = 1024, m = 1048576) through a\n"
+		   "read-only shared mapping, lmbench's way: mmap_only maps it once,\n"
+		   "open2close opens, maps, unmaps and closes it every pass (page faults\n"
+		   "included). Without FILE a file of zeros is made in --dir and removed\n"
+		   "(its sum must be 0). Prints \"SIZE_MB MB/s\" on stderr (MB = 10^6 bytes);\n"
+		   "--format gives the common record.\n",
 	.opts    = opts,
 	.unit    = UNIT_MB_S,
 	.flags   = APPLET_NEEDS_DIR,

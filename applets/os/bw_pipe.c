@@ -163,8 +163,9 @@ int ipc_bw_run(struct run_ctx *ctx, enum proc_kind kind)
 }
 
 const struct opt_spec ipc_bw_opts[] = {
-	{ "msg", 'm', OPT_SIZE, "64k", 1, 1 << 26, NULL, "bytes per write and per read" },
-	{ "total", 'M', OPT_SIZE, "10m", 1, 1e12, NULL, "bytes read per iteration" },
+	{ "msg", 'm', OPT_SIZE, "64k", 1, 1 << 26, NULL, "bytes per write and per read",
+	  0, "BYTES" },
+	{ "total", 'M', OPT_SIZE, "10m", 1, 1e12, NULL, "bytes read per iteration", 0, "BYTES" },
 	LMBENCH_OPT_P(256, "reader/writer pairs run at once"),
 	LMBENCH_OPTS_WN,
 	{ 0 }
@@ -180,18 +181,10 @@ const struct applet applet_bw_pipe = {
 	.summary = "pipe bandwidth (lmbench's bw_pipe)",
 	.usage   = "usage: bw_pipe [-m MSGSIZE] [-M TOTAL] [-P N] [-W US] [-N N]\n"
 		   "\n"
-		   "A forked child writes MSGSIZE-byte messages (default 64k) into a pipe\n"
-		   "and this process reads TOTAL bytes (default 10m) per iteration, in\n"
-		   "MSGSIZE reads into a buffer 128 bytes past a page boundary; lmbench's\n"
-		   "method. k/m are powers of 1024, MB = 10^6 bytes; the median sample.\n"
-		   "Nothing is pinned unless --cpu is given. The child is killed and\n"
-		   "reaped on every exit. A copy of -P is a reader/writer pair.\n"
-		   LMBENCH_HELP_BW
-		   "\n"
-		   "Default output, like lmbench's, is one line on stderr:\n"
-		   "\"Pipe bandwidth: X MB/sec\".\n"
-		   "--format=table|csv|json prints the common record (metric bw_pipe at\n"
-		   "the defaults).\n",
+		   "A forked child writes MSGSIZE-byte messages into a pipe and this process\n"
+		   "reads TOTAL bytes per iteration (k = 1024, m = 1048576), lmbench's way;\n"
+		   "the bandwidths of -P pairs add up. Prints \"Pipe bandwidth: X MB/sec\" on\n"
+		   "stderr (MB = 10^6 bytes); --format gives the common record.\n",
 	.opts    = ipc_bw_opts,
 	.unit    = UNIT_MB_S,
 	.classic = &emit_lmbench_mb,

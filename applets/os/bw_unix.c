@@ -23,18 +23,11 @@ const struct applet applet_bw_unix = {
 	.summary = "AF_UNIX socket bandwidth (lmbench's bw_unix)",
 	.usage   = "usage: bw_unix [-m MSGSIZE] [-M TOTAL] [-P N] [-W US] [-N N]\n"
 		   "\n"
-		   "A forked child writes MSGSIZE-byte messages (default 64k) into an\n"
-		   "AF_UNIX SOCK_STREAM socketpair and this process reads TOTAL bytes\n"
-		   "(default 10m) per iteration; lmbench's method. k/m are powers of 1024,\n"
-		   "MB = 10^6 bytes; the median sample. Nothing is pinned unless --cpu is\n"
-		   "given. The child is killed and reaped on every exit. A copy of -P\n"
-		   "is a reader/writer pair.\n"
-		   LMBENCH_HELP_BW
-		   "\n"
-		   "Default output, like lmbench's, is one line on stderr:\n"
-		   "\"AF_UNIX sock stream bandwidth: X MB/sec\".\n"
-		   "--format=table|csv|json prints the common record (metric bw_unix at\n"
-		   "the defaults).\n",
+		   "A forked child writes MSGSIZE-byte messages into an AF_UNIX stream\n"
+		   "socketpair and this process reads TOTAL bytes per iteration\n"
+		   "(k = 1024, m = 1048576), lmbench's way; the bandwidths of -P pairs add\n"
+		   "up. Prints \"AF_UNIX sock stream bandwidth: X MB/sec\" on stderr\n"
+		   "(MB = 10^6 bytes); --format gives the common record.\n",
 	.opts    = ipc_bw_opts,
 	.unit    = UNIT_MB_S,
 	.classic = &emit_lmbench_mb,

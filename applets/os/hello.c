@@ -38,13 +38,12 @@ static const struct emitter emit_hello = { "hello", 0, emit_nothing_begin,
 
 const struct applet applet_hello = {
 	.name    = "hello",
-	.summary = "print lmbench's hello line (lat_proc's exec target)",
+	.summary = "the program lat_proc exec runs (lmbench's hello)",
 	.flags   = APPLET_TOOL,
 	.usage   = "usage: hello\n"
 		   "\n"
-		   "Writes \"Hello world\" and a newline to stdout with one write(2) and\n"
-		   "exits 0, as lmbench's hello does: the program lat_proc exec runs.\n"
-		   "A failed write exits 1.\n",
+		   "Writes \"Hello world\" and a newline to stdout with one write(2), as\n"
+		   "lmbench's hello does: the program that lat_proc exec runs.\n",
 	.unit    = "",
 	.classic = &emit_hello,
 	.run     = hello_run,

@@ -305,7 +305,8 @@ static int ring_run(struct run_ctx *ctx, struct ring *r, unsigned P, int n, int 
 static const struct opt_spec opts[] = {
 	LMBENCH_OPT_P(1024, "rings run at once (each in its own process)"),
 	LMBENCH_OPTS_WN,
-	{ "size", 's', OPT_INT, "0", 0, 1 << 20, NULL, "array per process, in KB (1024 bytes)" },
+	{ "size", 's', OPT_INT, "0", 0, 1 << 20, NULL,
+	  "array per process, in KB (1024 bytes)", 0, "KB" },
 	{ 0 }
 };
 
@@ -350,26 +351,15 @@ static int lat_ctx_run(struct run_ctx *ctx)
 
 const struct applet applet_lat_ctx = {
 	.name    = "lat_ctx",
-	.summary = "context-switch time in a ring of processes (lmbench's)",
+	.summary = "context switch in a ring of processes (lmbench's lat_ctx)",
 	.usage   = "usage: " USAGE "\n"
 		   "\n"
-		   "Context-switch time, lmbench's method: N processes (2 to 1024; this one\n"
-		   "and N-1 forked children) pass a token round a ring of pipes; on every\n"
-		   "hop the receiver sums its own zero-filled KB-kilobyte array (its cache\n"
-		   "footprint, default 0) before passing it on. The cost of a hop without\n"
-		   "a switch (the same pipes written and read by this process alone, with\n"
-		   "the same array sum) is measured first and SUBTRACTED: the result is\n"
-		   "lap time / N - overhead, in microseconds (medians), so it can be near\n"
-		   "zero or negative when the switch is cheap. Nothing is pinned unless\n"
-		   "--cpu is given. Every child is killed and reaped on every exit.\n"
-		   "A copy of -P is a forked process with a ring of its own; the overhead\n"
-		   "is measured with one copy, as lmbench does.\n"
-		   LMBENCH_HELP_LAT
-		   "\n"
-		   "Default output, like lmbench's, on stderr: a line \"size=KBk ovr=O\n"
-		   "(after a blank line and a quote) and then \"N T\" per N.\n"
-		   "--format=table|csv|json prints the common records (metric\n"
-		   "lat_ctx-N-KBk, as the vendor guides name it, and the overhead).\n",
+		   "N processes (2 to 1024) pass a token round a ring of pipes, and each\n"
+		   "sums its own KB-kilobyte array (its cache footprint) before passing it\n"
+		   "on, lmbench's way. The cost of a hop without a switch is measured first\n"
+		   "and SUBTRACTED: microseconds per switch, near zero or negative when\n"
+		   "switching is cheap. Prints \"size=KBk ovr=O\" and a line \"N T\" per N on\n"
+		   "stderr; --format gives the common records (lat_ctx-N-KBk).\n",
 	.opts    = opts,
 	.unit    = UNIT_US,
 	.classic = &emit_lat_ctx,

@@ -442,7 +442,8 @@ static int fs_sizes(const char *list, size_t *sizes)
 }
 
 static const struct opt_spec opts[] = {
-	{ "size", 's', OPT_STR, "0,1k,4k,10k", 0, 0, NULL, "bytes per file, a comma list" },
+	{ "size", 's', OPT_STR, "0,1k,4k,10k", 0, 0, NULL,
+	  "bytes per file (k = 1024)", 0, "SIZE[,SIZE...]" },
 	{ "per-dir", 'n', OPT_INT, "100", 10, 1000000, NULL, "entries per directory at most" },
 	LMBENCH_OPT_P(1024, "copies at once (processes)"),
 	LMBENCH_OPTS_WN,
@@ -483,24 +484,13 @@ const struct applet applet_lat_fs = {
 	.summary = "file creates and deletes per second (lmbench's lat_fs)",
 	.usage   = "usage: " USAGE "\n"
 		   "\n"
-		   "Files created and deleted per second, lmbench's method, for each SIZE\n"
-		   "(default 0, 1k, 4k and 10k bytes; k = 1024): a create pass (creat,\n"
-		   "write SIZE bytes, close) over n files, then a delete pass (unlink),\n"
-		   "in a tree of at most MAXPERDIR (default 100) entries a directory,\n"
-		   "made in a new directory in DIR (default --dir, $TMPDIR, /tmp, .) and\n"
-		   "removed at the end, also when interrupted. n grows until a create\n"
-		   "pass lasts --min-time; medians over --reps samples. A directory that\n"
-		   "cannot take the files (read-only, full, missing) skips (exit 77), as\n"
-		   "does one whose free space would not keep 4 MiB + 1/32 beyond n files.\n"
-		   "A copy of -P is a forked process with its own directory; the rates\n"
-		   "are per copy (the median of the copies' medians).\n"
-		   LMBENCH_HELP_WN
-		   "\n"
-		   "Default output, like lmbench's, is one line per SIZE on stderr:\n"
-		   "\"SIZEk<TAB>N<TAB>CREATES<TAB>DELETES\" (N = files per interval; it\n"
-		   "depends on the interval's length). --format=table|csv|json prints\n"
-		   "the common records: test create and delete, params size=SIZEk, rates\n"
-		   "in ops/s, N in iters.\n",
+		   "Files created and deleted per second for each SIZE (default 0, 1k, 4k,\n"
+		   "10k; k = 1024), lmbench's way: creat, write and close n files, then\n"
+		   "unlink them, at most MAXPERDIR to a directory, in a new directory in DIR\n"
+		   "(default --dir) that is removed at the end; n grows until a pass lasts\n"
+		   "--min-time. A directory that cannot take the files skips (exit 77).\n"
+		   "Prints \"SIZEk N CREATES DELETES\" per SIZE on stderr; --format gives the\n"
+		   "common records.\n",
 	.opts    = opts,
 	.unit    = UNIT_OPS_S,
 	.flags   = APPLET_NEEDS_DIR,

@@ -169,22 +169,12 @@ const struct applet applet_lat_mmap = {
 	.summary = "mmap + touch + munmap of a file (lmbench's lat_mmap)",
 	.usage   = "usage: " USAGE "\n"
 		   "\n"
-		   "Time to map the first SIZE bytes of FILE (at least 320k; k = 1024,\n"
-		   "m = 1048576) shared and writable, write one byte every 16 KiB over\n"
-		   "the first tenth of it (-r: every 160 KiB over all of it) and unmap it,\n"
-		   "lmbench's method, in microseconds (the median). FILE is opened\n"
-		   "read-write and those bytes of it are overwritten. Without FILE a file\n"
-		   "of SIZE zero bytes is made in --dir ($TMPDIR, /tmp, .) and removed at\n"
-		   "the end, also when interrupted. The written bytes are read back\n"
-		   "afterwards (self-check, exit 3).\n"
-		   "\n"
-		   "lmbench's options (a copy is a forked process; without -C all write\n"
-		   "the same file):\n"
-		   LMBENCH_HELP_LAT LMBENCH_HELP_C
-		   "\n"
-		   "Default output, like lmbench's, is one line on stderr: \"SIZE_MB US\"\n"
-		   "(\"%.6f %.0f\", \"%.3f\" below 10 us; MB = 10^6 bytes). --format=table|\n"
-		   "csv|json prints the common record (metric lat_mmap-1m for SIZE 1m).\n",
+		   "Maps the first SIZE bytes of FILE (at least 320k; k = 1024, m = 1048576)\n"
+		   "shared and writable, writes a byte every 16 KiB of its first tenth (-r:\n"
+		   "every 160 KiB of all of it) and unmaps it, lmbench's way: microseconds\n"
+		   "per pass. FILE's bytes are overwritten; without FILE a file of zeros is\n"
+		   "made in --dir and removed. The bytes written are read back afterwards.\n"
+		   "Prints \"SIZE_MB US\" on stderr; --format gives the common record.\n",
 	.opts    = opts,
 	.unit    = UNIT_US,
 	.flags   = APPLET_NEEDS_DIR,

@@ -210,23 +210,12 @@ const struct applet applet_lat_pagefault = {
 	.summary = "page fault on a mapped file (lmbench's lat_pagefault)",
 	.usage   = "usage: " USAGE "\n"
 		   "\n"
-		   "Time per page fault, lmbench's method: FILE (at least 1 MiB) is\n"
-		   "mapped read-only and shared, one byte of every page is read in a\n"
-		   "random order (a fixed-seed permutation), then the file is unmapped\n"
-		   "and mapped again. The unmap + map + msync time, measured on its own,\n"
-		   "is subtracted, and the rest divided by the pages: microseconds per\n"
-		   "page (medians). Without FILE an 8 MiB file of zeros is made in --dir\n"
-		   "($TMPDIR, /tmp, .) and removed at the end, also when interrupted;\n"
-		   "its bytes must then sum to 0 (self-check, exit 3).\n"
-		   "\n"
-		   "lmbench's options (a copy is a forked process with its own mapping;\n"
-		   "both measurements run with -P copies):\n"
-		   LMBENCH_HELP_LAT LMBENCH_HELP_C
-		   "\n"
-		   "Default output, like lmbench's, is one line on stderr: \"Pagefaults on\n"
-		   "FILE: T microseconds\" (with the path of the file made when FILE is\n"
-		   "not given). --format=table|csv|json prints the common record (metric\n"
-		   "lat_pagefault).\n",
+		   "Microseconds per page fault, lmbench's way: FILE (at least 1 MiB) is\n"
+		   "mapped read-only, a byte of every page is read in a fixed random order,\n"
+		   "and it is unmapped; the map and unmap alone are timed too and\n"
+		   "subtracted. Without FILE an 8 MiB file of zeros is made in --dir and\n"
+		   "removed (its sum must be 0). Prints \"Pagefaults on FILE: T microseconds\"\n"
+		   "on stderr; --format gives the common record.\n",
 	.opts    = opts,
 	.unit    = UNIT_US,
 	.flags   = APPLET_NEEDS_DIR,

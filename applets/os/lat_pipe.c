@@ -180,16 +180,10 @@ const struct applet applet_lat_pipe = {
 	.summary = "pipe round-trip latency (lmbench's lat_pipe)",
 	.usage   = "usage: lat_pipe [-P N] [-W US] [-N N]\n"
 		   "\n"
-		   "Round-trip time of one byte between this process and a forked echo\n"
-		   "child over two pipes, in microseconds (the median sample), lmbench's\n"
-		   "method. Nothing is pinned unless --cpu is given (the children inherit\n"
-		   "it). The child is killed and reaped on every exit. A copy of -P is a\n"
-		   "parent/child pair.\n"
-		   LMBENCH_HELP_LAT
-		   "\n"
-		   "Default output, like lmbench's, is one line on stderr: \"Pipe latency:\n"
-		   "T microseconds\". --format=table|csv|json prints the common record\n"
-		   "(metric lat_pipe). --quick runs are flagged short.\n",
+		   "Round-trip time of one byte between this process and a forked echo child\n"
+		   "over two pipes, in microseconds, lmbench's way; -P runs that many pairs\n"
+		   "at once. Prints \"Pipe latency: T microseconds\" on stderr; --format gives\n"
+		   "the common record.\n",
 	.opts    = opts,
 	.unit    = UNIT_US,
 	.classic = &emit_lmbench_micro,

@@ -244,20 +244,15 @@ static int lat_proc_run(struct run_ctx *ctx)
 
 const struct applet applet_lat_proc = {
 	.name    = "lat_proc",
-	.summary = "procedure call and process creation (lmbench lat_proc)",
+	.summary = "procedure call and process creation (lmbench's lat_proc)",
 	.usage   = "usage: " USAGE "\n"
 		   "\n"
-		   "lmbench's method, medians in microseconds on stderr. procedure: one\n"
-		   "call of an opaque function. fork: fork, the child exits, the parent\n"
-		   "waits. exec: fork, the child closes stdout and execs PROGRAM, by\n"
-		   "default this static binary ('lat_proc --help', in place of lmbench's\n"
-		   "tiny dynamic /tmp/hello: give that for a like-for-like figure). shell:\n"
-		   "the same through /bin/sh -c PROGRAM. The record's note names what\n"
-		   "ran. PROGRAM must answer with the same exit status every time. exec\n"
-		   "and shell are skipped (status 77) where this binary cannot exec\n"
-		   "itself (qemu-user without binfmt_misc) or there is no /bin/sh.\n"
-		   "A copy of -P is a thread, pinned round robin.\n"
-		   LMBENCH_HELP_LAT,
+		   "Microseconds per operation, lmbench's way. procedure: a call of an\n"
+		   "opaque function; fork: fork, the child exits, the parent waits; exec:\n"
+		   "fork and exec PROGRAM (default 'lat_proc --help' of this static binary;\n"
+		   "give lmbench's hello for a like-for-like figure); shell: the same\n"
+		   "through /bin/sh -c. exec and shell skip (exit 77) where this binary\n"
+		   "cannot exec itself or there is no /bin/sh. Prints the medians on stderr.\n",
 	.opts    = opts,
 	.unit    = UNIT_US,
 	.classic = &emit_lmbench_micro,

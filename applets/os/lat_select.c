@@ -249,21 +249,11 @@ const struct applet applet_lat_select = {
 	.summary = "select() on N descriptors (lmbench's lat_select)",
 	.usage   = "usage: " USAGE "\n"
 		   "\n"
-		   "Time of one select(N, NULL, &set, NULL, &zero) call that asks for\n"
-		   "write readiness of copies of one descriptor, in microseconds (the\n"
-		   "median sample), lmbench's method. file: a temporary file in --dir\n"
-		   "(else $TMPDIR, /tmp, \".\"), removed afterwards; tcp: a connection to\n"
-		   "a forked server on 127.0.0.1 that accepts and closes (killed and\n"
-		   "reaped on every exit). The copies fill every free descriptor number\n"
-		   "below N (N at most 1024, FD_SETSIZE); the soft RLIMIT_NOFILE is raised\n"
-		   "when N needs it. A copy of -P is a forked process that selects on\n"
-		   "the same descriptors.\n"
-		   LMBENCH_HELP_LAT
-		   "\n"
-		   "Default output, like lmbench's, is one line on stderr: \"Select on 200\n"
-		   "fd's: T microseconds\" (\"200 tcp fd's\" for tcp). --format=table|csv|json\n"
-		   "prints the common record (metrics select_on_200_fds and\n"
-		   "select_on_200_tcp_fds for N = 200).\n",
+		   "Time of one select() for write readiness on copies of one descriptor\n"
+		   "filling the free numbers below N (at most 1024), in microseconds,\n"
+		   "lmbench's way. file: a scratch file in --dir; tcp: a connection to a\n"
+		   "forked server on 127.0.0.1. Prints \"Select on N fd's: T microseconds\" on\n"
+		   "stderr; --format gives the common record.\n",
 	.opts    = opts,
 	.unit    = UNIT_US,
 	.flags   = APPLET_NEEDS_DIR,

@@ -267,18 +267,10 @@ const struct applet applet_lat_sem = {
 	.summary = "SysV semaphore handoff latency (lmbench's lat_sem)",
 	.usage   = "usage: lat_sem [-P N] [-W US] [-N N]\n"
 		   "\n"
-		   "Time for one handoff between two processes through a pair of SysV\n"
-		   "semaphores, lmbench's method: this process and a forked partner each\n"
-		   "wait for their own semaphore and post the other's in one semop();\n"
-		   "the median round trip / 2, in microseconds. Nothing is pinned unless\n"
-		   "--cpu is given. The semaphore set is removed and both other\n"
-		   "processes reaped on every exit, also when this one is killed.\n"
-		   "A copy of -P is a forked process with its own set and partner.\n"
-		   LMBENCH_HELP_LAT
-		   "\n"
-		   "Default output, like lmbench's, is one line on stderr: \"Semaphore\n"
-		   "latency: T microseconds\". --format=table|csv|json prints the common\n"
-		   "record (metric semaphore_latency). --quick runs are flagged short.\n",
+		   "Time of one handoff between this process and a forked partner through a\n"
+		   "pair of SysV semaphores (half a round trip), in microseconds, lmbench's\n"
+		   "way; the semaphores are removed on every exit. Prints \"Semaphore\n"
+		   "latency: T microseconds\" on stderr; --format gives the common record.\n",
 	.opts    = opts,
 	.unit    = UNIT_US,
 	.classic = &emit_lmbench_micro,

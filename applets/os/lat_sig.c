@@ -312,18 +312,14 @@ static int lat_sig_run(struct run_ctx *ctx)
 
 const struct applet applet_lat_sig = {
 	.name    = "lat_sig",
-	.summary = "signal handler costs (lmbench lat_sig)",
+	.summary = "signal handler costs (lmbench's lat_sig)",
 	.usage   = "usage: lat_sig [-P N] [-W US] [-N N] install|catch|prot [FILE]\n"
 		   "\n"
-		   "lmbench's method, medians in microseconds on stderr. install: one\n"
-		   "sigaction(SIGUSR1). catch: SIGUSR1 sent to ourselves and caught by an\n"
-		   "empty handler, minus the cost of sending signal 0. prot: a store to\n"
-		   "a read-only private mapping of FILE's first page, caught as SIGSEGV\n"
-		   "(or SIGBUS) and retried, minus the catch cost. Without FILE a\n"
-		   "one-page file in --dir ($TMPDIR, /tmp, .) is used and removed.\n"
-		   "Signals go to the calling thread (tgkill). A copy of -P is a\n"
-		   "thread, pinned round robin.\n"
-		   LMBENCH_HELP_LAT,
+		   "Microseconds per signal operation, lmbench's way. install: one\n"
+		   "sigaction(); catch: SIGUSR1 sent to this thread and caught by an empty\n"
+		   "handler, less the cost of sending signal 0; prot: a store to a read-only\n"
+		   "mapping of FILE (default a scratch page in --dir), caught as SIGSEGV,\n"
+		   "less the catch cost. Prints the medians on stderr.\n",
 	.opts    = opts,
 	.unit    = UNIT_US,
 	.flags   = APPLET_NEEDS_DIR,

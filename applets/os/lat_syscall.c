@@ -211,16 +211,13 @@ out:
 
 const struct applet applet_lat_syscall = {
 	.name    = "lat_syscall",
-	.summary = "simple system call latency (lmbench lat_syscall)",
+	.summary = "simple system call latency (lmbench's lat_syscall)",
 	.usage   = "usage: lat_syscall [-P N] [-W US] [-N N] null|read|write|stat|fstat|open [FILE]\n"
 		   "\n"
-		   "Time per call, lmbench's method: null = getppid() via syscall(),\n"
-		   "read = 1 byte from /dev/zero, write = 1 byte to /dev/null, stat and\n"
-		   "fstat of FILE, open = open(FILE, O_RDONLY) + close. Without FILE an\n"
-		   "empty temporary file in --dir ($TMPDIR, /tmp, .) is used and removed.\n"
-		   "The median is printed on stderr in microseconds; nothing is\n"
-		   "subtracted. A copy of -P is a thread, pinned round robin.\n"
-		   LMBENCH_HELP_LAT,
+		   "Microseconds per system call, lmbench's way: null is getppid(), read one\n"
+		   "byte from /dev/zero, write one byte to /dev/null, stat and fstat of\n"
+		   "FILE, open is open() and close() of FILE (default an empty scratch file\n"
+		   "in --dir). Nothing is subtracted. Prints the median on stderr.\n",
 	.opts    = opts,
 	.unit    = UNIT_US,
 	.flags   = APPLET_NEEDS_DIR,

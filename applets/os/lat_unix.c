@@ -15,7 +15,7 @@
 #include "lmbench.h"
 
 static const struct opt_spec opts[] = {
-	{ "msg", 'm', OPT_SIZE, "1", 1, 1 << 20, NULL, "bytes per message" },
+	{ "msg", 'm', OPT_SIZE, "1", 1, 1 << 20, NULL, "bytes per message", 0, "BYTES" },
 	LMBENCH_OPT_P(256, "parent/child pairs run at once"),
 	LMBENCH_OPTS_WN,
 	{ 0 }
@@ -31,16 +31,11 @@ const struct applet applet_lat_unix = {
 	.summary = "AF_UNIX socket round-trip latency (lmbench's lat_unix)",
 	.usage   = "usage: lat_unix [-m BYTES] [-P N] [-W US] [-N N]\n"
 		   "\n"
-		   "Round-trip time of a BYTES-byte message (default 1) between this\n"
-		   "process and a forked echo child over an AF_UNIX SOCK_STREAM\n"
-		   "socketpair, in microseconds (the median sample), lmbench's method.\n"
-		   "Nothing is pinned unless --cpu is given. The child is killed and\n"
-		   "reaped on every exit. A copy of -P is a parent/child pair.\n"
-		   LMBENCH_HELP_LAT
-		   "\n"
-		   "Default output, like lmbench's, is one line on stderr: \"AF_UNIX sock\n"
-		   "stream latency: T microseconds\". --format=table|csv|json prints the\n"
-		   "common record (metric lat_unix for 1-byte messages).\n",
+		   "Round-trip time of a BYTES-byte message between this process and a\n"
+		   "forked echo child over an AF_UNIX stream socketpair, in microseconds,\n"
+		   "lmbench's way; -P runs that many pairs at once. Prints \"AF_UNIX sock\n"
+		   "stream latency: T microseconds\" on stderr; --format gives the common\n"
+		   "record.\n",
 	.opts    = opts,
 	.unit    = UNIT_US,
 	.classic = &emit_lmbench_micro,

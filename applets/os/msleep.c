@@ -50,8 +50,8 @@ const struct applet applet_msleep = {
 	.flags   = APPLET_TOOL,
 	.usage   = "usage: msleep MS\n"
 		   "\n"
-		   "Sleeps MS milliseconds (a whole number, 0 to 86400000) and prints\n"
-		   "nothing, as lmbench's msleep does between the phases of its driver.\n",
+		   "Sleeps MS milliseconds (0 to 86400000) and prints nothing, as lmbench's\n"
+		   "msleep does between its driver's phases.\n",
 	.unit    = "",
 	.classic = &emit_msleep,
 	.run     = msleep_run,

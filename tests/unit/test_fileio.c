@@ -1,4 +1,4 @@
-/* test_fileio.c - fileio's pieces: -b lists, /proc/stat parsing and CPU
+/* test_fileio.c - fileio's pieces: --bs lists, /proc/stat parsing and CPU
  * load, file sizes and margins, the latency histogram, mountinfo lookup
  *
  * SPDX-License-Identifier: MIT
