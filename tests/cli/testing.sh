@@ -24,6 +24,7 @@ T=$SCRATCH/t
 _begin() {
 	rm -rf "$T"
 	mkdir -p "$T"
+	[ -z "${TEST_TIMES:-}" ] || _t0=$(date +%s%N)
 }
 
 _result() {	# _result P|F|S NAME [DETAIL]
@@ -33,6 +34,9 @@ _result() {	# _result P|F|S NAME [DETAIL]
 	S) echo "SKIP [${LABEL:-$ARCH}] $TEST_FILE: $2${3:+ ($3)}" ;;
 	esac
 	echo "$1" >> "$COUNTS"
+	[ -z "${TEST_TIMES:-}" ] || [ -z "${_t0:-}" ] ||
+		echo "${LABEL:-$ARCH} $TEST_FILE: $2 $((($(date +%s%N) - _t0) / 1000000)) ms" >> "$TEST_TIMES.checks"
+	_t0=
 }
 
 testing() {
