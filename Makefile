@@ -119,7 +119,8 @@ ifneq ($(SAN),)
 CC := clang-14
 # gcc-only: -Wno-format-truncation
 WARN_CFLAGS += -Wno-unknown-warning-option
-BB_CFLAGS := $(filter-out -fno-tree-loop-distribute-patterns,$(BB_CFLAGS)) $(SAN_CFLAGS)
+BB_CFLAGS := $(filter-out -fno-tree-loop-distribute-patterns -fno-asynchronous-unwind-tables \
+	-fno-unwind-tables,$(BB_CFLAGS)) $(SAN_CFLAGS)
 LDFLAGS :=
 endif
 
