@@ -3,8 +3,11 @@
 #   make                 build build/$(ARCH)/benchbox for the host
 #   make ARCH=aarch64    cross-build (aarch64, armv7, riscv64, x86_64)
 #   make cross           all four targets
-#   make run             install missing tools, build, run the quick suite
-#   make check           install missing tools, build all targets, check the model's
+#   make deps            the one step that installs: missing Debian packages (apt,
+#                        as root or with sudo), the pinned musl, zlib and mbedtls
+#                        built for ARCH into $(CACHE); every other build needs it
+#   make run             make deps, build, run the quick suite
+#   make check           make deps for every target, build all targets, check the model's
 #                        floors (make mca-check), run every test (also against the
 #                        sanitizer build), run the fuzzers
 #   make mca             build all targets, print llvm-mca's cycles per iteration of
@@ -79,16 +82,33 @@ ARCH_CFLAGS := $(ARCH_CFLAGS_$(TARCH))
 RUN := $(if $(filter $(TARCH),$(HOST_ARCH)),,$(QEMU_$(TARCH)))
 HOSTDEPS_MODE := $(if $(SAN),san,$(if $(CROSS),check,run))
 
-# Goals that need no toolchain do not build the dependencies.
-NODEPS_GOALS := clean distclean help run check cross size asan test-asan fuzz fuzz-check \
+# Goals that need no toolchain do not read the dependencies.
+NODEPS_GOALS := clean distclean help deps run check cross size asan test-asan fuzz fuzz-check \
 	mca mca-check mca-update
+
+# make deps: the one step that may change the system (apt packages and
+# deb-src entries, by tools/host-deps.sh, as root or through sudo), fetch
+# the pinned sources and build musl, zlib and mbedtls for ARCH into the
+# cache; it writes $(B)/deps.mk, which every other build reads (rewritten
+# only when it changes, which rebuilds everything), and $(B)/deps.stamp
+# when it is done. A build without them, or with a stamp older than the
+# recipe, stops and says so.
+DEPS_INPUTS := third_party/versions.mk third_party/build.sh third_party/mbedtls_config.h
 ifneq ($(filter-out $(NODEPS_GOALS),$(or $(MAKECMDGOALS),all)),)
+ifneq ($(words $(wildcard $(B)/deps.mk $(B)/deps.stamp)),2)
+$(error $(B)/deps.mk is missing: musl, zlib and mbedtls for $(ARCH) are not built; run 'make deps$(if $(filter $(ARCH),$(HOST_ARCH)),, ARCH=$(ARCH))')
+endif
+DEPS_NEWER := $(shell for f in $(DEPS_INPUTS); do [ $$f -nt $(B)/deps.stamp ] && echo $$f; done)
+ifneq ($(DEPS_NEWER),)
+$(error $(B)/deps.mk is older than $(DEPS_NEWER): run 'make deps$(if $(filter $(ARCH),$(HOST_ARCH)),, ARCH=$(ARCH))')
+endif
 include $(B)/deps.mk
 endif
 
-$(B)/deps.mk: FORCE
+deps:
 	@tools/host-deps.sh $(HOSTDEPS_MODE)
-	@third_party/build.sh $(if $(SAN),glibc,$(ARCH)) "$(CROSS)" "$(ARCH_CFLAGS)" $(CACHE) $@
+	@third_party/build.sh $(if $(SAN),glibc,$(ARCH)) "$(CROSS)" "$(ARCH_CFLAGS)" $(CACHE) $(B)/deps.mk
+	@touch $(B)/deps.stamp
 
 include third_party/versions.mk
 
@@ -227,7 +247,7 @@ size: cross
 	  printf '%-8s %8d bytes  build/%s/benchbox\n' $$a $$(wc -c < build/$$a/benchbox) $$a; done
 
 run:
-	@tools/host-deps.sh run
+	@$(MAKE) --no-print-directory deps
 	@$(MAKE) --no-print-directory -j$(JOBS) all
 	build/$(HOST_ARCH)/benchbox run quick
 
@@ -243,7 +263,6 @@ $(B)/obj/tests/fuzz/%.o: CPPFLAGS += -Itests/fuzz
 endif
 
 asan:
-	@tools/host-deps.sh san
 	@$(MAKE) --no-print-directory -j$(JOBS) ARCH=asan build/asan/benchbox \
 		build/asan/test_unit $(FUZZERS:%=build/asan/fuzz/%)
 
@@ -263,6 +282,7 @@ fuzz-check: asan
 
 check:
 	@tools/host-deps.sh check
+	@for a in $(ARCHS) asan; do $(MAKE) --no-print-directory ARCH=$$a deps || exit 1; done
 	@for a in $(ARCHS); do \
 	  $(MAKE) --no-print-directory -j$(JOBS) ARCH=$$a build/$$a/benchbox build/$$a/test_unit || exit 1; done
 	@tools/mca.sh --check
@@ -275,7 +295,6 @@ check:
 # on a stack access in a tuned loop, mca-update rewrites the floors.
 # MCA_TARGETS="aarch64 armv7" limits them to those targets' rows.
 mca mca-check mca-update:
-	@tools/host-deps.sh mca
 	@for a in $(ARCHS); do $(MAKE) --no-print-directory -j$(JOBS) ARCH=$$a all || exit 1; done
 	@tools/mca.sh $(patsubst mca,,$(patsubst mca-%,--%,$@)) $(MCA_TARGETS)
 
@@ -283,7 +302,7 @@ clean distclean:
 	rm -rf build
 
 help:
-	@sed -n '3,24s/^# //p' Makefile
+	@sed -n '3,/^SHELL/s/^# //p' Makefile
 
 FORCE:
 
