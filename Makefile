@@ -3,8 +3,11 @@
 #   make                 build build/$(ARCH)/benchbox for the host
 #   make ARCH=aarch64    cross-build (aarch64, armv7, riscv64, x86_64)
 #   make cross           all four targets
-#   make run             install missing tools, build, run the quick suite
-#   make check           install missing tools, build all targets, check the model's
+#   make deps            the one step that installs: missing Debian packages (apt,
+#                        as root or with sudo), the pinned musl, zlib and mbedtls
+#                        built for ARCH into $(CACHE); every other build needs it
+#   make run             make deps, build, run the quick suite
+#   make check           make deps for every target, build all targets, check the model's
 #                        floors (make mca-check), run every test (also against the
 #                        sanitizer build), run the fuzzers
 #   make mca             build all targets, print llvm-mca's cycles per iteration of
@@ -26,6 +29,38 @@ SHELL := /bin/sh
 .SUFFIXES:
 
 HOST_ARCH := $(shell uname -m | sed -e 's/^armv[78].*/armv7/' -e 's/^arm64$$/aarch64/')
+# An existing toolchain (a board's SDK, Buildroot's, a vendor's):
+# CROSS_COMPILE=PREFIX, or CC=COMPILER on the command line or in the
+# environment, builds with that compiler and its own C library (musl or
+# glibc), static, into build/tc-MACHINE; the target is what the compiler
+# says it builds for (-dumpmachine). CFLAGS and LDFLAGS come after
+# benchbox's own (a kernel's per-file ISA flags after them).
+TC_CC := $(strip $(if $(filter command line environment environment override,$(origin CC)),$(CC),$(if $(CROSS_COMPILE),$(CROSS_COMPILE)gcc)))
+ifneq ($(TC_CC),)
+TC_MACHINE := $(shell $(TC_CC) -dumpmachine 2>/dev/null)
+ifeq ($(TC_MACHINE),)
+$(error $(TC_CC): no answer to -dumpmachine: is it a C compiler?)
+endif
+TC_ARCH := $(strip $(if $(filter x86_64-%,$(TC_MACHINE)),x86_64) \
+	$(if $(filter aarch64-%,$(TC_MACHINE)),aarch64) \
+	$(if $(filter arm%eabihf,$(TC_MACHINE)),armv7) \
+	$(if $(filter riscv64-%,$(TC_MACHINE)),riscv64))
+ifeq ($(TC_ARCH),)
+$(error $(TC_CC) builds for $(TC_MACHINE): not x86_64, aarch64, armv7 hard-float (arm*eabihf) or riscv64)
+endif
+TC_LIBC := $(if $(findstring musl,$(TC_MACHINE)),musl,$(if $(findstring gnu,$(TC_MACHINE)),glibc))
+ifeq ($(TC_LIBC),)
+$(error $(TC_CC) builds for $(TC_MACHINE): its C library is neither musl nor glibc)
+endif
+ifneq ($(filter command line,$(origin ARCH)),)
+ifneq ($(ARCH),$(TC_ARCH))
+$(error ARCH=$(ARCH), but $(TC_CC) builds for $(TC_MACHINE) ($(TC_ARCH)))
+endif
+endif
+ARCH := $(TC_ARCH)
+# the tools beside the compiler: its own prefix, or CROSS_COMPILE's
+TC_PREFIX := $(or $(CROSS_COMPILE),$(patsubst %gcc,%,$(filter %gcc,$(firstword $(TC_CC)))))
+endif
 ARCH ?= $(HOST_ARCH)
 ARCHS := x86_64 aarch64 armv7 riscv64
 # A host-only build that is no product: ARCH=asan (make asan): clang,
@@ -39,7 +74,7 @@ SAN := $(filter $(ARCH),$(SAN_ARCHS))
 TARCH := $(if $(SAN),$(HOST_ARCH),$(ARCH))
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CACHE ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/benchbox
-B := build/$(ARCH)
+B := build/$(if $(TC_CC),tc-$(TC_MACHINE),$(ARCH))
 
 # Per-target facts: the one place they are written.
 TRIPLET_x86_64  := x86_64-linux-gnu
@@ -74,29 +109,63 @@ RVV_VLEN ?= 128
 export QEMU_riscv64 := qemu-riscv64-static -cpu rv64,v=true,vlen=$(RVV_VLEN),elen=64,vext_spec=v1.0,rvv_ta_all_1s=true,rvv_ma_all_1s=true,zba=true,zbb=true,zbc=true,zbs=true
 export HOST_ARCH
 
-CROSS := $(if $(filter $(TARCH),$(HOST_ARCH)),,$(TRIPLET_$(TARCH))-)
+CROSS := $(if $(TC_CC),$(TC_PREFIX),$(if $(filter $(TARCH),$(HOST_ARCH)),,$(TRIPLET_$(TARCH))-))
 ARCH_CFLAGS := $(ARCH_CFLAGS_$(TARCH))
 RUN := $(if $(filter $(TARCH),$(HOST_ARCH)),,$(QEMU_$(TARCH)))
 HOSTDEPS_MODE := $(if $(SAN),san,$(if $(CROSS),check,run))
 
-# Goals that need no toolchain do not build the dependencies.
-NODEPS_GOALS := clean distclean help run check cross size asan test-asan fuzz fuzz-check \
+# Goals that need no toolchain do not read the dependencies.
+NODEPS_GOALS := clean distclean help deps run check cross size asan test-asan fuzz fuzz-check \
 	mca mca-check mca-update
+
+# make deps: the one step that may change the system (apt packages and
+# deb-src entries, by tools/host-deps.sh, as root or through sudo), fetch
+# the pinned sources and build musl, zlib and mbedtls for ARCH into the
+# cache; it writes $(B)/deps.mk, which every other build reads (rewritten
+# only when it changes, which rebuilds everything), and $(B)/deps.stamp
+# when it is done. A build without them, or with a stamp older than the
+# recipe, stops and says so.
+# With an existing toolchain, ZLIB_PREFIX= and MBEDTLS_PREFIX= (each with
+# include/ and lib/ for it) take zlib and mbedtls from there instead.
+DEPS_INPUTS := third_party/versions.mk third_party/build.sh third_party/mbedtls_config.h
+TC_PREFIXES := $(and $(TC_CC),$(filter command line environment,$(origin ZLIB_PREFIX)),$(filter command line environment,$(origin MBEDTLS_PREFIX)))
+DEPS_MK := $(if $(TC_PREFIXES),,$(B)/deps.mk)
+DEPS_RUN := run 'make deps$(if $(TC_CC), $(if $(CROSS_COMPILE),CROSS_COMPILE=$(CROSS_COMPILE),CC="$(TC_CC)")' (or give ZLIB_PREFIX= and MBEDTLS_PREFIX=),$(if $(filter $(ARCH),$(HOST_ARCH)),, ARCH=$(ARCH))')
 ifneq ($(filter-out $(NODEPS_GOALS),$(or $(MAKECMDGOALS),all)),)
+ifeq ($(TC_PREFIXES),)
+ifneq ($(words $(wildcard $(B)/deps.mk $(B)/deps.stamp)),2)
+$(error $(B)/deps.mk is missing: $(if $(TC_CC),zlib and mbedtls for $(TC_MACHINE),musl, zlib and mbedtls for $(ARCH)) are not built; $(DEPS_RUN))
+endif
+DEPS_NEWER := $(shell for f in $(DEPS_INPUTS); do [ $$f -nt $(B)/deps.stamp ] && echo $$f; done)
+ifneq ($(DEPS_NEWER),)
+$(error $(B)/deps.mk is older than $(DEPS_NEWER): $(DEPS_RUN))
+endif
 include $(B)/deps.mk
+else
+CC_VERSION := $(shell $(TC_CC) -dumpfullversion 2>/dev/null || $(TC_CC) -dumpversion)
+endif
 endif
 
-$(B)/deps.mk: FORCE
-	@tools/host-deps.sh $(HOSTDEPS_MODE)
-	@third_party/build.sh $(if $(SAN),glibc,$(ARCH)) "$(CROSS)" "$(ARCH_CFLAGS)" $(CACHE) $@
+# (with an existing toolchain the system is the user's: nothing installed)
+deps:
+	@$(if $(TC_CC),:,tools/host-deps.sh $(HOSTDEPS_MODE))
+	@third_party/build.sh $(if $(SAN),glibc,$(if $(TC_CC),tc-$(TC_MACHINE),$(ARCH))) "$(CROSS)" \
+		"$(ARCH_CFLAGS)" $(CACHE) $(B)/deps.mk $(if $(TC_CC),"$(TC_CC)")
+	@touch $(B)/deps.stamp
 
 include third_party/versions.mk
 
+ifneq ($(TC_CC),)
+CC := $(TC_CC)
+STRIP ?= $(TC_PREFIX)strip
+else
 CC := $(CROSS)gcc -specs $(MUSL_PREFIX)/lib/musl-gcc.specs
 STRIP := $(CROSS)strip
+endif
 OPT_CFLAGS := -O2 -ffunction-sections -fdata-sections -fno-tree-loop-distribute-patterns \
 	-ffp-contract=off -fno-asynchronous-unwind-tables -fno-unwind-tables
-WARN_CFLAGS := -Wall -Wextra -Wshadow -Wno-unused-parameter -Wno-format-truncation -Wno-missing-field-initializers -Werror
+# (-Werror with the pinned compilers only: another GCC may warn of more)
+WARN_CFLAGS := -Wall -Wextra -Wshadow -Wno-unused-parameter -Wno-format-truncation -Wno-missing-field-initializers $(if $(TC_CC),,-Werror)
 BB_CFLAGS := -std=gnu11 $(OPT_CFLAGS) $(ARCH_CFLAGS)
 # applets/FAMILY/ (mem, cpu, crypto, os, net, io, suite, boot): every
 # folder's files are sources, every folder is on the include path.
@@ -105,7 +174,7 @@ CPPFLAGS := -Isrc $(addprefix -I,$(APPLET_DIRS)) -I$(B) -I$(ZLIB_PREFIX)/include
 # -z norelro: a static binary has no loader to make RELRO read-only, and
 # its end rounded up to the 64 KiB page put up to 64 KiB of padding in
 # the aarch64 file (58 KiB once its text crossed a boundary)
-LDFLAGS := -static -Wl,--gc-sections -Wl,-z,stack-size=2097152 -Wl,-z,norelro
+BB_LDFLAGS := -static -Wl,--gc-sections -Wl,-z,stack-size=2097152 -Wl,-z,norelro
 LDLIBS := -L$(ZLIB_PREFIX)/lib -L$(MBEDTLS_PREFIX)/lib -lmbedcrypto -lz -lm
 
 # The sanitizer build: clang (its UBSan honours log_path, gcc's does not;
@@ -117,11 +186,14 @@ SAN_CFLAGS := -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanit
 	-fsanitize=fuzzer-no-link
 ifneq ($(SAN),)
 CC := clang-14
+ifneq ($(TC_CC),)
+$(error ARCH=$(ARCH) is the sanitizer build: it takes no CC or CROSS_COMPILE)
+endif
 # gcc-only: -Wno-format-truncation
 WARN_CFLAGS += -Wno-unknown-warning-option
 BB_CFLAGS := $(filter-out -fno-tree-loop-distribute-patterns -fno-asynchronous-unwind-tables \
 	-fno-unwind-tables,$(BB_CFLAGS)) $(SAN_CFLAGS)
-LDFLAGS :=
+BB_LDFLAGS :=
 endif
 
 # V=1 shows the full commands
@@ -139,14 +211,14 @@ TEST_OBJS := $(TEST_SRCS:%.c=$(B)/obj/%.o)
 	clean distclean help FORCE
 all: $(B)/benchbox
 
-$(B)/obj/%.o: %.c $(B)/deps.mk
+$(B)/obj/%.o: %.c $(DEPS_MK)
 	@mkdir -p $(dir $@)
-	$(Q)$(CC) $(BB_CFLAGS) $(EXTRA_CFLAGS) $(WARN_CFLAGS) $(CPPFLAGS) -MMD -MP -c $< -o $@
+	$(Q)$(CC) $(BB_CFLAGS) $(CFLAGS) $(EXTRA_CFLAGS) $(WARN_CFLAGS) $(CPPFLAGS) -MMD -MP -c $< -o $@
 
 # assembler: preprocessed; each file guards itself with #if for its arch
-$(B)/obj/%.o: %.S $(B)/deps.mk
+$(B)/obj/%.o: %.S $(DEPS_MK)
 	@mkdir -p $(dir $@)
-	$(Q)$(CC) $(BB_CFLAGS) $(EXTRA_CFLAGS) $(CPPFLAGS) -MMD -MP -c $< -o $@
+	$(Q)$(CC) $(BB_CFLAGS) $(CFLAGS) $(EXTRA_CFLAGS) $(CPPFLAGS) -MMD -MP -c $< -o $@
 
 $(B)/obj/%_neon.o: EXTRA_CFLAGS = $(NEON_CFLAGS_$(TARCH))
 $(B)/obj/%_avx2.o: EXTRA_CFLAGS = $(AVX2_CFLAGS_$(TARCH))
@@ -165,32 +237,45 @@ COLD_SRCS := $(wildcard applets/suite/*.c applets/boot/*.c) \
 	  registry.c report.c results.c scratch.c sys.c verdict.c version.c)
 $(COLD_SRCS:%.c=$(B)/obj/%.o): EXTRA_CFLAGS = -Os
 
-$(B)/obj/licenses.o: build/licenses.c $(B)/deps.mk
+$(B)/obj/licenses.o: $(B)/licenses.c $(DEPS_MK)
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) $(BB_CFLAGS) -c $< -o $@
 
 # Facts compiled into --version and the JSON context; rewritten only on change.
 GIT_REV := $(shell git describe --always --dirty 2>/dev/null || echo unknown)
-$(B)/buildinfo.h: FORCE $(B)/deps.mk
+# where the C library, zlib and mbedtls came from, as --version says it
+BB_LIBC_FROM := $(if $(SAN),the host,$(if $(TC_CC),toolchain $(TC_MACHINE),pinned source))
+from = $(if $(filter command line environment,$(origin $(1))),$(1)=$($(1)),pinned source)
+$(B)/buildinfo.h: FORCE $(DEPS_MK)
 	@mkdir -p $(B)
 	@{ echo '#define BB_VERSION "0.1.0+$(GIT_REV)"'; \
-	   echo '#define BB_CC "$(if $(SAN),$(CC) ($(SAN) build, glibc),gcc $(CC_VERSION) ($(or $(CROSS),native)))"'; \
+	   echo '#define BB_CC "$(if $(SAN),$(CC) ($(SAN) build, glibc),$(if $(TC_CC),$(TC_CC) $(CC_VERSION),gcc $(CC_VERSION) ($(or $(CROSS),native))))"'; \
 	   echo '#define BB_CFLAGS "$(BB_CFLAGS)"'; \
-	   echo '#define BB_MUSL_VERSION "$(MUSL_VERSION)"'; } > $@.tmp
+	   echo '#define BB_MUSL_VERSION "$(if $(TC_CC),, $(MUSL_VERSION))"'; \
+	   echo '#define BB_LIBC_FROM "$(BB_LIBC_FROM)"'; \
+	   echo '#define BB_ZLIB_FROM "$(call from,ZLIB_PREFIX)"'; \
+	   echo '#define BB_MBEDTLS_FROM "$(call from,MBEDTLS_PREFIX)"'; } > $@.tmp
 	@if cmp -s $@.tmp $@; then rm $@.tmp; else mv $@.tmp $@; fi
 
-# Third-party notices, zlib-compressed into the binary for --licenses.
-build/licenses.c: LICENSE third_party/versions.mk tools/embed.sh $(B)/deps.mk
-	@mkdir -p build
+# Third-party notices, zlib-compressed into the binary for --licenses: from
+# the pinned sources' tarballs; for a C library, zlib or mbedtls of a
+# toolchain or a prefix, what it carries (zlib.h's notice, mbedtls's
+# header), and the licence's name.
+LIC_TAR = $(wildcard $(CACHE)/downloads/$(1))
+$(B)/licenses.c: LICENSE third_party/versions.mk tools/embed.sh $(DEPS_MK)
+	@mkdir -p $(B)
 	@{ echo "==== benchbox: MIT licence ===="; cat LICENSE; \
-	   echo; echo "==== musl $(MUSL_VERSION): MIT licence (COPYRIGHT) ===="; \
-	   tar -xzOf $(CACHE)/downloads/$(MUSL_ORIG) --wildcards '*/COPYRIGHT'; \
+	   echo; $(if $(TC_CC),echo "==== C library $(TC_LIBC) ($(BB_LIBC_FROM)): $(if $(filter musl,$(TC_LIBC)),MIT licence,LGPL-2.1-or-later) (the toolchain's copyright notice applies) ====";, \
+	     echo "==== musl $(MUSL_VERSION): MIT licence (COPYRIGHT) ===="; \
+	     tar -xzOf $(CACHE)/downloads/$(MUSL_ORIG) --wildcards '*/COPYRIGHT';) \
 	   echo; echo "==== zlib $(ZLIB_VERSION): zlib licence ===="; \
-	   tar -xjOf $(CACHE)/downloads/$(ZLIB_ORIG) --wildcards '*/LICENSE'; \
+	   $(if $(filter pinned%,$(call from,ZLIB_PREFIX)),tar -xjOf $(CACHE)/downloads/$(ZLIB_ORIG) --wildcards '*/LICENSE', \
+	     sed -n '/Copyright (C)/,/\*\//p' $(ZLIB_PREFIX)/include/zlib.h); \
 	   echo; echo "==== mbedtls $(MBEDTLS_VERSION): Apache License 2.0 ===="; \
-	   tar -xzOf $(CACHE)/downloads/$(MBEDTLS_ORIG) --wildcards '*/LICENSE'; \
-	 } > build/licenses.txt
-	@tools/embed.sh licenses_gz < build/licenses.txt > $@
+	   $(if $(filter pinned%,$(call from,MBEDTLS_PREFIX)),tar -xzOf $(CACHE)/downloads/$(MBEDTLS_ORIG) --wildcards '*/LICENSE', \
+	     sed -n '/Copyright/,/limitations under the License/p' $(MBEDTLS_PREFIX)/include/mbedtls/version.h); \
+	 } > $(B)/licenses.txt
+	@tools/embed.sh licenses_gz < $(B)/licenses.txt > $@
 
 # The vendor guides' numbers (tools/extract-ref.py writes data/), compressed in.
 build/refdata_gz.c: data/boards.csv data/reference.csv tools/embed.sh
@@ -198,20 +283,20 @@ build/refdata_gz.c: data/boards.csv data/reference.csv tools/embed.sh
 	@{ tools/embed.sh refdata_boards_gz < data/boards.csv && \
 	   tools/embed.sh refdata_rows_gz < data/reference.csv; } > $@.$$$$ && mv $@.$$$$ $@
 
-$(B)/obj/refdata_gz.o: build/refdata_gz.c $(B)/deps.mk
+$(B)/obj/refdata_gz.o: build/refdata_gz.c $(DEPS_MK)
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) $(BB_CFLAGS) -c $< -o $@
 
 # the sanitizer build's benchbox has its default ASan/UBSan options compiled in
 SAN_OBJS := $(if $(SAN),$(B)/obj/tests/san/options.o)
 $(B)/benchbox.debug: $(OBJS) $(SAN_OBJS)
-	$(Q)$(CC) $(BB_CFLAGS) $(LDFLAGS) $(OBJS) $(SAN_OBJS) $(LDLIBS) -o $@
+	$(Q)$(CC) $(BB_CFLAGS) $(CFLAGS) $(BB_LDFLAGS) $(LDFLAGS) $(OBJS) $(SAN_OBJS) $(LDLIBS) -o $@
 
 $(B)/benchbox: $(B)/benchbox.debug
 	$(Q)$(if $(SAN),cp $< $@.tmp && mv $@.tmp $@,$(STRIP) --strip-all -o $@ $<)
 
 $(B)/test_unit: $(TEST_OBJS) $(LIB_OBJS)
-	$(Q)$(CC) $(BB_CFLAGS) $(LDFLAGS) $^ $(LDLIBS) -o $@
+	$(Q)$(CC) $(BB_CFLAGS) $(CFLAGS) $(BB_LDFLAGS) $(LDFLAGS) $^ $(LDLIBS) -o $@
 
 $(B)/obj/tests/unit/%.o: CPPFLAGS += -Itests/unit
 
@@ -227,7 +312,7 @@ size: cross
 	  printf '%-8s %8d bytes  build/%s/benchbox\n' $$a $$(wc -c < build/$$a/benchbox) $$a; done
 
 run:
-	@tools/host-deps.sh run
+	@$(MAKE) --no-print-directory deps
 	@$(MAKE) --no-print-directory -j$(JOBS) all
 	build/$(HOST_ARCH)/benchbox run quick
 
@@ -243,7 +328,6 @@ $(B)/obj/tests/fuzz/%.o: CPPFLAGS += -Itests/fuzz
 endif
 
 asan:
-	@tools/host-deps.sh san
 	@$(MAKE) --no-print-directory -j$(JOBS) ARCH=asan build/asan/benchbox \
 		build/asan/test_unit $(FUZZERS:%=build/asan/fuzz/%)
 
@@ -263,6 +347,7 @@ fuzz-check: asan
 
 check:
 	@tools/host-deps.sh check
+	@for a in $(ARCHS) asan; do $(MAKE) --no-print-directory ARCH=$$a deps || exit 1; done
 	@for a in $(ARCHS); do \
 	  $(MAKE) --no-print-directory -j$(JOBS) ARCH=$$a build/$$a/benchbox build/$$a/test_unit || exit 1; done
 	@tools/mca.sh --check
@@ -275,7 +360,6 @@ check:
 # on a stack access in a tuned loop, mca-update rewrites the floors.
 # MCA_TARGETS="aarch64 armv7" limits them to those targets' rows.
 mca mca-check mca-update:
-	@tools/host-deps.sh mca
 	@for a in $(ARCHS); do $(MAKE) --no-print-directory -j$(JOBS) ARCH=$$a all || exit 1; done
 	@tools/mca.sh $(patsubst mca,,$(patsubst mca-%,--%,$@)) $(MCA_TARGETS)
 
@@ -283,7 +367,7 @@ clean distclean:
 	rm -rf build
 
 help:
-	@sed -n '3,24s/^# //p' Makefile
+	@sed -n '3,/^SHELL/s/^# //p' Makefile
 
 FORCE:
 

@@ -18,16 +18,24 @@
 const char bb_version[] = BB_VERSION;
 const char bb_cc[] = BB_CC;
 const char bb_cflags[] = BB_CFLAGS;
-const char bb_musl[] = "musl " BB_MUSL_VERSION;
+/* the C library: the pinned musl's version; a toolchain's glibc's as
+ * compiled against (musl says none) */
+#ifdef __GLIBC__
+#define STR_(x) #x
+#define STR(x) STR_(x)
+const char bb_musl[] = "glibc " STR(__GLIBC__) "." STR(__GLIBC_MINOR__);
+#else
+const char bb_musl[] = "musl" BB_MUSL_VERSION;
+#endif
 const char bb_zlib[] = "zlib " ZLIB_VERSION;
 const char bb_mbedtls[] = "mbedtls " MBEDTLS_VERSION_STRING;
 
 void print_version(FILE *f)
 {
 	fprintf(f, "benchbox %s (%s)\n", bb_version, cpu_arch());
-	fprintf(f, "%s\n", bb_musl);
-	fprintf(f, "zlib %s (runtime %s)\n", ZLIB_VERSION, zlibVersion());
-	fprintf(f, "%s\n", bb_mbedtls);
+	fprintf(f, "%s (%s)\n", bb_musl, BB_LIBC_FROM);
+	fprintf(f, "zlib %s (runtime %s; %s)\n", ZLIB_VERSION, zlibVersion(), BB_ZLIB_FROM);
+	fprintf(f, "mbedtls %s (%s)\n", MBEDTLS_VERSION_STRING, BB_MBEDTLS_FROM);
 	fprintf(f, "compiler %s\n", bb_cc);
 	fprintf(f, "cflags %s\n", bb_cflags);
 }

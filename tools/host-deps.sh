@@ -60,6 +60,9 @@ if [ "$mode" = check ]; then
 	# riscv64's -M virt runs QEMU's own OpenSBI (M-mode firmware) below the kernel
 	[ -e /usr/share/qemu/opensbi-riscv64-generic-fw_dynamic.bin ] || { need="$need qemu-system-data"; why="$why
   qemu-system-data: QEMU's OpenSBI firmware, which boots the riscv64 kernel"; }
+	# the glibc static cross build (tests/cli/tools/toolchain.test)
+	[ -e /usr/aarch64-linux-gnu/include/stdio.h ] || { need="$need libc6-dev-arm64-cross"; why="$why
+  libc6-dev-arm64-cross: glibc for aarch64, a static build with another C library (make check)"; }
 	want dpkg-deb dpkg "unpacks the pinned kernel packages for the boot tests"
 	want cpio cpio "an independent reader of mkinitramfs's archives"
 	want prove perl "Perl's TAP::Parser reads the ktap output in the tests"
