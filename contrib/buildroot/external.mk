@@ -1,0 +1,1 @@
+include $(BR2_EXTERNAL_BENCHBOX_PATH)/benchbox/benchbox.mk
