@@ -32,8 +32,9 @@ HOST_ARCH := $(shell uname -m | sed -e 's/^armv[78].*/armv7/' -e 's/^arm64$$/aar
 # An existing toolchain (a board's SDK, Buildroot's, a vendor's):
 # CROSS_COMPILE=PREFIX, or CC=COMPILER on the command line or in the
 # environment, builds with that compiler and its own C library (musl or
-# glibc), static, into build/tc-MACHINE; the target is what the compiler
-# says it builds for (-dumpmachine). CFLAGS and LDFLAGS come after
+# glibc), static, into build/tc-MACHINE (MACHINE: its -dumpmachine); the
+# target and the C library are what the compiler defines (__aarch64__,
+# __GLIBC__...; musl has no macro: a musl MACHINE). CFLAGS and LDFLAGS come after
 # benchbox's own (a kernel's per-file ISA flags after them).
 TC_CC := $(strip $(if $(filter command line environment environment override,$(origin CC)),$(CC),$(if $(CROSS_COMPILE),$(CROSS_COMPILE)gcc)))
 ifneq ($(TC_CC),)
@@ -41,14 +42,19 @@ TC_MACHINE := $(shell $(TC_CC) -dumpmachine 2>/dev/null)
 ifeq ($(TC_MACHINE),)
 $(error $(TC_CC): no answer to -dumpmachine: is it a C compiler?)
 endif
-TC_ARCH := $(strip $(if $(filter x86_64-%,$(TC_MACHINE)),x86_64) \
-	$(if $(filter aarch64-%,$(TC_MACHINE)),aarch64) \
-	$(if $(filter arm%eabihf,$(TC_MACHINE)),armv7) \
-	$(if $(filter riscv64-%,$(TC_MACHINE)),riscv64))
+# what the compiler defines (its -dumpmachine names vary: aarch64-poky-linux,
+# arm-poky-linux-gnueabi for hard-float), with its own flags and CFLAGS
+TC_DEFS := $(shell { $(TC_CC) $(CFLAGS) -dM -E -x c /dev/null; \
+	printf '\043include <limits.h>\n' | $(TC_CC) $(CFLAGS) -dM -E -x c -; } 2>/dev/null | \
+	sed -n 's/^.define \(__x86_64__\|__aarch64__\|__arm__\|__ARM_PCS_VFP\|__ARM_ARCH\|__riscv_xlen\|__GLIBC__\|__UCLIBC__\) \(.*\)/\1=\2/p')
+TC_ARCH := $(strip $(if $(filter __x86_64__=%,$(TC_DEFS)),x86_64) \
+	$(if $(filter __aarch64__=%,$(TC_DEFS)),aarch64) \
+	$(if $(and $(filter __arm__=%,$(TC_DEFS)),$(filter __ARM_PCS_VFP=%,$(TC_DEFS)),$(filter __ARM_ARCH=7 __ARM_ARCH=8,$(TC_DEFS))),armv7) \
+	$(if $(filter __riscv_xlen=64,$(TC_DEFS)),riscv64))
 ifeq ($(TC_ARCH),)
-$(error $(TC_CC) builds for $(TC_MACHINE): not x86_64, aarch64, armv7 hard-float (arm*eabihf) or riscv64)
+$(error $(TC_CC) builds for $(TC_MACHINE): not x86_64, aarch64, armv7 hard-float or riscv64)
 endif
-TC_LIBC := $(if $(findstring musl,$(TC_MACHINE)),musl,$(if $(findstring gnu,$(TC_MACHINE)),glibc))
+TC_LIBC := $(if $(filter __GLIBC__=%,$(TC_DEFS)),glibc,$(if $(filter __UCLIBC__=%,$(TC_DEFS)),,$(if $(findstring musl,$(TC_MACHINE)),musl)))
 ifeq ($(TC_LIBC),)
 $(error $(TC_CC) builds for $(TC_MACHINE): its C library is neither musl nor glibc)
 endif
@@ -250,7 +256,7 @@ $(B)/buildinfo.h: FORCE $(DEPS_MK)
 	@mkdir -p $(B)
 	@{ echo '#define BB_VERSION "0.1.0+$(GIT_REV)"'; \
 	   echo '#define BB_CC "$(if $(SAN),$(CC) ($(SAN) build, glibc),$(if $(TC_CC),$(TC_CC) $(CC_VERSION),gcc $(CC_VERSION) ($(or $(CROSS),native))))"'; \
-	   echo '#define BB_CFLAGS "$(BB_CFLAGS)"'; \
+	   echo '#define BB_CFLAGS "$(strip $(BB_CFLAGS) $(CFLAGS))"'; \
 	   echo '#define BB_MUSL_VERSION "$(if $(TC_CC),, $(MUSL_VERSION))"'; \
 	   echo '#define BB_LIBC_FROM "$(BB_LIBC_FROM)"'; \
 	   echo '#define BB_ZLIB_FROM "$(call from,ZLIB_PREFIX)"'; \

@@ -36,13 +36,9 @@ python __anonymous() {
         raise bb.parse.SkipRecipe("benchbox's arm build is armv7 hard-float")
 }
 
-# The Makefile takes the target and C library from the compiler's
-# -dumpmachine, and knows the usual triplets (aarch64-linux-gnu,
-# arm-linux-gnueabihf, *-musl*); OE's are aarch64-poky-linux (glibc)
-# and arm-poky-linux-gnueabi (hard-float too): give both.
-BENCHBOX_ARCH = "${@{'arm': 'armv7'}.get(d.getVar('TARGET_ARCH'), d.getVar('TARGET_ARCH'))}"
-BENCHBOX_LIBC = "${TCLIBC}"
-
+# The Makefile takes the target and the C library from what the compiler
+# defines (__aarch64__, __ARM_PCS_VFP, __GLIBC__...), so OE's triplets
+# (aarch64-poky-linux, arm-poky-linux-gnueabi) need nothing more.
 # benchbox's own -O2 (and -Os for its cold code) stay: the distro's
 # optimisation level would change what the benchmarks measure.
 BENCHBOX_CFLAGS = "${@' '.join(f for f in d.getVar('CFLAGS').split() if not f.startswith('-O'))}"
@@ -54,7 +50,6 @@ do_compile() {
         CFLAGS="${BENCHBOX_CFLAGS}" LDFLAGS="${LDFLAGS}" \
         ZLIB_PREFIX="${STAGING_DIR_TARGET}${prefix}" \
         MBEDTLS_PREFIX="${STAGING_DIR_TARGET}${prefix}" \
-        TC_ARCH="${BENCHBOX_ARCH}" TC_LIBC="${BENCHBOX_LIBC}" \
         all
 }
 
