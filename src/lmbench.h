@@ -41,10 +41,6 @@ extern const struct emitter emit_lmbench_micro, emit_lmbench_nano, emit_lmbench_
 	"until the slowest copy is done).\n" LMBENCH_HELP_WN
 #define LMBENCH_HELP_BW \
 	"-P N runs N copies at once; the bandwidth is their sum.\n" LMBENCH_HELP_WN
-#define LMBENCH_HELP_C \
-	"-C gives each copy its own copy of FILE, made in --dir and removed at\n" \
-	"the end (also when interrupted).\n"
-
 /* lmbench's ENOUGH environment variable (its driver exports it): the
  * shortest timed interval in microseconds, as lmbench's timing library
  * takes it, into ctx->bench unless --min-time was given. A value that is
