@@ -297,41 +297,16 @@ static int multiplexer(int argc, char **argv)
 	return EXIT_USAGE;
 }
 
-/* The global option argv[i] is (with its value, when it takes one and has
- * no '='): how many words, 0 when it is none. */
-static int global_words(int argc, char **argv, int i)
-{
-	const char *a = argv[i], *eq = strchr(a, '=');
-	size_t len = eq ? (size_t)(eq - a - 2) : strlen(a + 2);
-	const struct opt_spec *s;
-	int inline_value;
-
-	for (s = global_opts; s->name; s++) {
-		if (a[1] == '-') {
-			if (strlen(s->name) != len || strncmp(a + 2, s->name, len))
-				continue;
-			inline_value = eq != NULL;
-		} else {
-			if (!s->letter || a[1] != s->letter)
-				continue;
-			inline_value = a[2] != '\0';
-		}
-		if (s->type == OPT_BOOL || inline_value)
-			return 1;
-		return i + 1 < argc ? 2 : 0;
-	}
-	return 0;
-}
-
 /* benchbox [GLOBAL OPTIONS] APPLET [ARGS]: the applet with the options
  * moved after its name; -1 when argv[1] starts no such line. */
 static int global_first(int argc, char **argv)
 {
+	const struct opt_spec *gtab = global_opts;
 	const struct applet *ap;
 	char **v;
 	int i = 1, n, rc;
 
-	while (i < argc && argv[i][0] == '-' && argv[i][1] && (n = global_words(argc, argv, i)))
+	while (i < argc && (n = opt_words(1, &gtab, argc, argv, i)))
 		i += n;
 	if (i == 1)
 		return -1;

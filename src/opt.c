@@ -146,6 +146,28 @@ static int find_dash1(int ntab, const struct opt_spec *const *tabs, const char *
 	return -1;
 }
 
+int opt_words(int ntab, const struct opt_spec *const *tabs, int argc, char **argv, int i)
+{
+	const char *a = argv[i], *eq;
+	int t, k, inline_value;
+
+	if (a[0] != '-' || !a[1])
+		return 0;
+	if (a[1] == '-') {
+		eq = strchr(a + 2, '=');
+		if (find(ntab, tabs, a + 2, eq ? (size_t)(eq - a - 2) : strlen(a + 2), 0, &t, &k))
+			return 0;
+		inline_value = eq != NULL;
+	} else {
+		if (find(ntab, tabs, NULL, 0, a[1], &t, &k))
+			return 0;
+		inline_value = a[2] != '\0';
+	}
+	if (tabs[t][k].type == OPT_BOOL || inline_value)
+		return 1;
+	return i + 1 < argc ? 2 : 0;
+}
+
 /* "unknown option '--nme' (did you mean '--name'?)" */
 static void unknown_long(int ntab, const struct opt_spec *const *tabs, const char *a,
 			 const char *eq, char *err, size_t errlen)

@@ -60,6 +60,11 @@ int opt_parse_value(const struct opt_spec *spec, const char *text,
 int opt_parse(int ntab, const struct opt_spec *const *tabs, struct opt_val *const *vals,
 	      int argc, char **argv, char **pos, char *err, size_t errlen);
 
+/* How many words argv[i] takes as an option of the tables, as opt_parse
+ * reads it (2: the option and its value, 1: alone or --name=V / -xV); 0
+ * when it is none of theirs or its value is missing. */
+int opt_words(int ntab, const struct opt_spec *const *tabs, int argc, char **argv, int i);
+
 size_t opt_count(const struct opt_spec *tab);
 /* Index of the option called name in tab, or -1. */
 int opt_index(const struct opt_spec *tab, const char *name);

@@ -236,6 +236,32 @@ TEST(opt_multiple_tables)
 	CHECK_STR(pos[0], "pos");
 }
 
+/* opt_words: what benchbox's own words skip of the global options */
+TEST(opt_words)
+{
+	static const struct opt_spec glob[] = {
+		{ "help", 'h', OPT_BOOL, NULL, 0, 0, NULL, "help" },
+		{ "output", 'o', OPT_STR, NULL, 0, 0, NULL, "file" },
+		{ 0 }
+	};
+	const struct opt_spec *tabs[1] = { glob };
+	char *argv[] = { "-h", "--help", "-o", "f", "-of", "--output=f", "--output", "f",
+			 "--outpt", "-x", "stream", "-", "--", "--output" };
+
+	CHECK_EQ_INT(opt_words(1, tabs, 14, argv, 0), 1);	/* a bool */
+	CHECK_EQ_INT(opt_words(1, tabs, 14, argv, 1), 1);
+	CHECK_EQ_INT(opt_words(1, tabs, 14, argv, 2), 2);	/* -o FILE */
+	CHECK_EQ_INT(opt_words(1, tabs, 14, argv, 4), 1);	/* -oFILE */
+	CHECK_EQ_INT(opt_words(1, tabs, 14, argv, 5), 1);	/* --output=FILE */
+	CHECK_EQ_INT(opt_words(1, tabs, 14, argv, 6), 2);
+	CHECK_EQ_INT(opt_words(1, tabs, 14, argv, 8), 0);	/* none of theirs */
+	CHECK_EQ_INT(opt_words(1, tabs, 14, argv, 9), 0);
+	CHECK_EQ_INT(opt_words(1, tabs, 14, argv, 10), 0);	/* a word */
+	CHECK_EQ_INT(opt_words(1, tabs, 14, argv, 11), 0);
+	CHECK_EQ_INT(opt_words(1, tabs, 14, argv, 12), 0);
+	CHECK_EQ_INT(opt_words(1, tabs, 14, argv, 13), 0);	/* its value missing */
+}
+
 TEST(opt_bad_default)
 {
 	static const struct opt_spec bad[] = {
