@@ -285,8 +285,7 @@ static const struct emitter emit_par_ops = {
 static const struct opt_spec opts[] = {
 	{ "warmup-us", 'W', OPT_INT, NULL, 0, 1e9, NULL,
 	  "warm up this many microseconds first (lmbench's -W)", 0, "US" },
-	{ "tries", 'N', OPT_INT, NULL, 1, 1001, NULL,
-	  "repetitions: lmbench's -N, the same as --reps" },
+	LMBENCH_OPT_N,
 	{ 0 }
 };
 

@@ -61,8 +61,7 @@ static const struct opt_spec opts[] = {
 	{ "max", 'M', OPT_SIZE, "64M", 1, 1e12, NULL, "buffer size in bytes (k/m: 1024)", 0, "SIZE" },
 	{ "warmup-us", 'W', OPT_INT, NULL, 0, 1e9, NULL,
 	  "warm up this many microseconds (lmbench's -W)", 0, "US" },
-	{ "tries", 'N', OPT_INT, NULL, 1, 1001, NULL,
-	  "repetitions: lmbench's -N, the same as --reps", 0, "N" },
+	LMBENCH_OPT_N,
 	{ 0 }
 };
 

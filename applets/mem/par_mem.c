@@ -169,8 +169,7 @@ static const struct opt_spec opts[] = {
 	  "SIZE" },
 	{ "warmup-us", 'W', OPT_INT, NULL, 0, 1e9, NULL,
 	  "warm up this many microseconds (lmbench's -W)", 0, "US" },
-	{ "tries", 'N', OPT_INT, NULL, 1, 1001, NULL,
-	  "repetitions: lmbench's -N, the same as --reps", 0, "N" },
+	LMBENCH_OPT_N,
 	{ 0 }
 };
 
