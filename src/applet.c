@@ -150,8 +150,11 @@ void run_info_fill(struct run_info *info, const char *applet)
 	info->clock = ci->name;
 	info->clock_res_ns = ci->res_ns;
 	info->clock_overhead_ns = ci->overhead_ns;
+	/* ISO 8601 in UTC by hand: strftime() would link the time-zone code */
 	if (gmtime_r(&now, &tm))
-		strftime(info->date, sizeof(info->date), "%Y-%m-%dT%H:%M:%SZ", &tm);
+		snprintf(info->date, sizeof(info->date), "%04d-%02d-%02dT%02d:%02d:%02dZ",
+			 tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min,
+			 tm.tm_sec);
 	info->applet = applet;
 }
 

@@ -7,10 +7,12 @@
 #include "util.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <sched.h>
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/sysmacros.h>
 #include <string.h>
 #include <sys/sysinfo.h>
 #if defined(__x86_64__) || defined(__i386__)
@@ -221,6 +223,60 @@ int sys_meminfo_parse(const char *text, uint64_t *total, uint64_t *avail)
 		p = *end ? end + 1 : end;
 	}
 	return got;
+}
+
+int sys_stat_cpu(const char *text, uint64_t *busy, uint64_t *total)
+{
+	uint64_t v[8] = { 0 };
+	const char *p;
+	char *end;
+	int n;
+
+	if (strncmp(text, "cpu ", 4))
+		return -1;
+	for (p = text + 4, n = 0; n < 8; n++, p = end) {
+		while (*p == ' ')
+			p++;
+		if (*p < '0' || *p > '9')
+			break;
+		errno = 0;
+		v[n] = strtoull(p, &end, 10);
+		if (errno || (*end != ' ' && *end != '\n' && *end))
+			return -1;
+	}
+	if (n < 4)
+		return -1;
+	/* user nice system idle iowait irq softirq steal; guest is in user */
+	*busy = v[0] + v[1] + v[2] + v[5] + v[6] + v[7];
+	*total = *busy + v[3] + v[4];
+	return 0;
+}
+
+/* one decimal number of at most 32 bits at *s; *s moves past it */
+static int u32_at(const char **s, unsigned *out)
+{
+	unsigned long v;
+	char *end;
+
+	if (**s < '0' || **s > '9')
+		return -1;
+	errno = 0;
+	v = strtoul(*s, &end, 10);
+	if (errno || v > 0xffffffffUL)
+		return -1;
+	*out = (unsigned)v;
+	*s = end;
+	return 0;
+}
+
+int sys_parse_devnum(const char *s, dev_t *out)
+{
+	unsigned maj, min;
+
+	if (u32_at(&s, &maj) || *s++ != ':' || u32_at(&s, &min) || (*s && strcmp(s, "\n")))
+		return -1;
+	*out = makedev(maj, min);
+	return 0;
 }
 
 int sys_meminfo(uint64_t *total, uint64_t *avail, const char **source)

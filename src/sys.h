@@ -10,6 +10,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 struct sys_cache {
 	int		level;		/* 1, 2, 3 */
@@ -40,6 +41,13 @@ int sys_meminfo(uint64_t *total, uint64_t *avail, const char **source);
  * N * 1024 must fit in 64 bits. For a fuzzer: reads nothing past the
  * NUL, writes nothing but the two values its bits name. */
 int sys_meminfo_parse(const char *text, uint64_t *total, uint64_t *avail);
+/* The "cpu " line that starts /proc/stat's TEXT, in clock ticks: busy (user,
+ * nice, system, irq, softirq, steal) and total (busy, idle, iowait).
+ * 0, or -1 when it is not such a line (fewer than 4 numbers). */
+int sys_stat_cpu(const char *text, uint64_t *busy, uint64_t *total);
+/* A device number as sysfs and mountinfo write it, "MAJOR:MINOR" (one
+ * newline after it allowed). 0, or -1 when S is anything else. */
+int sys_parse_devnum(const char *s, dev_t *out);
 
 /* Names in dir that start with prefix, sorted with numbers in numeric order
  * (policy2 < policy10). Returns the count (<= max), -1 if dir is unreadable. */

@@ -30,6 +30,7 @@
 #include "applet.h"
 #include "fileio.h"
 #include "stats.h"
+#include "sys.h"
 #include "util.h"
 
 #include <math.h>
@@ -110,20 +111,6 @@ int fio_parse_sizes(const char *text, uint64_t *out, int max)
 
 /* CPU load --------------------------------------------------------------- */
 
-int fio_parse_cpu_line(const char *line, uint64_t *busy, uint64_t *total)
-{
-	unsigned long long v[8] = { 0 };
-
-	if (strncmp(line, "cpu ", 4))
-		return -1;
-	if (sscanf(line + 4, "%llu %llu %llu %llu %llu %llu %llu %llu", &v[0], &v[1], &v[2],
-		   &v[3], &v[4], &v[5], &v[6], &v[7]) < 4)
-		return -1;
-	*busy = v[0] + v[1] + v[2] + v[5] + v[6] + v[7];
-	*total = *busy + v[3] + v[4];
-	return 0;
-}
-
 void fio_cpu_snap(struct fio_cpu_snap *s)
 {
 	char line[512];
@@ -131,7 +118,7 @@ void fio_cpu_snap(struct fio_cpu_snap *s)
 
 	s->busy = s->total = 0;
 	if (read_text("/proc/stat", line, sizeof(line)) <= 0 ||
-	    fio_parse_cpu_line(line, &s->busy, &s->total))
+	    sys_stat_cpu(line, &s->busy, &s->total))
 		s->total = 0;
 	getrusage(RUSAGE_SELF, &ru);
 	s->self_s = (double)ru.ru_utime.tv_sec + ru.ru_utime.tv_usec * 1e-6 +

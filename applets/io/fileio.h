@@ -89,11 +89,6 @@ struct fio_load {
 void fio_cpu_snap(struct fio_cpu_snap *s);
 void fio_load_between(const struct fio_cpu_snap *a, const struct fio_cpu_snap *b,
 		      struct fio_load *out);
-/* The /proc/stat line "cpu  user nice system idle iowait irq softirq steal
- * ...": busy = user+nice+system+irq+softirq+steal, total = busy + idle +
- * iowait (guest time is already in user). 0, or -1 if not such a line. */
-int fio_parse_cpu_line(const char *line, uint64_t *busy, uint64_t *total);
-
 /* Make a read pass start cold: "O_DIRECT" (nothing to do), "drop_caches"
  * (root: sync, then 1 into /proc/sys/vm/drop_caches), "fadvise"
  * (POSIX_FADV_DONTNEED on fd) or "none". fio_cache_plan() says which will

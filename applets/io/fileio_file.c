@@ -16,6 +16,7 @@
 #include "fileio.h"
 #include "proc.h"
 #include "scratch.h"
+#include "sys.h"
 #include "util.h"
 
 #include <errno.h>
@@ -59,7 +60,6 @@ static void unescape(char *s)
  * the fields filled (pointing into line), -1 if malformed. */
 static int parse_mountinfo(char *line, dev_t *dev, char **mnt, char **fstype, char **source)
 {
-	unsigned maj, min;
 	char *f[6], *dash, *save = NULL;
 	int i;
 
@@ -70,9 +70,8 @@ static int parse_mountinfo(char *line, dev_t *dev, char **mnt, char **fstype, ch
 	for (i = 0; i < 5; i++)
 		if (!(f[i] = strtok_r(i ? NULL : line, " ", &save)))
 			return -1;
-	if (sscanf(f[2], "%u:%u", &maj, &min) != 2)
+	if (sys_parse_devnum(f[2], dev))
 		return -1;
-	*dev = makedev(maj, min);
 	*mnt = f[4];
 	save = NULL;
 	*fstype = strtok_r(dash + 3, " ", &save);

@@ -20,6 +20,7 @@
 #define _GNU_SOURCE
 #include "applet.h"
 #include "fileio.h"
+#include "sys.h"
 #include "util.h"
 
 #include <dirent.h>
@@ -212,7 +213,6 @@ static void busy_sysfs(const char *sys, struct busy *b)
 {
 	char p[300], real[4200], dev[32];
 	struct dirent *e;
-	unsigned maj, min;
 	DIR *dir;
 
 	snprintf(p, sizeof(p), "%s/holders", sys);
@@ -231,8 +231,8 @@ static void busy_sysfs(const char *sys, struct busy *b)
 		if (e->d_name[0] == '.' || read_text(p, dev, sizeof(dev)) <= 0)
 			continue;
 		snprintf(p, sizeof(p), "%s/%s/dev", sys, e->d_name);
-		if (read_text(p, dev, sizeof(dev)) > 0 && sscanf(dev, "%u:%u", &maj, &min) == 2)
-			b->devs[b->n++] = makedev(maj, min);
+		if (read_text(p, dev, sizeof(dev)) > 0 && !sys_parse_devnum(dev, &b->devs[b->n]))
+			b->n++;
 	}
 	closedir(dir);
 }
@@ -246,12 +246,19 @@ static void busy_swap(struct busy *b)
 
 	if (!f)
 		return;
-	while (!b->why[0] && fgets(line, sizeof(line), f))
-		if (sscanf(line, "%4095s", name) == 1 && name[0] == '/' && !stat(name, &st) &&
-		    S_ISBLK(st.st_mode))
-			for (i = 0; i < b->n; i++)
-				if (st.st_rdev == b->devs[i])
-					snprintf(b->why, sizeof(b->why), "in use as swap");
+	while (!b->why[0] && fgets(line, sizeof(line), f)) {
+		size_t k = strcspn(line, " \t\n");	/* the first field, a path */
+
+		if (line[0] != '/' || k >= sizeof(name))
+			continue;
+		memcpy(name, line, k);
+		name[k] = '\0';
+		if (stat(name, &st) || !S_ISBLK(st.st_mode))
+			continue;
+		for (i = 0; i < b->n; i++)
+			if (st.st_rdev == b->devs[i])
+				snprintf(b->why, sizeof(b->why), "in use as swap");
+	}
 	fclose(f);
 }
 

@@ -16,6 +16,7 @@
 #include "inet.h"
 #include "net.h"
 #include "stats.h"
+#include "sys.h"
 #include "util.h"
 
 #include <errno.h>
@@ -415,30 +416,11 @@ int net_recv_udp(const struct net_flow *f, int cfd, struct net_side *out, uint64
 
 void net_cpu_read(struct net_cpu *c)
 {
-	unsigned long long v[8] = { 0 };
 	char line[512];
-	int fd = open("/proc/stat", O_RDONLY | O_CLOEXEC), n, i;
-	ssize_t k;
 
 	memset(c, 0, sizeof(*c));
-	if (fd < 0)
-		return;
-	k = read(fd, line, sizeof(line) - 1);
-	close(fd);
-	if (k <= 0)
-		return;
-	line[k] = '\0';
-	/* user nice system idle iowait irq softirq steal (guest is in user) */
-	n = sscanf(line, "cpu %llu %llu %llu %llu %llu %llu %llu %llu", &v[0], &v[1], &v[2],
-		   &v[3], &v[4], &v[5], &v[6], &v[7]);
-	if (n < 4)
-		return;
-	for (i = 0; i < 8; i++) {
-		c->total += v[i];
-		if (i != 3 && i != 4)
-			c->busy += v[i];
-	}
-	c->ok = 1;
+	c->ok = read_text("/proc/stat", line, sizeof(line)) > 0 &&
+		!sys_stat_cpu(line, &c->busy, &c->total);
 }
 
 double net_cpu_util(const struct net_cpu *a, const struct net_cpu *b)

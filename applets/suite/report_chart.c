@@ -27,6 +27,8 @@
 #include "report_svg.h"
 #include "util.h"
 
+#include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -308,23 +310,52 @@ static double ref_bytes(unsigned n, int kilo)
 	return n * 1048.576;
 }
 
+/* "lat_mem_rd-strideS-szN" or "...-szNk": one point of a latency curve */
+static int lat_point(const char *metric, unsigned *stride, unsigned *n, int *kilo)
+{
+	static const char pre[] = "lat_mem_rd-stride", mid[] = "-sz";
+	unsigned long v[2];
+	const char *p = metric;
+	char *end;
+	int i;
+
+	for (i = 0; i < 2; i++) {
+		const char *want = i ? mid : pre;
+
+		if (strncmp(p, want, strlen(want)))
+			return -1;
+		p += strlen(want);
+		if (*p < '0' || *p > '9')
+			return -1;
+		errno = 0;
+		v[i] = strtoul(p, &end, 10);
+		if (errno || v[i] > UINT_MAX)
+			return -1;
+		p = end;
+	}
+	if (*p && strcmp(p, "k"))
+		return -1;
+	*stride = (unsigned)v[0];
+	*n = (unsigned)v[1];
+	*kilo = *p == 'k';
+	return 0;
+}
+
 static void lat_published(const struct html_doc *d, struct curves *c)
 {
 	const struct ref_row *row = NULL;
 	char key[64], label[200];
 	unsigned stride, n;
-	int end;
+	int kilo;
 
 	while (d->board && (row = ref_next(d->board, row))) {
-		end = 0;
-		if (sscanf(row->metric, "lat_mem_rd-stride%u-sz%u%n", &stride, &n, &end) != 2 ||
-		    (strcmp(row->metric + end, "k") && row->metric[end]) ||
+		if (lat_point(row->metric, &stride, &n, &kilo) ||
 		    strcmp(row->unit, UNIT_NS) || !isfinite(row->mean) || row->mean <= 0 ||
 		    ref_find(d->board->id, row->metric, row->param) != row)
 			continue;	/* not a point, or an older guide's row */
 		snprintf(key, sizeof(key), "published stride=%u", stride);
 		snprintf(label, sizeof(label), "%s stride=%u (published)", d->board->name, stride);
-		series_add(series_get(c, key, label, 1), ref_bytes(n, row->metric[end] == 'k'),
+		series_add(series_get(c, key, label, 1), ref_bytes(n, kilo),
 			   row->mean);
 	}
 }

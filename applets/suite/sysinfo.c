@@ -253,10 +253,11 @@ static void topology(struct run_ctx *ctx)
 	for (i = 0; i < n; i++) {
 		uint64_t pkg = 0, cl;
 		char id[32];
-		int cpu;
+		int64_t cpu;
 
-		if (sscanf(names[i], "cpu%d", &cpu) != 1 || strspn(names[i] + 3, "0123456789") !=
-		    strlen(names[i] + 3))
+		/* cpuN only (not cpufreq, cpuidle) */
+		if (strncmp(names[i], "cpu", 3) || names[i][3] == '-' ||
+		    parse_int(names[i] + 3, &cpu) || cpu > INT32_MAX)
 			continue;
 		snprintf(path, sizeof(path), "/sys/devices/system/cpu/%s/topology/physical_package_id",
 			 names[i]);
@@ -277,8 +278,8 @@ static void topology(struct run_ctx *ctx)
 			strcpy(ids[ngroups], id);
 			lists[ngroups++][0] = '\0';
 		}
-		snprintf(lists[k] + strlen(lists[k]), sizeof(lists[0]) - strlen(lists[k]), "%s%d",
-			 lists[k][0] ? "," : "", cpu);
+		snprintf(lists[k] + strlen(lists[k]), sizeof(lists[0]) - strlen(lists[k]), "%s%lld",
+			 lists[k][0] ? "," : "", (long long)cpu);
 	}
 	if (!ngroups)
 		text(ctx, "topology", NULL, "unknown");

@@ -40,22 +40,6 @@ TEST(fileio_parse_sizes)
 			mt_fail(MT_AT, "  ... accepted '%s'", bad[i]);
 }
 
-TEST(fileio_cpu_line)
-{
-	uint64_t busy = 0, total = 0;
-
-	CHECK_EQ_INT(fio_parse_cpu_line("cpu  10 20 30 400 50 6 7 8 9 10\ncpu0 1 2 3 4\n",
-					&busy, &total), 0);
-	CHECK_EQ_U64(busy, 10 + 20 + 30 + 6 + 7 + 8);	/* guest is inside user */
-	CHECK_EQ_U64(total, busy + 400 + 50);
-	CHECK_EQ_INT(fio_parse_cpu_line("cpu 1 2 3 4", &busy, &total), 0);	/* 2.4 kernels */
-	CHECK_EQ_U64(busy, 6);
-	CHECK_EQ_U64(total, 10);
-	CHECK_EQ_INT(fio_parse_cpu_line("cpu0 1 2 3 4 5", &busy, &total), -1);
-	CHECK_EQ_INT(fio_parse_cpu_line("cpu 1 2", &busy, &total), -1);
-	CHECK_EQ_INT(fio_parse_cpu_line("intr 1 2 3 4", &busy, &total), -1);
-}
-
 TEST(fileio_load)
 {
 	struct fio_cpu_snap a = { 1000, 5000, 1.0, 1000000000 };

@@ -186,3 +186,24 @@ TEST(sys_meminfo_text)
 	CHECK_EQ_INT(sys_meminfo_parse("MemAvailable:\t18014398509481983 kB", &tot, &a), 2);
 	CHECK_EQ_U64(a, 18014398509481983ull * 1024);
 }
+
+TEST(sys_stat_cpu_line)
+{
+	uint64_t busy = 0, total = 0;
+
+	CHECK_EQ_INT(sys_stat_cpu("cpu  10 20 30 400 50 6 7 8 9 10\ncpu0 1 2 3 4\n",
+				  &busy, &total), 0);
+	CHECK_EQ_U64(busy, 10 + 20 + 30 + 6 + 7 + 8);	/* guest is inside user */
+	CHECK_EQ_U64(total, busy + 400 + 50);
+	CHECK_EQ_INT(sys_stat_cpu("cpu 1 2 3 4", &busy, &total), 0);	/* 2.4 kernels */
+	CHECK_EQ_U64(busy, 6);
+	CHECK_EQ_U64(total, 10);
+	CHECK_EQ_INT(sys_stat_cpu("cpu0 1 2 3 4 5", &busy, &total), -1);
+	CHECK_EQ_INT(sys_stat_cpu("cpu 1 2", &busy, &total), -1);
+	CHECK_EQ_INT(sys_stat_cpu("intr 1 2 3 4", &busy, &total), -1);
+	/* hostile: a sign, junk after a number, a number past 64 bits */
+	CHECK_EQ_INT(sys_stat_cpu("cpu -1 2 3 4", &busy, &total), -1);
+	CHECK_EQ_INT(sys_stat_cpu("cpu 1 2 3 4x", &busy, &total), -1);
+	CHECK_EQ_INT(sys_stat_cpu("cpu 1 2 3 18446744073709551616", &busy, &total), -1);
+	CHECK_EQ_INT(sys_stat_cpu("", &busy, &total), -1);
+}
