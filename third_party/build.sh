@@ -70,11 +70,14 @@ mcc="$cc -specs $musl/lib/musl-gcc.specs"
 [ "$arch" != glibc ] || { mcc=$cc; base="$base -fPIC -g"; }	# into PIE sanitizer builds
 [ -z "$tccc" ] || mcc=$cc
 
-zlib=$cache/$arch/zlib-$(key "$ZLIB_SHA256" "$musl" "$base")
+# zlib's own DYNAMIC_CRC_TABLE: its CRC-32 tables (8-16 KB) built once at
+# the first call (thread-safe in 1.2.13) instead of carried in the binary
+zbase="$base -DDYNAMIC_CRC_TABLE"
+zlib=$cache/$arch/zlib-$(key "$ZLIB_SHA256" "$musl" "$zbase")
 if step "zlib $ZLIB_VERSION" "$zlib"; then
 	tar -xjf "$dl/$ZLIB_ORIG" -C "$zlib.src" --strip-components=1
 	(cd "$zlib.src" &&
-	 CC="$mcc" CFLAGS="$base" AR="${cross}ar" RANLIB="${cross}ranlib" \
+	 CC="$mcc" CFLAGS="$zbase" AR="${cross}ar" RANLIB="${cross}ranlib" \
 		./configure --static --prefix="$zlib" &&
 	 make -j"$jobs" libz.a && make install) > "$zlib.log" 2>&1 ||
 		{ echo "build: zlib failed: see $zlib.log" >&2; tail -n 20 "$zlib.log" >&2; exit 1; }
