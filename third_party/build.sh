@@ -37,6 +37,9 @@ flock 9
 dl=$cache/downloads
 jobs=$(nproc 2>/dev/null || echo 2)
 base="-O2 -ffunction-sections -fdata-sections $acflags"
+# no unwind tables in the product (nothing unwinds: no C++, no backtraces;
+# 16 KB on x86_64 and aarch64); the sanitizer build keeps them
+[ "$arch" = glibc ] || base="$base -fno-asynchronous-unwind-tables -fno-unwind-tables"
 
 RECIPE=1	# bump when a build step below changes what gets built
 
