@@ -295,11 +295,15 @@ $(B)/licenses.c: LICENSE third_party/versions.mk tools/embed.sh $(DEPS_MK)
 	 } > $(B)/licenses.txt
 	@tools/embed.sh licenses_gz < $(B)/licenses.txt > $@
 
-# The vendor guides' numbers (tools/extract-ref.py writes data/), compressed in.
-build/refdata_gz.c: data/boards.csv data/reference.csv tools/embed.sh
+# The vendor guides' numbers (tools/extract-ref.py writes data/), compressed
+# in: the rows packed column by column first, which gzip makes half the size.
+build/reference.packed: data/reference.csv tools/refpack.sh
 	@mkdir -p build
+	@tools/refpack.sh < data/reference.csv > $@.$$$$ && mv $@.$$$$ $@
+
+build/refdata_gz.c: data/boards.csv build/reference.packed tools/embed.sh
 	@{ tools/embed.sh refdata_boards_gz < data/boards.csv && \
-	   tools/embed.sh refdata_rows_gz < data/reference.csv; } > $@.$$$$ && mv $@.$$$$ $@
+	   tools/embed.sh refdata_rows_gz < build/reference.packed; } > $@.$$$$ && mv $@.$$$$ $@
 
 $(B)/obj/refdata_gz.o: build/refdata_gz.c $(DEPS_MK)
 	@mkdir -p $(dir $@)

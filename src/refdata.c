@@ -1,15 +1,18 @@
-/* refdata.c - the embedded reference data: inflate, parse, look up
+/* refdata.c - the embedded reference data: inflate, unpack, look up
  *
  * SPDX-License-Identifier: MIT
  *
  * The build compiles data/boards.csv and data/reference.csv into the
- * binary as gzip streams (tools/embed.sh). The first lookup inflates both
- * (the gzip trailer gives each one's size, so one buffer each, no copies),
- * splits the CSV records in place (RFC 4180: a quoted field may hold
- * commas and doubled quotes) and points the row and board structs into
- * the text. A header that differs from the expected one, a row naming an
- * unknown board or a field that is not a number marks the data damaged:
- * one message, and every lookup then finds nothing.
+ * binary as gzip streams (tools/embed.sh), the rows packed column by
+ * column with their numbers in binary first (tools/refpack.sh: the layout
+ * is described there), which compresses to about half. The first lookup
+ * inflates both (the gzip trailer gives each one's size, so one buffer
+ * each, no copies), splits the boards' CSV records in place (RFC 4180: a
+ * quoted field may hold commas and doubled quotes), unpacks the rows and
+ * points the row and board structs into the text. Anything that does not
+ * add up (a header, a count, a length, a number's encoding, a row naming
+ * an unknown board) marks the data damaged: one message saying what, and
+ * every lookup then finds nothing.
  */
 #include "refdata.h"
 #include "util.h"
@@ -26,31 +29,34 @@
 extern const unsigned char refdata_boards_gz[], refdata_rows_gz[];
 extern const unsigned int refdata_boards_gz_len, refdata_rows_gz_len;
 
-enum { BOARD_FIELDS = 4, ROW_FIELDS = 11 };
+enum {
+	BOARD_FIELDS = 4,
+	TEXT_COLS = 8,			/* the packed rows' text columns */
+	NUM_COLS = 3,			/* and numbers: mean, min, max */
+	PLACES_MAX = 19,		/* 10^19 still fits a uint64_t */
+	FORM_REL = 254,			/* the mean's places, a difference from it */
+	FORM_NONE = 255,		/* no value */
+	NUM_MAX = 24,			/* "-" 20 digits "." NUL */
+};
 
 static const char *const board_header[BOARD_FIELDS] = {
 	"board", "alias", "name", "description"
 };
-static const char *const row_header[ROW_FIELDS] = {
-	"source", "table", "board", "metric", "param", "unit", "mean", "min", "max",
-	"confidence", "note"
-};
+static const char packed_header[] =
+	"source,table,board,metric,param,unit,confidence,note,mean,min,max";
 
 /* Parsed once, then read only: the one mutable file-scope state, because
  * the data is loaded lazily behind a plain function interface. */
 static struct {
-	char			*text[2];	/* the inflated CSVs, split in place */
-	struct ref_board	*boards;
-	size_t			nboards;
-	struct ref_row		*rows;
-	size_t			nrows;
+	char			*text[2];	/* boards.csv split in place, the packed rows */
+	struct ref_table	t;
 	int			ok;
 } ref;
 
 static pthread_once_t ref_once = PTHREAD_ONCE_INIT;
 
-/* The whole gzip stream as a NUL-terminated string; NULL if damaged. */
-static char *inflate_gz(const unsigned char *gz, unsigned len)
+/* The whole gzip stream, NUL-terminated, its length in *len; NULL if damaged. */
+static char *inflate_gz(const unsigned char *gz, unsigned len, size_t *outlen)
 {
 	uint32_t size;
 	z_stream zs;
@@ -78,6 +84,7 @@ static char *inflate_gz(const unsigned char *gz, unsigned len)
 		return NULL;
 	}
 	out[size] = '\0';
+	*outlen = size;
 	return out;
 }
 
@@ -138,9 +145,9 @@ static int header_ok(char **cur, const char *const *want, int nwant)
 	return 1;
 }
 
-static int add_board(char **f)
+static int add_board(struct ref_table *t, char **f)
 {
-	struct ref_board *b = &ref.boards[ref.nboards++];
+	struct ref_board *b = &t->boards[t->nboards++];
 
 	if (!*f[0] || !*f[1])
 		return -1;
@@ -151,13 +158,27 @@ static int add_board(char **f)
 	return 0;
 }
 
-static struct ref_board *board_by_id(const char *id)
+/* boards.csv, split in place; t->boards has room for every line. */
+static int load_boards(struct ref_table *t, char *text)
+{
+	char *cur = text, *f[BOARD_FIELDS];
+	int n;
+
+	if (!header_ok(&cur, board_header, BOARD_FIELDS))
+		return -1;
+	while ((n = csv_record(&cur, f, BOARD_FIELDS)) > 0)
+		if (n != BOARD_FIELDS || add_board(t, f))
+			return -1;
+	return n < 0 ? -1 : 0;
+}
+
+static struct ref_board *board_by_id(struct ref_table *t, const char *id)
 {
 	size_t i;
 
-	for (i = 0; i < ref.nboards; i++)
-		if (!strcmp(ref.boards[i].id, id))
-			return &ref.boards[i];
+	for (i = 0; i < t->nboards; i++)
+		if (!strcmp(t->boards[i].id, id))
+			return &t->boards[i];
 	return NULL;
 }
 
@@ -174,14 +195,18 @@ static int number(const char *s, int empty_ok, double *out)
 	return *end ? -1 : 0;
 }
 
-static int add_row(char **f)
+/* One row from its fields in reference.csv's order; NULL, or what is wrong. */
+static const char *add_row(struct ref_table *t, char **f)
 {
-	struct ref_board *b = board_by_id(f[2]);
-	struct ref_row *r = &ref.rows[ref.nrows++];
+	struct ref_board *b = board_by_id(t, f[2]);
+	struct ref_row *r = &t->rows[t->nrows++];
 
-	if (!b || number(f[6], 0, &r->mean) || number(f[7], 1, &r->min) ||
-	    number(f[8], 1, &r->max) || (strcmp(f[9], "high") && strcmp(f[9], "low")))
-		return -1;
+	if (!b)
+		return "a row names an unknown board";
+	if (number(f[6], 0, &r->mean) || number(f[7], 1, &r->min) || number(f[8], 1, &r->max))
+		return "a row has no mean";
+	if (strcmp(f[9], "high") && strcmp(f[9], "low"))
+		return "a row's confidence is neither high nor low";
 	r->source = f[0];
 	r->table = f[1];
 	r->board = b;
@@ -194,39 +219,202 @@ static int add_row(char **f)
 	r->confidence = strcmp(f[9], "low") ? REF_HIGH : REF_LOW;
 	r->note = f[10];
 	b->rows++;
-	return 0;
+	return NULL;
 }
 
-/* Parse a CSV text with this header, one add() call per record. */
-static int load_csv(char *text, const char *const *header, int nfields, int (*add)(char **f))
-{
-	char *cur = text, *f[ROW_FIELDS];
-	int n;
+/* The packed rows as they are read: each text column's next value, the
+ * numbers' forms and integers, where the next number's text goes. */
+struct unpack {
+	char			*col[TEXT_COLS];
+	const unsigned char	*form;		/* NUM_COLS x nrows */
+	const unsigned char	*in, *end;	/* the integers */
+	size_t			nrows;
+	char			*num;
+	int64_t			mean;		/* this row's mean, for FORM_REL */
+	unsigned		places;
+};
 
-	if (!header_ok(&cur, header, nfields))
-		return -1;
-	while ((n = csv_record(&cur, f, nfields)) > 0)
-		if (n != nfields || add(f))
+/* The line at *cur, terminated in place; NULL if it does not end before
+ * end or holds a NUL (the text columns are read back by strlen). */
+static char *line(char **cur, char *end)
+{
+	char *s = *cur, *nl = memchr(s, '\n', (size_t)(end - s));
+
+	if (!nl || memchr(s, '\0', (size_t)(nl - s)))
+		return NULL;
+	*nl = '\0';
+	*cur = nl + 1;
+	return s;
+}
+
+static char *next_text(struct unpack *u, int c)
+{
+	char *s = u->col[c];
+
+	u->col[c] += strlen(s) + 1;
+	return s;
+}
+
+/* One zigzag LEB128 integer; -1 past the end or beyond 64 bits. */
+static int varint(struct unpack *u, int64_t *v)
+{
+	uint64_t z = 0;
+	unsigned shift;
+
+	for (shift = 0; u->in < u->end && shift < 64; shift += 7) {
+		if (shift == 63 && (*u->in & 0x7e))
 			return -1;
-	return n < 0 ? -1 : 0;
+		z |= (uint64_t)(*u->in & 0x7f) << shift;
+		if (!(*u->in++ & 0x80)) {
+			*v = (int64_t)(z >> 1) ^ -(int64_t)(z & 1);
+			return 0;
+		}
+	}
+	return -1;
+}
+
+/* v / 10^places written as the CSV had it ("-0.05") at out; past its NUL. */
+static char *decimal(char *out, int64_t v, unsigned places)
+{
+	uint64_t u = v < 0 ? -(uint64_t)v : (uint64_t)v;
+	char digits[NUM_MAX], *d = digits + sizeof(digits);
+	unsigned n = 0;
+
+	do {
+		*--d = (char)('0' + u % 10);
+		u /= 10;
+		n++;
+	} while (u || n <= places);
+	if (v < 0)
+		*out++ = '-';
+	memcpy(out, d, n - places);
+	out += n - places;
+	if (places) {
+		*out++ = '.';
+		memcpy(out, d + n - places, places);
+		out += places;
+	}
+	*out++ = '\0';
+	return out;
+}
+
+/* Row i's number k (0 mean, 1 min, 2 max) as text; NULL if damaged. */
+static char *next_number(struct unpack *u, size_t i, int k)
+{
+	unsigned form = u->form[(size_t)k * u->nrows + i];
+	char *s = u->num;
+	int64_t v;
+
+	if (form == FORM_NONE) {
+		*u->num++ = '\0';
+		return s;
+	}
+	if ((form > PLACES_MAX && form != FORM_REL) || (form == FORM_REL && !k) ||
+	    (form == FORM_REL && u->places > PLACES_MAX) || varint(u, &v))
+		return NULL;
+	if (form == FORM_REL) {
+		if (v > 0 ? u->mean > INT64_MAX - v : u->mean < INT64_MIN - v)
+			return NULL;
+		v += u->mean;
+		form = u->places;
+	}
+	if (!k) {
+		u->mean = v;
+		u->places = form;
+	}
+	u->num = decimal(u->num, v, form);
+	return s;
+}
+
+/* Row i into t; NULL, or what is wrong. */
+static const char *unpack_row(struct ref_table *t, struct unpack *u, size_t i)
+{
+	/* reference.csv's field order: the text columns, the numbers between */
+	static const signed char from[] = { 0, 1, 2, 3, 4, 5, -1, -2, -3, 6, 7 };
+	char *f[ARRAY_LEN(from)];
+	size_t j;
+
+	u->places = FORM_NONE;
+	for (j = 0; j < ARRAY_LEN(from); j++) {
+		f[j] = from[j] >= 0 ? next_text(u, from[j]) : next_number(u, i, -1 - from[j]);
+		if (!f[j])
+			return "a number's encoding is wrong or cut short";
+	}
+	return add_row(t, f);
+}
+
+/* The header, the row count (no more rows than the bytes could hold) and
+ * the text columns, terminated in place; NULL, or what is wrong. */
+static const char *unpack_text(struct unpack *u, char **cur, char *end)
+{
+	char *s;
+	size_t n = 0, i, most;
+	int c;
+
+	if (!(s = line(cur, end)) || strcmp(s, packed_header))
+		return "its columns are not the expected ones";
+	if (!(s = line(cur, end)) || !*s)
+		return "no row count";
+	most = (size_t)(end - *cur) / (TEXT_COLS + NUM_COLS);
+	for (; *s >= '0' && *s <= '9' && n <= most; s++)
+		n = n * 10 + (size_t)(*s - '0');
+	if (*s || n > most || n > SIZE_MAX / (sizeof(struct ref_row) + NUM_COLS * NUM_MAX))
+		return "a wrong row count";
+	u->nrows = n;
+	for (c = 0; c < TEXT_COLS; c++) {
+		u->col[c] = *cur;
+		for (i = 0; i < n; i++)
+			if (!line(cur, end))
+				return "a text column is short or holds a NUL byte";
+	}
+	return NULL;
+}
+
+const char *ref_unpack(struct ref_table *t, char *blob, size_t len)
+{
+	struct unpack u = { 0 };
+	char *cur = blob, *end = blob + len;
+	const char *why;
+	size_t i;
+
+	t->rows = NULL;
+	t->nrows = 0;
+	if ((why = unpack_text(&u, &cur, end)))
+		return why;
+	if ((size_t)(end - cur) < NUM_COLS * u.nrows)
+		return "the numbers' forms are short";
+	u.form = (const unsigned char *)cur;
+	u.in = u.form + NUM_COLS * u.nrows;
+	u.end = (const unsigned char *)end;
+	/* the rows, then room for each number's longest text: pages of it
+	 * that no number reaches are never touched */
+	t->rows = xcalloc(1, u.nrows * (sizeof(*t->rows) + NUM_COLS * NUM_MAX));
+	u.num = (char *)(t->rows + u.nrows);
+	for (i = 0; i < u.nrows; i++)
+		if ((why = unpack_row(t, &u, i)))
+			return why;
+	return u.in == u.end ? NULL : "bytes after the last number";
 }
 
 static void load(void)
 {
-	ref.text[0] = inflate_gz(refdata_boards_gz, refdata_boards_gz_len);
-	ref.text[1] = inflate_gz(refdata_rows_gz, refdata_rows_gz_len);
+	const char *why = "not a gzip stream";
+	size_t len[2];
+
+	ref.text[0] = inflate_gz(refdata_boards_gz, refdata_boards_gz_len, &len[0]);
+	ref.text[1] = inflate_gz(refdata_rows_gz, refdata_rows_gz_len, &len[1]);
 	if (ref.text[0] && ref.text[1]) {
-		ref.boards = xcalloc(count_lines(ref.text[0]) + 1, sizeof(*ref.boards));
-		ref.rows = xcalloc(count_lines(ref.text[1]) + 1, sizeof(*ref.rows));
-		if (!load_csv(ref.text[0], board_header, BOARD_FIELDS, add_board) &&
-		    !load_csv(ref.text[1], row_header, ROW_FIELDS, add_row)) {
+		ref.t.boards = xcalloc(count_lines(ref.text[0]) + 1, sizeof(*ref.t.boards));
+		why = load_boards(&ref.t, ref.text[0]) ? "boards.csv does not parse" :
+		      ref_unpack(&ref.t, ref.text[1], len[1]);
+		if (!why) {
 			ref.ok = 1;
 			return;
 		}
 	}
-	errorf("the embedded reference data is damaged (rebuild benchbox)");
-	ref.nboards = 0;
-	ref.nrows = 0;
+	errorf("the embedded reference data is damaged: %s (rebuild benchbox)", why);
+	ref.t.nboards = 0;
+	ref.t.nrows = 0;
 }
 
 int ref_load(void)
@@ -238,13 +426,13 @@ int ref_load(void)
 size_t ref_board_count(void)
 {
 	ref_load();
-	return ref.nboards;
+	return ref.t.nboards;
 }
 
 const struct ref_board *ref_board_at(size_t i)
 {
 	ref_load();
-	return i < ref.nboards ? &ref.boards[i] : NULL;
+	return i < ref.t.nboards ? &ref.t.boards[i] : NULL;
 }
 
 const struct ref_board *ref_board(const char *id_or_alias)
@@ -252,10 +440,10 @@ const struct ref_board *ref_board(const char *id_or_alias)
 	size_t i;
 
 	ref_load();
-	for (i = 0; id_or_alias && i < ref.nboards; i++)
-		if (!strcasecmp(ref.boards[i].id, id_or_alias) ||
-		    !strcasecmp(ref.boards[i].alias, id_or_alias))
-			return &ref.boards[i];
+	for (i = 0; id_or_alias && i < ref.t.nboards; i++)
+		if (!strcasecmp(ref.t.boards[i].id, id_or_alias) ||
+		    !strcasecmp(ref.t.boards[i].alias, id_or_alias))
+			return &ref.t.boards[i];
 	return NULL;
 }
 
@@ -264,9 +452,9 @@ const struct ref_row *ref_next(const struct ref_board *board, const struct ref_r
 	size_t i;
 
 	ref_load();
-	for (i = prev ? (size_t)(prev - ref.rows) + 1 : 0; i < ref.nrows; i++)
-		if (!board || ref.rows[i].board == board)
-			return &ref.rows[i];
+	for (i = prev ? (size_t)(prev - ref.t.rows) + 1 : 0; i < ref.t.nrows; i++)
+		if (!board || ref.t.rows[i].board == board)
+			return &ref.t.rows[i];
 	return NULL;
 }
 

@@ -3,7 +3,8 @@
  * SPDX-License-Identifier: MIT
  *
  * data/reference.csv and data/boards.csv, written from the performance
- * guides by tools/extract-ref.py, are embedded gzip-compressed and parsed
+ * guides by tools/extract-ref.py, are embedded gzip-compressed (the rows
+ * packed column by column first, tools/refpack.sh) and parsed
  * at the first call of any function below. A board is named by its id as
  * the guides spell it ("j721e-idk-gw") or by its alias ("j721e"), in any
  * case. Rows keep the guides' order, newest guide first, so where two
@@ -62,5 +63,19 @@ const struct ref_row *ref_next(const struct ref_board *board, const struct ref_r
 
 /* +1 when a higher value is better, -1 when lower (times, loads, losses). */
 int ref_better(const char *unit);
+
+/* The boards and rows as loaded; exposed, with ref_unpack, for tests. */
+struct ref_table {
+	struct ref_board	*boards;
+	size_t			nboards;
+	struct ref_row		*rows;		/* one allocation with the numbers' text */
+	size_t			nrows;
+};
+
+/* Unpack tools/refpack.sh's form of the rows (len bytes at blob, split in
+ * place) into t->rows (allocated; free() it), against t's boards, whose
+ * row counts it adds to. NULL when the rows are sound, else what is wrong
+ * with them (then t->rows, if not NULL, holds the rows so far). */
+const char *ref_unpack(struct ref_table *t, char *blob, size_t len);
 
 #endif

@@ -634,6 +634,7 @@ static int zlib_run(struct run_ctx *ctx)
 	m.z = &z;
 	m.P = P;
 	format_size(size, m.sz, sizeof(m.sz));
+	zk_init();
 	m.t = team_start(P, ctx->cpus, ctx->ncpus, zw_setup, zw_work, &z, &rc);
 	if (!m.t)
 		goto out;

@@ -47,7 +47,11 @@ uint32_t zk_adler32_c(uint32_t adler, const unsigned char *buf, size_t len);
 /* CRC-32 (IEEE 802.3, reflected polynomial 0xEDB88320). zk_crc32_table[k][n]
  * is the CRC register after byte n followed by k zero bytes, from a zero
  * register (tests/unit recomputes it). */
-extern const uint32_t zk_crc32_table[8][256];
+extern uint32_t zk_crc32_table[8][256];
+
+/* Fill zk_crc32_table; call it before any kernel runs (the applet does
+ * before its workers start, so no timed loop checks it). Thread-safe. */
+void zk_init(void);
 
 /* Constants of the carry-less multiply folding (zlib_pclmul.c, zlib_ce.c),
  * in the bit-reflected domain where bit k of a 128-bit lane is x^(127-k).

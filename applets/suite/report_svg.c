@@ -18,16 +18,28 @@
 #include <stdio.h>
 #include <string.h>
 
+/* The entity for the five characters HTML gives a meaning; a switch, not a
+ * 128-pointer table that would be 1 KB of data for five entries. */
+static const char *html_entity(unsigned char c)
+{
+	switch (c) {
+	case '&': return "&amp;";
+	case '<': return "&lt;";
+	case '>': return "&gt;";
+	case '"': return "&quot;";
+	case '\'': return "&#39;";
+	}
+	return NULL;
+}
+
 void html_text(FILE *f, const char *s)
 {
-	static const char *const ref[128] = {
-		['&'] = "&amp;", ['<'] = "&lt;", ['>'] = "&gt;", ['"'] = "&quot;", ['\''] = "&#39;",
-	};
+	const char *ent;
 	unsigned char c;
 
 	for (; s && (c = (unsigned char)*s); s++) {
-		if (c < 128 && ref[c])
-			fputs(ref[c], f);
+		if ((ent = html_entity(c)))
+			fputs(ent, f);
 		else
 			fputc(c, f);
 	}

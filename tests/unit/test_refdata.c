@@ -8,8 +8,11 @@
  */
 #include "minitest.h"
 #include "refdata.h"
+#include "util.h"
 
 #include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 TEST(refdata_boards)
@@ -156,4 +159,140 @@ TEST(refdata_better)
 	CHECK_EQ_INT(ref_better("%"), -1);
 	CHECK_EQ_INT(ref_better("MB/s"), 1);
 	CHECK_EQ_INT(ref_better("DMIPS/MHz"), 1);
+}
+
+/* ref_unpack on packed rows made here: the layout of tools/refpack.sh */
+#define PACKED_COLS "source,table,board,metric,param,unit,confidence,note,mean,min,max"
+#define PACKED_HEADER PACKED_COLS "\n"
+
+static struct ref_board unpack_boards[2] = {
+	{ .id = "b1", .alias = "a1" }, { .id = "b2", .alias = "a2" },
+};
+
+/* Unpack len bytes of packed (copied: it is split in place) against the
+ * two boards; the reason, or NULL with row i's texts in text[]. */
+static const char *unpack(const char *packed, size_t len, size_t i, char text[3][32])
+{
+	struct ref_table t = { unpack_boards, 2, NULL, 0 };
+	char *copy = malloc(len ? len : 1);
+	const char *why;
+	int k;
+
+	memcpy(copy, packed, len);
+	why = ref_unpack(&t, copy, len);
+	for (k = 0; !why && text && k < 3; k++)
+		snprintf(text[k], 32, "%s", t.rows[i].text[k]);
+	free(t.rows);
+	free(copy);
+	return why;
+}
+
+/* The text of a row whose numbers are these bytes (3 forms, integers). */
+static const char *one_row(const char *bin, size_t nbin, char text[3][32])
+{
+	static const char cols[] = PACKED_HEADER "1\ns\nt\nb1\nm\n\nus\nhigh\n\n";
+	char buf[128];
+
+	memcpy(buf, cols, sizeof(cols) - 1);
+	memcpy(buf + sizeof(cols) - 1, bin, nbin);
+	return unpack(buf, sizeof(cols) - 1 + nbin, 0, text);
+}
+#define ONE_ROW(bin, text) one_row(bin, sizeof(bin) - 1, text)
+#define UNPACK(lit) unpack(lit, sizeof(lit) - 1, 0, NULL)
+
+static const char two_rows[] = PACKED_HEADER "2\n"
+	"s1\ns2\n" "t\nt\n" "b1\nb2\n" "m1\nm2\n" "\n4k\n" "us\nMB/s\n" "high\nlow\n" "\nwhy\n"
+	"\x02\x03" "\xfe\xff" "\x00\xff"	/* forms: means, mins, maxes */
+	"\xac\x02" "\xdd\x02" "\x06"		/* 1.50, 1.50 - 1.75, 3 */
+	"\x0a";					/* 0.005 */
+
+TEST(refdata_unpack)
+{
+	struct ref_table tab = { unpack_boards, 2, NULL, 0 };
+	char blob[sizeof(two_rows)], text[3][32];
+	const struct ref_row *r;
+
+	unpack_boards[0].rows = unpack_boards[1].rows = 0;
+	memcpy(blob, two_rows, sizeof(blob));
+	REQUIRE(ref_unpack(&tab, blob, sizeof(blob) - 1) == NULL);
+	CHECK_EQ_INT(tab.nrows, 2);
+	r = &tab.rows[0];
+	CHECK_STR(r->source, "s1");
+	CHECK(r->board == &unpack_boards[0]);
+	CHECK_STR(r->metric, "m1");
+	CHECK_STR(r->param, "");
+	CHECK_STR(r->text[0], "1.50");
+	CHECK_STR(r->text[1], "-0.25");
+	CHECK_STR(r->text[2], "3");
+	CHECK(r->mean == 1.5 && r->min == -0.25 && r->max == 3);
+	CHECK(r->confidence == REF_HIGH);
+	r = &tab.rows[1];
+	CHECK_STR(r->param, "4k");
+	CHECK_STR(r->unit, "MB/s");
+	CHECK_STR(r->text[0], "0.005");
+	CHECK_STR(r->text[1], "");
+	CHECK(isnan(r->min) && isnan(r->max));
+	CHECK(r->confidence == REF_LOW);
+	CHECK_STR(r->note, "why");
+	CHECK_EQ_INT(unpack_boards[0].rows, 1);
+	CHECK_EQ_INT(unpack_boards[1].rows, 1);
+	free(tab.rows);
+
+	/* the integers' extremes: 64 bits, 19 places, a difference to zero */
+	REQUIRE(ONE_ROW("\x13\xfe\x00" "\xff\xff\xff\xff\xff\xff\xff\xff\xff\x01"
+			"\xfe\xff\xff\xff\xff\xff\xff\xff\xff\x01" "\x00", text) == NULL);
+	CHECK_STR(text[0], "-0.9223372036854775808");
+	CHECK_STR(text[1], "-0.0000000000000000001");
+	CHECK_STR(text[2], "0");
+	REQUIRE(ONE_ROW("\x00\xff\xff" "\xfe\xff\xff\xff\xff\xff\xff\xff\xff\x01", text) == NULL);
+	CHECK_STR(text[0], "9223372036854775807");
+	REQUIRE(ONE_ROW("\x02\xff\xff" "\x00", text) == NULL);
+	CHECK_STR(text[0], "0.00");
+}
+
+/* Every damage gives a reason, never a read or write out of bounds (the
+ * sanitizer build runs this too). */
+TEST(refdata_unpack_damaged)
+{
+	static const char *const bad_text[] = {
+		"",
+		"source,table\n0\n",
+		PACKED_COLS ",extra\n0\n",
+		PACKED_COLS "\n0",
+		PACKED_HEADER,
+		PACKED_HEADER "\n",
+		PACKED_HEADER "x\n",
+		PACKED_HEADER "-1\n",
+		PACKED_HEADER "99999999999999999999999\n",
+		PACKED_HEADER "1\ns\nt\nb1\nm\n\nus\nhigh\n",
+	};
+	size_t i, n;
+
+	for (i = 0; i < ARRAY_LEN(bad_text); i++)
+		CHECK(unpack(bad_text[i], strlen(bad_text[i]), 0, NULL) != NULL);
+	CHECK(UNPACK(PACKED_HEADER "0\n") == NULL);
+	/* every prefix of a sound blob is short somewhere, one byte more too */
+	for (n = 0; n < sizeof(two_rows) - 1; n++)
+		if (!CHECK(unpack(two_rows, n, 0, NULL) != NULL))
+			break;
+	CHECK_STR(unpack(two_rows, sizeof(two_rows), 0, NULL), "bytes after the last number");
+	/* a NUL in a text column */
+	CHECK(UNPACK(PACKED_HEADER "1\ns\nt\nb1\nm\0x\n\nus\nhigh\n\n\x00\xff\xff\x02") != NULL);
+	/* forms: too many places, a difference for the mean or from no mean */
+	CHECK(ONE_ROW("\x14\xff\xff" "\x02", NULL) != NULL);
+	CHECK(ONE_ROW("\xfe\xff\xff" "\x02", NULL) != NULL);
+	CHECK(ONE_ROW("\xff\xfe\xff" "\x02", NULL) != NULL);
+	CHECK(ONE_ROW("\x00\x80\xff" "\x02\x02", NULL) != NULL);
+	/* integers: cut short, beyond 64 bits, a difference past INT64_MAX */
+	CHECK(ONE_ROW("\x00\xff\xff" "\x80", NULL) != NULL);
+	CHECK(ONE_ROW("\x00\xff\xff" "\xff\xff\xff\xff\xff\xff\xff\xff\xff\x03", NULL) != NULL);
+	CHECK(ONE_ROW("\x00\xff\xff" "\x80\x80\x80\x80\x80\x80\x80\x80\x80\x80\x01", NULL) != NULL);
+	CHECK(ONE_ROW("\x00\xfe\xff" "\xfe\xff\xff\xff\xff\xff\xff\xff\xff\x01" "\x02",
+		      NULL) != NULL);
+	/* the rows: no mean, an unknown board, a confidence of neither kind */
+	CHECK_STR(ONE_ROW("\xff\xff\xff", NULL), "a row has no mean");
+	CHECK_STR(UNPACK(PACKED_HEADER "1\ns\nt\nb3\nm\n\nus\nhigh\n\n\x00\xff\xff\x02"),
+		  "a row names an unknown board");
+	CHECK_STR(UNPACK(PACKED_HEADER "1\ns\nt\nb1\nm\n\nus\nhi\n\n\x00\xff\xff\x02"),
+		  "a row's confidence is neither high nor low");
 }
