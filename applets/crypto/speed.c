@@ -336,34 +336,10 @@ enum { MAX_SIZES = 64, MAX_ROWS = 256 };
 static const size_t default_sizes[] = { 16, 64, 256, 1024, 8192, 16384 };
 static const double ossl_sym_s = 3, ossl_pk_s = 10, quick_s = 0.05;
 
-/* One worker of -P N: its own context, buffers or key copy, and result. */
-struct worker {
-	void			*ctx;
-	int			setup_called;
-	uint8_t			*in, *out;
-	struct speed_pk_worker	*pk;
-	uint64_t		count;
-	double			secs;
-	int			err;
-};
-
-struct job {
-	const struct speed_impl	*impl;		/* symmetric, or NULL */
-	const struct speed_pk_key *pkkey;	/* public key, or NULL */
-	int			pk_verify;
-	uint8_t			key[32];
-	size_t			keylen, maxsize;
-	int			decrypt;
-	int			inplace;	/* out = in (ciphers, AEADs) */
-	size_t			size;		/* this window's buffer size */
-	double			dur;		/* this window's length, s */
-	struct worker		*w;
-};
-
 static int job_setup(void *arg, unsigned idx)
 {
-	struct job *j = arg;
-	struct worker *w = &j->w[idx];
+	struct speed_job *j = arg;
+	struct speed_worker *w = &j->w[idx];
 	size_t i, n = (j->maxsize + 64 + 63) / 64 * 64 + 64;
 
 	if (j->pkkey) {
@@ -391,52 +367,12 @@ static int job_setup(void *arg, unsigned idx)
 	return EXIT_OK;
 }
 
-/* Ciphers and AEADs work in place, as openssl speed does (one buffer,
- * tag after it); a digest goes to its own small buffer. */
-static int job_op(struct job *j, struct worker *w)
-{
-	if (j->pkkey)
-		return j->pk_verify ? speed_pk_verify(w->pk) : speed_pk_sign(w->pk);
-	return j->impl->run(w->ctx, w->in, j->inplace ? w->in : w->out, j->size);
-}
-
-/* Repeat the operation for j->dur seconds of wall time. The clock is read
- * after each batch; batches grow while one takes under 1/64 of the window
- * (and 1 ms), so the reads cost nothing and the overshoot is small. */
-static void job_work(void *arg, unsigned idx, uint64_t iters)
-{
-	struct job *j = arg;
-	struct worker *w = &j->w[idx];
-	uint64_t dur = (uint64_t)(j->dur * 1e9), t0 = bench_clock_ns(), last = t0, now = t0;
-	uint64_t count = 0, batch = 1, i;
-
-	w->err = 0;
-	for (;;) {
-		for (i = 0; i < batch; i++)
-			if (job_op(j, w)) {
-				w->err = 1;
-				break;
-			}
-		count += i;
-		now = bench_clock_ns();
-		if (w->err || now - t0 >= dur)
-			break;
-		if ((now - last) * 64 < dur && now - last < 1000000 && batch < (1u << 30))
-			batch *= 2;
-		last = now;
-	}
-	bench_keep_ptr(w->in);
-	bench_keep_ptr(w->out);
-	w->count = count;
-	w->secs = (double)(now - t0) / 1e9;
-}
-
-static void job_free(struct job *j, unsigned P)
+static void job_free(struct speed_job *j, unsigned P)
 {
 	unsigned i;
 
 	for (i = 0; i < P; i++) {
-		struct worker *w = &j->w[i];
+		struct speed_worker *w = &j->w[i];
 
 		if (w->setup_called && j->impl->cleanup)
 			j->impl->cleanup(w->ctx);
@@ -780,7 +716,7 @@ static const char *window_note(char *buf, size_t len, double secs, double ossl, 
 static void run_row(struct speed *S, const struct row *rw)
 {
 	struct run_ctx *ctx = S->ctx;
-	struct job j;
+	struct speed_job j;
 	struct team *t;
 	uint64_t counts[MAX_SIZES];
 	unsigned i, k;
@@ -799,7 +735,7 @@ static void run_row(struct speed *S, const struct row *rw)
 		if (S->sizes[i] > j.maxsize)
 			j.maxsize = S->sizes[i];
 	j.w = xcalloc(S->P, sizeof(*j.w));
-	t = team_start(S->P, ctx->cpus, ctx->ncpus, job_setup, job_work, &j, &rc);
+	t = team_start(S->P, ctx->cpus, ctx->ncpus, job_setup, speed_job_work, &j, &rc);
 	if (!t) {
 		job_free(&j, S->P);
 		S->rc = S->rc ? S->rc : rc;
@@ -818,7 +754,7 @@ static void run_row(struct speed *S, const struct row *rw)
 				j.dur, j.size);
 		team_body(t, 1);
 		for (k = 0; k < S->P; k++) {
-			struct worker *w = &j.w[k];
+			struct speed_worker *w = &j.w[k];
 
 			err |= w->err;
 			total += w->count;
@@ -904,7 +840,7 @@ static void run_row(struct speed *S, const struct row *rw)
 }
 
 /* One public-key operation for S->pk_s; returns the summed rate (ops/s). */
-static int run_pk_op(struct speed *S, struct team *t, struct job *j, const char *alg,
+static int run_pk_op(struct speed *S, struct team *t, struct speed_job *j, const char *alg,
 		     int verify, double *rate, uint64_t *count)
 {
 	unsigned bits = speed_pk_bits(alg), k;
@@ -986,7 +922,7 @@ static void run_pk(struct speed *S, const char *alg)
 {
 	struct speed_pk_key *key = NULL;
 	struct speed_pk_worker *chk = NULL;
-	struct job j;
+	struct speed_job j;
 	struct team *t;
 	uint64_t t0 = bench_clock_ns();
 	double sign_rate = 0, verify_rate = 0;
@@ -1019,7 +955,7 @@ static void run_pk(struct speed *S, const char *alg)
 	j.pkkey = key;
 	j.dur = S->pk_s;
 	j.w = xcalloc(S->P, sizeof(*j.w));
-	t = team_start(S->P, S->ctx->cpus, S->ctx->ncpus, job_setup, job_work, &j, &rc);
+	t = team_start(S->P, S->ctx->cpus, S->ctx->ncpus, job_setup, speed_job_work, &j, &rc);
 	if (!t || run_pk_op(S, t, &j, alg, 0, &sign_rate, &nsign) ||
 	    run_pk_op(S, t, &j, alg, 1, &verify_rate, &nverify)) {
 		S->rc = t ? EXIT_FAIL : rc;

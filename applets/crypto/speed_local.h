@@ -100,4 +100,35 @@ int  speed_pk_verify(struct speed_pk_worker *w);	/* one verification; 0 = valid 
 int  speed_pk_check(struct speed_pk_worker *w, int corrupt, char *why, size_t len);
 unsigned speed_pk_bits(const char *alg);		/* 2048, 256 */
 
+/* Running speed's rows (speed.c) and timing them (speed_job.c: the one
+ * file of the applet built for speed). One worker of -P N: its own
+ * context, buffers or key copy, and result. */
+struct speed_worker {
+	void			*ctx;
+	int			setup_called;
+	uint8_t			*in, *out;
+	struct speed_pk_worker	*pk;
+	uint64_t		count;
+	double			secs;
+	int			err;
+};
+
+/* One row's window: what every worker repeats. */
+struct speed_job {
+	const struct speed_impl	*impl;		/* symmetric, or NULL */
+	const struct speed_pk_key *pkkey;	/* public key, or NULL */
+	int			pk_verify;
+	uint8_t			key[32];
+	size_t			keylen, maxsize;
+	int			decrypt;
+	int			inplace;	/* out = in (ciphers, AEADs) */
+	size_t			size;		/* this window's buffer size */
+	double			dur;		/* this window's length, s */
+	struct speed_worker	*w;
+};
+
+/* The team body of a window (team.h): repeat the operation for dur
+ * seconds of wall time; count and secs into the worker. */
+void speed_job_work(void *arg, unsigned idx, uint64_t iters);
+
 #endif
