@@ -605,24 +605,30 @@ static int report_run(struct run_ctx *ctx)
 	return rc;
 }
 
+TEXT(report_usage,
+	"usage: report [OPTIONS] RESULTS.json [-o FILE]\n"
+	"\n"
+	"Writes a benchbox JSON results file (-o FILE of any applet or of run) as\n"
+	"one HTML page that opens on the answer: the verdict in words, its\n"
+	"counts, the headline figures, each WARN, FAIL or INVALID with its reason\n"
+	"and the suspect conditions; then charts of the bandwidths (bw_mem,\n"
+	"membw, stream) and of lat_mem_rd's latency against working-set size, a\n"
+	"table of every result and the run's context, folded. Everything is\n"
+	"inline: no script, no link. --board judges each guide metric as compare\n"
+	"does and charts the board's published values; without it, the board the\n"
+	"run named does. The page goes to stdout, or to -o FILE, in full or not\n"
+	"at all.\n");
+
+TEXT(report_exits,
+	"Exit status: 0 ok, 1 the page could not be written, 2 usage error, a\n"
+	"missing or malformed file or an unknown board.\n");
+
 const struct applet applet_report = {
 	.name    = "report",
 	.summary = "a results file as one self-contained HTML page",
 	.flags   = APPLET_TOOL,
-	.usage   = "usage: report [OPTIONS] RESULTS.json [-o FILE]\n"
-		   "\n"
-		   "Writes a benchbox JSON results file (-o FILE of any applet or of run) as\n"
-		   "one HTML page that opens on the answer: the verdict in words, its\n"
-		   "counts, the headline figures, each WARN, FAIL or INVALID with its reason\n"
-		   "and the suspect conditions; then charts of the bandwidths (bw_mem,\n"
-		   "membw, stream) and of lat_mem_rd's latency against working-set size, a\n"
-		   "table of every result and the run's context, folded. Everything is\n"
-		   "inline: no script, no link. --board judges each guide metric as compare\n"
-		   "does and charts the board's published values; without it, the board the\n"
-		   "run named does. The page goes to stdout, or to -o FILE, in full or not\n"
-		   "at all.\n",
-	.exits   = "Exit status: 0 ok, 1 the page could not be written, 2 usage error, a\n"
-		   "missing or malformed file or an unknown board.\n",
+	.usage   = TEXT_PTR(report_usage),
+	.exits   = TEXT_PTR(report_exits),
 	.opts    = opts,
 	.unit    = "",
 	.classic = &emit_html,
