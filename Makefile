@@ -166,9 +166,11 @@ include third_party/versions.mk
 ifneq ($(TC_CC),)
 CC := $(TC_CC)
 STRIP ?= $(TC_PREFIX)strip
+OBJCOPY ?= $(TC_PREFIX)objcopy
 else
 CC := $(CROSS)gcc -specs $(MUSL_PREFIX)/lib/musl-gcc.specs
 STRIP := $(CROSS)strip
+OBJCOPY := $(CROSS)objcopy
 endif
 OPT_CFLAGS := -O2 -ffunction-sections -fdata-sections -fno-tree-loop-distribute-patterns \
 	-ffp-contract=off -fno-asynchronous-unwind-tables -fno-unwind-tables
@@ -179,6 +181,9 @@ BB_CFLAGS := -std=gnu11 $(OPT_CFLAGS) $(ARCH_CFLAGS)
 # folder's files are sources, every folder is on the include path.
 APPLET_DIRS := $(patsubst %/,%,$(sort $(dir $(wildcard applets/*/*.c applets/*/*.S))))
 CPPFLAGS := -Isrc $(addprefix -I,$(APPLET_DIRS)) -I$(B) -I$(ZLIB_PREFIX)/include -I$(MBEDTLS_PREFIX)/include
+# the help texts out of the product binaries, into one compressed blob
+# (src/text.h; texts_gz.c below); the sanitizer build keeps them plain
+CPPFLAGS += $(if $(SAN),,-DBB_PACKED_TEXT)
 # -z norelro: a static binary has no loader to make RELRO read-only, and
 # its end rounded up to the 64 KiB page put up to 64 KiB of padding in
 # the aarch64 file (58 KiB once its text crossed a boundary)
@@ -214,7 +219,7 @@ Q = $(if $(V),,@echo "  $(notdir $@)  [$(ARCH)]";)
 SRCS := $(sort $(wildcard src/*.c) $(wildcard $(APPLET_DIRS:%=%/*.c)))
 ASRCS := $(sort $(wildcard $(APPLET_DIRS:%=%/*.S)))
 OBJS := $(SRCS:%.c=$(B)/obj/%.o) $(ASRCS:%.S=$(B)/obj/%.o) $(B)/obj/licenses.o \
-	$(B)/obj/refdata_gz.o
+	$(B)/obj/refdata_gz.o $(B)/obj/texts_gz.o
 LIB_OBJS := $(filter-out $(B)/obj/src/main.o,$(OBJS))
 TEST_SRCS := $(sort $(wildcard tests/unit/*.c))
 TEST_OBJS := $(TEST_SRCS:%.c=$(B)/obj/%.o)
@@ -306,6 +311,23 @@ build/refdata_gz.c: data/boards.csv build/reference.packed tools/embed.sh
 	   tools/embed.sh refdata_rows_gz < build/reference.packed; } > $@.$$$$ && mv $@.$$$$ $@
 
 $(B)/obj/refdata_gz.o: build/refdata_gz.c $(DEPS_MK)
+	@mkdir -p $(dir $@)
+	$(Q)$(CC) $(BB_CFLAGS) -c $< -o $@
+
+# The texts TEXT() puts in the section .bbtext (src/text.h): every C
+# object's, in the sources' sorted order, gzipped into one array. The link
+# drops the sections themselves (nothing references them). Rebuilt when
+# an object changes; the same objects give the same bytes.
+TEXT_OBJS := $(SRCS:%.c=$(B)/obj/%.o)
+$(B)/texts.bin: $(TEXT_OBJS)
+	@for o in $(TEXT_OBJS); do \
+	  $(OBJCOPY) -O binary --only-section=.bbtext $$o $@.one && cat $@.one || exit 1; \
+	done > $@.tmp && rm -f $@.one && mv $@.tmp $@
+
+$(B)/texts_gz.c: $(B)/texts.bin tools/embed.sh
+	@tools/embed.sh texts_gz < $< > $@.tmp && mv $@.tmp $@
+
+$(B)/obj/texts_gz.o: $(B)/texts_gz.c $(DEPS_MK)
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) $(BB_CFLAGS) -c $< -o $@
 

@@ -158,9 +158,33 @@ void run_info_fill(struct run_info *info, const char *applet)
 	info->applet = applet;
 }
 
+/* A packed build's fields are NULL: its texts are keyed APPLET_usage and
+ * APPLET_exits in the blob. */
+static const char *applet_text(const struct applet *a, const char *which, const char *field)
+{
+	char key[64];
+
+	if (!TEXT_PACKED)
+		return field;
+	snprintf(key, sizeof(key), "%s_%s", a->name, which);
+	return text_get(key);
+}
+
+const char *applet_usage_text(const struct applet *a)
+{
+	return applet_text(a, "usage", a->usage);
+}
+
+const char *applet_exits_text(const struct applet *a)
+{
+	return applet_text(a, "exits", a->exits);
+}
+
 void applet_usage(const struct applet *a, FILE *f)
 {
-	fputs(a->usage, f);
+	const char *usage = applet_usage_text(a), *exits = applet_exits_text(a);
+
+	fputs(usage ? usage : "", f);
 	if (a->opts && a->opts[0].name) {
 		fputs("\nOptions:\n", f);
 		opt_usage(f, a->opts);
@@ -189,7 +213,7 @@ void applet_usage(const struct applet *a, FILE *f)
 		opt_usage(f, g);
 	}
 	fputc('\n', f);
-	fputs(a->exits ? a->exits :
+	fputs(exits ? exits :
 	      "Exit status: 0 ok, 1 failure, 2 usage error, 3 wrong answer, 77 skipped.\n", f);
 }
 

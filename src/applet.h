@@ -11,6 +11,7 @@
 #include "bench.h"
 #include "opt.h"
 #include "report.h"
+#include "text.h"
 
 enum exit_status {
 	EXIT_OK		= 0,
@@ -34,9 +35,11 @@ struct run_ctx;
 struct applet {
 	const char		*name;		/* == file basename == applets.def id */
 	const char		*summary;	/* one line for --list, <= 60 chars, no period */
-	const char		*usage;		/* "usage: NAME ...\n\n" + prose; options appended */
+	const char		*usage;		/* "usage: NAME ...\n\n" + prose; options appended:
+						   TEXT_PTR(NAME_usage) (src/text.h) */
 	const char		*exits;		/* "Exit status: ...\n", where it says more than
-						   the common statuses; NULL = the common line */
+						   the common statuses: TEXT_PTR(NAME_exits);
+						   NULL = the common line */
 	const struct opt_spec	*opts;		/* { 0 }-terminated; NULL = none */
 	const char		*unit;		/* headline unit */
 	unsigned		flags;		/* enum applet_flags */
@@ -103,6 +106,10 @@ void init_pid1_end(int rc) __attribute__((noreturn));
 extern const struct opt_spec global_opts[];
 int  applet_main(const struct applet *a, int argc, char **argv);
 void applet_usage(const struct applet *a, FILE *f);
+/* The applet's usage and exit-status texts, from the packed blob or the
+ * fields (src/text.h); every reader goes through these. NULL = none. */
+const char *applet_usage_text(const struct applet *a);
+const char *applet_exits_text(const struct applet *a);
 /* Build a run_info for the JSON context block / table header. */
 void run_info_fill(struct run_info *info, const char *applet);
 

@@ -651,34 +651,40 @@ static int init_run(struct run_ctx *ctx)
 	return session(text, getpid() == 1, boot_s);
 }
 
+TEXT(init_usage,
+	"usage: init [--cmdline TEXT]\n"
+	"\n"
+	"As PID 1 (the /init of an initramfs made by 'benchbox mkinitramfs')\n"
+	"mounts proc, sysfs, devtmpfs and a tmpfs on /tmp, runs the suite its\n"
+	"settings name with the output between the lines BENCHBOX-BEGIN and\n"
+	"BENCHBOX-END (which give the status, size and SHA-256 of what lies\n"
+	"between), then powers off; words naming another applet run that applet\n"
+	"instead. The settings come from the kernel command line, over those of\n"
+	"/benchbox.cmdline; a bad one is named and ignored. Not as PID 1 it\n"
+	"mounts nothing already mounted and the system stays up.\n"
+	"\n"
+	"  benchbox.suite=quick|guide|all|APPLET[,APPLET...]   (quick)\n"
+	"  benchbox.format=ktap|json|csv|table|markdown|guide  (ktap)\n"
+	"  benchbox.board=BOARD      judge against the board's numbers (or auto, none)\n"
+	"  benchbox.expect=FILE      judge against an --expect file\n"
+	"  benchbox.out=/dev/DEV|FILE  a copy of the marked output\n"
+	"  benchbox.budget=SECONDS   per test    benchbox.quick=1  --quick for all\n"
+	"  benchbox.args=A,B         extra arguments for every test\n"
+	"  benchbox.then=poweroff|halt|reboot|wait   (poweroff)\n"
+	"  benchbox.modules=A.ko,B.ko  kernel modules in " INIT_MODULE_DIR ",\n"
+	"                            loaded in order before the suite\n");
+
+TEXT(init_exits,
+	"Exit status: none as PID 1 (the machine powers off, halts, reboots or\n"
+	"waits); otherwise the run's: 0 ok, 1 failure, 2 usage error, 3 wrong\n"
+	"answer, 77 skipped.\n");
+
 const struct applet applet_init = {
 	.name    = "init",
 	.summary = "run a suite as /init: results on the console, power off",
 	.flags   = APPLET_TOOL,
-	.usage   = "usage: init [--cmdline TEXT]\n"
-		   "\n"
-		   "As PID 1 (the /init of an initramfs made by 'benchbox mkinitramfs')\n"
-		   "mounts proc, sysfs, devtmpfs and a tmpfs on /tmp, runs the suite its\n"
-		   "settings name with the output between the lines BENCHBOX-BEGIN and\n"
-		   "BENCHBOX-END (which give the status, size and SHA-256 of what lies\n"
-		   "between), then powers off; words naming another applet run that applet\n"
-		   "instead. The settings come from the kernel command line, over those of\n"
-		   "/benchbox.cmdline; a bad one is named and ignored. Not as PID 1 it\n"
-		   "mounts nothing already mounted and the system stays up.\n"
-		   "\n"
-		   "  benchbox.suite=quick|guide|all|APPLET[,APPLET...]   (quick)\n"
-		   "  benchbox.format=ktap|json|csv|table|markdown|guide  (ktap)\n"
-		   "  benchbox.board=BOARD      judge against the board's numbers (or auto, none)\n"
-		   "  benchbox.expect=FILE      judge against an --expect file\n"
-		   "  benchbox.out=/dev/DEV|FILE  a copy of the marked output\n"
-		   "  benchbox.budget=SECONDS   per test    benchbox.quick=1  --quick for all\n"
-		   "  benchbox.args=A,B         extra arguments for every test\n"
-		   "  benchbox.then=poweroff|halt|reboot|wait   (poweroff)\n"
-		   "  benchbox.modules=A.ko,B.ko  kernel modules in " INIT_MODULE_DIR ",\n"
-		   "                            loaded in order before the suite\n",
-	.exits   = "Exit status: none as PID 1 (the machine powers off, halts, reboots or\n"
-		   "waits); otherwise the run's: 0 ok, 1 failure, 2 usage error, 3 wrong\n"
-		   "answer, 77 skipped.\n",
+	.usage   = TEXT_PTR(init_usage),
+	.exits   = TEXT_PTR(init_exits),
 	.opts    = opts,
 	.classic = &emit_init,
 	.run     = init_run,

@@ -739,22 +739,25 @@ static const struct opt_spec opts[] = {
 	{ 0 }
 };
 
+TEXT(mkinitramfs_usage,
+	"usage: mkinitramfs -o FILE.cpio.gz [--binary PATH] [--cmdline TEXT]\n"
+	"                   [--module FILE.ko]...\n"
+	"\n"
+	"Writes a gzip-compressed newc cpio archive for the kernel to unpack as\n"
+	"its initramfs: dev/console, init (the static little-endian ELF --binary,\n"
+	"by default this benchbox) and, with --cmdline, benchbox.cmdline, the\n"
+	"settings /init takes as defaults (at most 4095 bytes; settings init\n"
+	"would ignore are refused). Each --module goes into\n"
+	"lib/modules/benchbox/, and /init loads them in order before the suite.\n"
+	"No cpio or gzip tool is needed; the output is the same bytes on every\n"
+	"run and host (mtime 0, or $SOURCE_DATE_EPOCH), and FILE appears complete\n"
+	"or not at all.\n");
+
 const struct applet applet_mkinitramfs = {
 	.name    = "mkinitramfs",
 	.summary = "write an initramfs (cpio.gz) with benchbox as /init",
 	.flags   = APPLET_TOOL,
-	.usage   = "usage: mkinitramfs -o FILE.cpio.gz [--binary PATH] [--cmdline TEXT]\n"
-		   "                   [--module FILE.ko]...\n"
-		   "\n"
-		   "Writes a gzip-compressed newc cpio archive for the kernel to unpack as\n"
-		   "its initramfs: dev/console, init (the static little-endian ELF --binary,\n"
-		   "by default this benchbox) and, with --cmdline, benchbox.cmdline, the\n"
-		   "settings /init takes as defaults (at most 4095 bytes; settings init\n"
-		   "would ignore are refused). Each --module goes into\n"
-		   "lib/modules/benchbox/, and /init loads them in order before the suite.\n"
-		   "No cpio or gzip tool is needed; the output is the same bytes on every\n"
-		   "run and host (mtime 0, or $SOURCE_DATE_EPOCH), and FILE appears complete\n"
-		   "or not at all.\n",
+	.usage   = TEXT_PTR(mkinitramfs_usage),
 	.opts    = opts,
 	.unit    = "",
 	.classic = &emit_image,

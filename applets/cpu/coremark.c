@@ -422,22 +422,25 @@ out:
 	return rc;
 }
 
+TEXT(coremark_usage,
+	"usage: coremark [-P N] [SEED1 SEED2 SEED3 [ITERATIONS]]\n"
+	"\n"
+	"A coremark-like integer score, written from CoreMark 1.0's published\n"
+	"description: NOT EEMBC CoreMark (its CRCs differ, so scores do not\n"
+	"compare). Each iteration sorts, searches and reverses a linked list\n"
+	"whose comparator runs a 9x9 matrix and a state machine over a\n"
+	"2000-byte block; the score is iterations x copies / seconds. No seeds\n"
+	"(or 0 0 0) is the performance run, 1 0 0 the validation run. Without\n"
+	"ITERATIONS (or 0) the count grows until a run lasts 11-20 s (--quick:\n"
+	"about 1 s); a run under 10 s is flagged short. The first iteration's\n"
+	"CRCs are checked every run. -P N runs N copies on their own blocks,\n"
+	"pinned round robin, and reports the sum. Output: CoreMark's report;\n"
+	"--format gives the records coremark and coremark-per-mhz.\n");
+
 const struct applet applet_coremark = {
 	.name    = "coremark",
 	.summary = "coremark-like list/matrix/state CPU score (not EEMBC's)",
-	.usage   = "usage: coremark [-P N] [SEED1 SEED2 SEED3 [ITERATIONS]]\n"
-		   "\n"
-		   "A coremark-like integer score, written from CoreMark 1.0's published\n"
-		   "description: NOT EEMBC CoreMark (its CRCs differ, so scores do not\n"
-		   "compare). Each iteration sorts, searches and reverses a linked list\n"
-		   "whose comparator runs a 9x9 matrix and a state machine over a\n"
-		   "2000-byte block; the score is iterations x copies / seconds. No seeds\n"
-		   "(or 0 0 0) is the performance run, 1 0 0 the validation run. Without\n"
-		   "ITERATIONS (or 0) the count grows until a run lasts 11-20 s (--quick:\n"
-		   "about 1 s); a run under 10 s is flagged short. The first iteration's\n"
-		   "CRCs are checked every run. -P N runs N copies on their own blocks,\n"
-		   "pinned round robin, and reports the sum. Output: CoreMark's report;\n"
-		   "--format gives the records coremark and coremark-per-mhz.\n",
+	.usage   = TEXT_PTR(coremark_usage),
 	.opts    = opts,
 	.unit    = UNIT_ITER_S,
 	.classic = &emit_coremark,

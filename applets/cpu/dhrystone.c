@@ -470,21 +470,24 @@ out:
 	return rc;
 }
 
+TEXT(dhrystone_usage,
+	"usage: dhrystone [-P N] [--values]\n"
+	"\n"
+	"Dhrystone 2.1's integer workload (records, arrays, string copies and\n"
+	"compares, procedure calls never inlined), written from the published\n"
+	"algorithm. Each sample lasts --min-time seconds; the median of --reps\n"
+	"samples gives Dhrystones/s, DMIPS (Dhrystones/s / 1757, the VAX 11/780)\n"
+	"and DMIPS/MHz (over the clock measured as mhz does, or BENCHBOX_MHZ).\n"
+	"A total under 2 s is flagged short. The final values of every variable\n"
+	"are checked after the run. -P N runs N copies at once, pinned round\n"
+	"robin, and reports the sum. The compiler and its flags (in the banner)\n"
+	"count as much as the core. Output: the classic's lines; --format gives\n"
+	"the records dhrystone_per_second, dhrystone_per_mhz and cpu_clock.\n");
+
 const struct applet applet_dhrystone = {
 	.name    = "dhrystone",
 	.summary = "integer speed in DMIPS, DMIPS/MHz (Weicker's Dhrystone 2.1)",
-	.usage   = "usage: dhrystone [-P N] [--values]\n"
-		   "\n"
-		   "Dhrystone 2.1's integer workload (records, arrays, string copies and\n"
-		   "compares, procedure calls never inlined), written from the published\n"
-		   "algorithm. Each sample lasts --min-time seconds; the median of --reps\n"
-		   "samples gives Dhrystones/s, DMIPS (Dhrystones/s / 1757, the VAX 11/780)\n"
-		   "and DMIPS/MHz (over the clock measured as mhz does, or BENCHBOX_MHZ).\n"
-		   "A total under 2 s is flagged short. The final values of every variable\n"
-		   "are checked after the run. -P N runs N copies at once, pinned round\n"
-		   "robin, and reports the sum. The compiler and its flags (in the banner)\n"
-		   "count as much as the core. Output: the classic's lines; --format gives\n"
-		   "the records dhrystone_per_second, dhrystone_per_mhz and cpu_clock.\n",
+	.usage   = TEXT_PTR(dhrystone_usage),
 	.opts    = opts,
 	.unit    = UNIT_DMIPS,
 	.classic = &emit_dhrystone,

@@ -468,19 +468,22 @@ static int lat_ops_run(struct run_ctx *ctx)
 	return rc;
 }
 
+TEXT(lat_ops_usage,
+	"usage: lat_ops [-P N] [-W US] [-N N]\n"
+	"\n"
+	"The latency of integer, int64, float and double operations (bit, add,\n"
+	"mul, div, mod) by lmbench's lat_ops method: each is a chain of\n"
+	"dependent operations the compiler cannot fold, so each waits for the\n"
+	"one before. The result is ns per operation, the median sample, with\n"
+	"the added operations of mul and mod subtracted as lmbench does; every\n"
+	"chain is checked against plain C. -P N runs N copies (threads) at once\n"
+	"and reports the latency per copy. Output: lmbench's 'NAME: N\n"
+	"nanoseconds' lines on stderr; --format gives the records.\n");
+
 const struct applet applet_lat_ops = {
 	.name    = "lat_ops",
 	.summary = "latency of arithmetic operations (lmbench's lat_ops)",
-	.usage   = "usage: lat_ops [-P N] [-W US] [-N N]\n"
-		   "\n"
-		   "The latency of integer, int64, float and double operations (bit, add,\n"
-		   "mul, div, mod) by lmbench's lat_ops method: each is a chain of\n"
-		   "dependent operations the compiler cannot fold, so each waits for the\n"
-		   "one before. The result is ns per operation, the median sample, with\n"
-		   "the added operations of mul and mod subtracted as lmbench does; every\n"
-		   "chain is checked against plain C. -P N runs N copies (threads) at once\n"
-		   "and reports the latency per copy. Output: lmbench's 'NAME: N\n"
-		   "nanoseconds' lines on stderr; --format gives the records.\n",
+	.usage   = TEXT_PTR(lat_ops_usage),
 	.opts    = opts,
 	.unit    = UNIT_NS,
 	.classic = &emit_lmbench_nano,

@@ -384,22 +384,25 @@ static int linpack_main(struct run_ctx *ctx)
 	return rc;
 }
 
+TEXT(linpack_usage,
+	"usage: linpack [--order=100|200|1000] [--single] [-P N]\n"
+	"               [--kernel=c|unrolled|best|all|NAME]\n"
+	"\n"
+	"LINPACK 100 by clinpack's method: solve A x = b for LINPACK's generated\n"
+	"n x n matrix by LU factorisation with partial pivoting (dgefa, dgesl),\n"
+	"in KFLOPS = (2/3 n^3 + 2 n^2) / (1000 x seconds), the median sample.\n"
+	"By default the rolled loops run, then the unrolled ones; --kernel=c or\n"
+	"unrolled runs one of them, best adds benchbox's fastest SIMD kernels as\n"
+	"\"tuned\", all runs every usable row. Each form's answer is checked by\n"
+	"clinpack's normalised residual. -P N runs N copies at once, pinned\n"
+	"round robin, and reports the sum. Output: clinpack's lines; --format\n"
+	"gives the records, where metric 'linpack' (rolled, double, n=100, one\n"
+	"copy) is the vendor guides' figure.\n");
+
 const struct applet applet_linpack = {
 	.name    = "linpack",
 	.summary = "dense LU solve in KFLOPS (clinpack's LINPACK 100)",
-	.usage   = "usage: linpack [--order=100|200|1000] [--single] [-P N]\n"
-		   "               [--kernel=c|unrolled|best|all|NAME]\n"
-		   "\n"
-		   "LINPACK 100 by clinpack's method: solve A x = b for LINPACK's generated\n"
-		   "n x n matrix by LU factorisation with partial pivoting (dgefa, dgesl),\n"
-		   "in KFLOPS = (2/3 n^3 + 2 n^2) / (1000 x seconds), the median sample.\n"
-		   "By default the rolled loops run, then the unrolled ones; --kernel=c or\n"
-		   "unrolled runs one of them, best adds benchbox's fastest SIMD kernels as\n"
-		   "\"tuned\", all runs every usable row. Each form's answer is checked by\n"
-		   "clinpack's normalised residual. -P N runs N copies at once, pinned\n"
-		   "round robin, and reports the sum. Output: clinpack's lines; --format\n"
-		   "gives the records, where metric 'linpack' (rolled, double, n=100, one\n"
-		   "copy) is the vendor guides' figure.\n",
+	.usage   = TEXT_PTR(linpack_usage),
 	.opts    = opts,
 	.unit    = UNIT_KFLOPS,
 	.classic = &emit_clinpack,

@@ -301,16 +301,19 @@ static const struct opt_spec opts[] = {
 	{ 0 }
 };
 
+TEXT(mhz_usage,
+	"usage: mhz [-c] [--cpu=LIST]\n"
+	"\n"
+	"The CPU clock, from a chain of dependent integer adds that retires one\n"
+	"add per cycle (meaningless under emulation). By default, lmbench's line\n"
+	"from one unpinned measurement: 'N MHz, X nanosec clock', or with -c the\n"
+	"period X alone. --format measures each allowed CPU (or each of LIST)\n"
+	"pinned to it, beside cpufreq's figure, and marks a mismatch over 5%.\n");
+
 const struct applet applet_mhz = {
 	.name    = "mhz",
 	.summary = "effective CPU clock, beside cpufreq (lmbench's mhz)",
-	.usage   = "usage: mhz [-c] [--cpu=LIST]\n"
-		   "\n"
-		   "The CPU clock, from a chain of dependent integer adds that retires one\n"
-		   "add per cycle (meaningless under emulation). By default, lmbench's line\n"
-		   "from one unpinned measurement: 'N MHz, X nanosec clock', or with -c the\n"
-		   "period X alone. --format measures each allowed CPU (or each of LIST)\n"
-		   "pinned to it, beside cpufreq's figure, and marks a mismatch over 5%.\n",
+	.usage   = TEXT_PTR(mhz_usage),
 	.opts    = opts,
 	.unit    = UNIT_MHZ,
 	.classic = &emit_mhz,

@@ -551,23 +551,26 @@ static int nbench_run(struct run_ctx *ctx)
 	return rc;
 }
 
+TEXT(nbench_usage,
+	"usage: nbench [--tests=TEST[,TEST...]] [-P N]\n"
+	"\n"
+	"BYTEmark's ten tests by nbench's method, written from their published\n"
+	"descriptions with benchbox's own seeded data (not bit-identical to\n"
+	"BYTEmark's, so scores compare in kind, not exactly): numeric_sort,\n"
+	"string_sort, bitfield, fp_emulation, fourier, assignment, idea, huffman,\n"
+	"neural_net and lu_decomposition. Each test sizes its work, then takes\n"
+	"scores of --min-time seconds (BYTEmark: 5) until their mean is known\n"
+	"within 5% (95% confidence; at least --reps scores) and reports it in\n"
+	"iterations/s; the last pass of each score is verified. The integer,\n"
+	"floating-point and memory indexes compare with BYTEmark's Pentium 90\n"
+	"and AMD K6/233, when all their tests ran. -P N runs N copies at once\n"
+	"and reports the sum. Output: nbench's layout; --format gives the\n"
+	"records.\n");
+
 const struct applet applet_nbench = {
 	.name    = "nbench",
 	.summary = "CPU and memory indexes of ten tests (BYTEmark's nbench)",
-	.usage   = "usage: nbench [--tests=TEST[,TEST...]] [-P N]\n"
-		   "\n"
-		   "BYTEmark's ten tests by nbench's method, written from their published\n"
-		   "descriptions with benchbox's own seeded data (not bit-identical to\n"
-		   "BYTEmark's, so scores compare in kind, not exactly): numeric_sort,\n"
-		   "string_sort, bitfield, fp_emulation, fourier, assignment, idea, huffman,\n"
-		   "neural_net and lu_decomposition. Each test sizes its work, then takes\n"
-		   "scores of --min-time seconds (BYTEmark: 5) until their mean is known\n"
-		   "within 5% (95% confidence; at least --reps scores) and reports it in\n"
-		   "iterations/s; the last pass of each score is verified. The integer,\n"
-		   "floating-point and memory indexes compare with BYTEmark's Pentium 90\n"
-		   "and AMD K6/233, when all their tests ran. -P N runs N copies at once\n"
-		   "and reports the sum. Output: nbench's layout; --format gives the\n"
-		   "records.\n",
+	.usage   = TEXT_PTR(nbench_usage),
 	.opts    = opts,
 	.unit    = UNIT_ITER_S,
 	.classic = &emit_nbench,

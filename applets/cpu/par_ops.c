@@ -327,17 +327,20 @@ static int par_ops_run(struct run_ctx *ctx)
 	return EXIT_OK;
 }
 
+TEXT(par_ops_usage,
+	"usage: par_ops [-W US] [-N N]\n"
+	"\n"
+	"How many of one operation a core overlaps, by lmbench's par_ops method:\n"
+	"for each of lat_ops's sixteen operations, 1 to 16 independent chains\n"
+	"of it run side by side, and the parallelism is the largest t(1) /\n"
+	"(t(k) / k), t(k) the fastest time per step of k chains (1.00: none\n"
+	"overlap). Output, like lmbench's, on stderr: 'NAME parallelism: X' per\n"
+	"operation.\n");
+
 const struct applet applet_par_ops = {
 	.name    = "par_ops",
 	.summary = "instruction-level parallelism (lmbench's par_ops)",
-	.usage   = "usage: par_ops [-W US] [-N N]\n"
-		   "\n"
-		   "How many of one operation a core overlaps, by lmbench's par_ops method:\n"
-		   "for each of lat_ops's sixteen operations, 1 to 16 independent chains\n"
-		   "of it run side by side, and the parallelism is the largest t(1) /\n"
-		   "(t(k) / k), t(k) the fastest time per step of k chains (1.00: none\n"
-		   "overlap). Output, like lmbench's, on stderr: 'NAME parallelism: X' per\n"
-		   "operation.\n",
+	.usage   = TEXT_PTR(par_ops_usage),
 	.opts    = opts,
 	.unit    = "",
 	.flags   = APPLET_SLOW,

@@ -763,21 +763,24 @@ out:
 	return rc;
 }
 
+TEXT(whetstone_usage,
+	"usage: whetstone [-P N] [--duration=SECONDS] [--loops=COUNT]\n"
+	"\n"
+	"Double precision Whetstone, twice. First Longbottom's eight modules\n"
+	"(array, procedure, branch, integer, trigonometric, pointer, assignment\n"
+	"and exp/log/sqrt loops), calibrated as the classic to --duration seconds\n"
+	"of module time, in MWIPS and each module's MFLOPS or MOPS (under 2 s is\n"
+	"flagged short). Then Painter's \"C Converted Whetstone\", a different\n"
+	"program, for about an eighth of that, in MIPS: metric whetstone, the\n"
+	"vendor guides' figure, not comparable with MWIPS. Every result is\n"
+	"checked against a second implementation, which takes as long again.\n"
+	"One calibrated run: --reps and --min-time do not apply. -P N runs N\n"
+	"copies at once, pinned round robin, and reports the sum.\n");
+
 const struct applet applet_whetstone = {
 	.name    = "whetstone",
 	.summary = "floating-point speed in MWIPS and MIPS (Whetstone)",
-	.usage   = "usage: whetstone [-P N] [--duration=SECONDS] [--loops=COUNT]\n"
-		   "\n"
-		   "Double precision Whetstone, twice. First Longbottom's eight modules\n"
-		   "(array, procedure, branch, integer, trigonometric, pointer, assignment\n"
-		   "and exp/log/sqrt loops), calibrated as the classic to --duration seconds\n"
-		   "of module time, in MWIPS and each module's MFLOPS or MOPS (under 2 s is\n"
-		   "flagged short). Then Painter's \"C Converted Whetstone\", a different\n"
-		   "program, for about an eighth of that, in MIPS: metric whetstone, the\n"
-		   "vendor guides' figure, not comparable with MWIPS. Every result is\n"
-		   "checked against a second implementation, which takes as long again.\n"
-		   "One calibrated run: --reps and --min-time do not apply. -P N runs N\n"
-		   "copies at once, pinned round robin, and reports the sum.\n",
+	.usage   = TEXT_PTR(whetstone_usage),
 	.opts    = opts,
 	.unit    = UNIT_MWIPS,
 	.classic = &emit_whets,

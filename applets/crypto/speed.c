@@ -1264,25 +1264,28 @@ static int speed_run(struct run_ctx *ctx)
 	return rc;
 }
 
+TEXT(speed_usage,
+	"usage: speed [-elapsed] [-seconds SECONDS] [-bytes BYTES] [-evp ALG]\n"
+	"             [-decrypt] [-multi N] [-mr] [ALGORITHM...]\n"
+	"\n"
+	"Cipher, digest and signature throughput by openssl speed's method, in its\n"
+	"layout and row labels: each algorithm runs 3 s on buffers of 16 to 16384\n"
+	"bytes, in 1000s of bytes per second of wall-clock time (openssl's -elapsed;\n"
+	"always so); RSA-2048 and ECDSA P-256 sign and verify 10 s each. ALGORITHM:\n"
+	"aes-128-cbc aes-192-cbc aes-256-cbc aes-128-ecb aes-192-ecb aes-256-ecb\n"
+	"aes-128-ctr aes-128-gcm des-ede3-cbc (des3) md5 sha1 sha256 sha512\n"
+	"chacha20-poly1305 rsa2048 ecdsap256 (default: all). --engine=best (default)\n"
+	"times each algorithm once, by benchbox's tuned kernel where the CPU has one\n"
+	"(AES-NI, SHA-NI, ARMv8 crypto), else by mbedtls; both and all add tables for\n"
+	"mbedtls and for the kernel's crypto API (AF_ALG). Every implementation\n"
+	"passes known-answer vectors first. openssl's one-dash options work as\n"
+	"written; -mr prints its machine-readable lines instead of the table, and\n"
+	"--format the records in MB/s.\n");
+
 const struct applet applet_speed = {
 	.name    = "speed",
 	.summary = "cipher, digest, signature throughput (openssl's speed)",
-	.usage   = "usage: speed [-elapsed] [-seconds SECONDS] [-bytes BYTES] [-evp ALG]\n"
-		   "             [-decrypt] [-multi N] [-mr] [ALGORITHM...]\n"
-		   "\n"
-		   "Cipher, digest and signature throughput by openssl speed's method, in its\n"
-		   "layout and row labels: each algorithm runs 3 s on buffers of 16 to 16384\n"
-		   "bytes, in 1000s of bytes per second of wall-clock time (openssl's -elapsed;\n"
-		   "always so); RSA-2048 and ECDSA P-256 sign and verify 10 s each. ALGORITHM:\n"
-		   "aes-128-cbc aes-192-cbc aes-256-cbc aes-128-ecb aes-192-ecb aes-256-ecb\n"
-		   "aes-128-ctr aes-128-gcm des-ede3-cbc (des3) md5 sha1 sha256 sha512\n"
-		   "chacha20-poly1305 rsa2048 ecdsap256 (default: all). --engine=best (default)\n"
-		   "times each algorithm once, by benchbox's tuned kernel where the CPU has one\n"
-		   "(AES-NI, SHA-NI, ARMv8 crypto), else by mbedtls; both and all add tables for\n"
-		   "mbedtls and for the kernel's crypto API (AF_ALG). Every implementation\n"
-		   "passes known-answer vectors first. openssl's one-dash options work as\n"
-		   "written; -mr prints its machine-readable lines instead of the table, and\n"
-		   "--format the records in MB/s.\n",
+	.usage   = TEXT_PTR(speed_usage),
 	.opts    = opts,
 	.unit    = UNIT_MB_S,
 	.classic = &emit_openssl,

@@ -669,21 +669,24 @@ out:
 	return rc;
 }
 
+TEXT(zlib_usage,
+	"usage: zlib [--level=LEVEL[,LEVEL...]] [--size=BYTES] [-P N]\n"
+	"            [--dump=FILE] [TEST...]\n"
+	"\n"
+	"Throughput of the linked zlib's deflate and inflate at each level (one\n"
+	"call over the whole corpus per iteration), the compression ratio, and\n"
+	"CRC-32 and Adler-32 of zlib and of every benchbox kernel this CPU can\n"
+	"run (--kernel picks one). TEST: deflate, inflate, crc32, adler32\n"
+	"(default all). The corpus is generated from fixed seeds: 50% text-like,\n"
+	"30% structured binary, 20% pseudo-random bytes. MB/s counts\n"
+	"uncompressed bytes, 1 MB = 10^6 bytes. Every run checks the round trip\n"
+	"and every checksum against zlib's. -P N runs N copies at once, pinned\n"
+	"round robin, and reports the sum.\n");
+
 const struct applet applet_zlib = {
 	.name    = "zlib",
 	.summary = "deflate/inflate and crc32/adler32 throughput",
-	.usage   = "usage: zlib [--level=LEVEL[,LEVEL...]] [--size=BYTES] [-P N]\n"
-		   "            [--dump=FILE] [TEST...]\n"
-		   "\n"
-		   "Throughput of the linked zlib's deflate and inflate at each level (one\n"
-		   "call over the whole corpus per iteration), the compression ratio, and\n"
-		   "CRC-32 and Adler-32 of zlib and of every benchbox kernel this CPU can\n"
-		   "run (--kernel picks one). TEST: deflate, inflate, crc32, adler32\n"
-		   "(default all). The corpus is generated from fixed seeds: 50% text-like,\n"
-		   "30% structured binary, 20% pseudo-random bytes. MB/s counts\n"
-		   "uncompressed bytes, 1 MB = 10^6 bytes. Every run checks the round trip\n"
-		   "and every checksum against zlib's. -P N runs N copies at once, pinned\n"
-		   "round robin, and reports the sum.\n",
+	.usage   = TEXT_PTR(zlib_usage),
 	.opts    = opts,
 	.unit    = UNIT_MB_S,
 	.run     = zlib_run,

@@ -458,26 +458,29 @@ static int fileio_run(struct run_ctx *ctx)
 	return fio_seq_run(ctx, &o);
 }
 
+TEXT(fileio_usage,
+	"usage: fileio seq  [--size BYTES] [--bs BYTES[,BYTES...]] [--direct] [--sync]\n"
+	"                   [DIR|FILE]\n"
+	"       fileio rand [--size BYTES] [--bs BYTES] [-d DEPTH] [-t SECONDS]\n"
+	"                   [--buffered] [--read-only|--write-only] [DIR|FILE]\n"
+	"       fileio raw  [--bs BYTES] [--size BYTES] [--write --destructive] DEVICE\n"
+	"\n"
+	"Storage throughput for the vendor guides' tables. seq (the default)\n"
+	"writes --size bytes with write() and fsync for each buffer size, timed\n"
+	"together like dd conv=fsync, then reads them back cold (the page cache\n"
+	"dropped). rand writes a file, then does -t seconds of random reads and\n"
+	"of random writes of --bs bytes by DEPTH threads, through O_DIRECT unless\n"
+	"--buffered (a file system without O_DIRECT skips, exit 77). raw reads a\n"
+	"block or MTD DEVICE, and writes it only with --write --destructive when\n"
+	"nothing uses it. Without FILE a scratch file in DIR (default --dir) is\n"
+	"used and removed; too little free space skips (exit 77). Results in MB/s\n"
+	"(10^6 bytes), with IOPS and p50/p99 latency for rand, and CPU % busy\n"
+	"over all CPUs; table output adds the guides' table on stderr.\n");
+
 const struct applet applet_fileio = {
 	.name    = "fileio",
 	.summary = "file and raw-device throughput, IOPS and CPU load",
-	.usage   = "usage: fileio seq  [--size BYTES] [--bs BYTES[,BYTES...]] [--direct] [--sync]\n"
-		   "                   [DIR|FILE]\n"
-		   "       fileio rand [--size BYTES] [--bs BYTES] [-d DEPTH] [-t SECONDS]\n"
-		   "                   [--buffered] [--read-only|--write-only] [DIR|FILE]\n"
-		   "       fileio raw  [--bs BYTES] [--size BYTES] [--write --destructive] DEVICE\n"
-		   "\n"
-		   "Storage throughput for the vendor guides' tables. seq (the default)\n"
-		   "writes --size bytes with write() and fsync for each buffer size, timed\n"
-		   "together like dd conv=fsync, then reads them back cold (the page cache\n"
-		   "dropped). rand writes a file, then does -t seconds of random reads and\n"
-		   "of random writes of --bs bytes by DEPTH threads, through O_DIRECT unless\n"
-		   "--buffered (a file system without O_DIRECT skips, exit 77). raw reads a\n"
-		   "block or MTD DEVICE, and writes it only with --write --destructive when\n"
-		   "nothing uses it. Without FILE a scratch file in DIR (default --dir) is\n"
-		   "used and removed; too little free space skips (exit 77). Results in MB/s\n"
-		   "(10^6 bytes), with IOPS and p50/p99 latency for rand, and CPU % busy\n"
-		   "over all CPUs; table output adds the guides' table on stderr.\n",
+	.usage   = TEXT_PTR(fileio_usage),
 	.opts    = opts,
 	.unit    = UNIT_MB_S,
 	.flags   = APPLET_NEEDS_DIR | APPLET_SLOW,

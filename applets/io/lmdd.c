@@ -663,35 +663,38 @@ static int lmdd_run(struct run_ctx *ctx)
 	return EXIT_OK;
 }
 
+TEXT(lmdd_usage,
+	"usage: lmdd [NAME=VALUE]...\n"
+	"\n"
+	"Copies if= to of= in bs= blocks and prints the bytes, seconds and MB/sec\n"
+	"(MB = 10^6 bytes) on stderr, lmbench's way. Numbers take k m g (powers\n"
+	"of 1024) or K M G (of 1000); a flag is on when named, whatever its\n"
+	"value. if=internal needs count=, move= or (not into a file) time=;\n"
+	"lmbench's other names (direct, fork, rusage ...) are refused.\n"
+	"\n"
+	"  if=FILE     input: a file, stdin (0, -), or internal (zeros) [internal]\n"
+	"  of=FILE     output: a file (created or truncated; never if='s file),\n"
+	"              stdout (1, -), stderr (2), or internal (discard) [internal]\n"
+	"  bs=N        block size, 4 to 1g [8192]    bufs=N  buffers, 1-10 [1]\n"
+	"  count=N     blocks to move     move=N  bytes to move (count=N/bs)\n"
+	"  skip=N      seek input and output N blocks first\n"
+	"  rand=N      each block at a random offset below N (srand=N: seed)\n"
+	"  fsync=1     fsync of= before the clock stops; sync=1: sync(2)\n"
+	"  time=S      stop after S seconds     usleep=N  pause after each block\n"
+	"  print=N     summary: 0 label only, 1 latency, 2 us/block, 3 KB/sec,\n"
+	"              4 MB/sec, 5 'MB MB/sec'; default 'X MB in S secs, R MB/sec'\n"
+	"  label=TEXT  printed before the summary\n"
+	"  opat=1      write lmbench's pattern (each 32-bit word = its offset);\n"
+	"  ipat=1      check it on input (mismatch=N: stop after N mismatches)\n"
+	"  padin=1     an untimed first block; timeopen=1: time the opens\n"
+	"  notrunc=1, append=1, nocreate=1, osync=1: open of= so; touch=1:\n"
+	"  write a byte per 4 KiB of each buffer; hash=1: '#' per block\n");
+
 const struct applet applet_lmdd = {
 	.name    = "lmdd",
 	.summary = "timed block moves between files (lmbench's lmdd)",
 	.flags   = APPLET_TOOL,		/* needs a file and an amount: no defaults */
-	.usage   = "usage: lmdd [NAME=VALUE]...\n"
-		   "\n"
-		   "Copies if= to of= in bs= blocks and prints the bytes, seconds and MB/sec\n"
-		   "(MB = 10^6 bytes) on stderr, lmbench's way. Numbers take k m g (powers\n"
-		   "of 1024) or K M G (of 1000); a flag is on when named, whatever its\n"
-		   "value. if=internal needs count=, move= or (not into a file) time=;\n"
-		   "lmbench's other names (direct, fork, rusage ...) are refused.\n"
-		   "\n"
-		   "  if=FILE     input: a file, stdin (0, -), or internal (zeros) [internal]\n"
-		   "  of=FILE     output: a file (created or truncated; never if='s file),\n"
-		   "              stdout (1, -), stderr (2), or internal (discard) [internal]\n"
-		   "  bs=N        block size, 4 to 1g [8192]    bufs=N  buffers, 1-10 [1]\n"
-		   "  count=N     blocks to move     move=N  bytes to move (count=N/bs)\n"
-		   "  skip=N      seek input and output N blocks first\n"
-		   "  rand=N      each block at a random offset below N (srand=N: seed)\n"
-		   "  fsync=1     fsync of= before the clock stops; sync=1: sync(2)\n"
-		   "  time=S      stop after S seconds     usleep=N  pause after each block\n"
-		   "  print=N     summary: 0 label only, 1 latency, 2 us/block, 3 KB/sec,\n"
-		   "              4 MB/sec, 5 'MB MB/sec'; default 'X MB in S secs, R MB/sec'\n"
-		   "  label=TEXT  printed before the summary\n"
-		   "  opat=1      write lmbench's pattern (each 32-bit word = its offset);\n"
-		   "  ipat=1      check it on input (mismatch=N: stop after N mismatches)\n"
-		   "  padin=1     an untimed first block; timeopen=1: time the opens\n"
-		   "  notrunc=1, append=1, nocreate=1, osync=1: open of= so; touch=1:\n"
-		   "  write a byte per 4 KiB of each buffer; hash=1: '#' per block\n",
+	.usage   = TEXT_PTR(lmdd_usage),
 	.unit    = UNIT_MB_S,
 	.classic = &emit_lmdd,
 	.run     = lmdd_run,

@@ -257,20 +257,23 @@ out:
 	return rc;
 }
 
+TEXT(bw_mem_usage,
+	"usage: bw_mem [-P N] [-W US] [-N N] SIZE OP [conflict]\n"
+	"\n"
+	"Memory bandwidth of OP over a SIZE-byte buffer (k/m: 1024; at least\n"
+	"512) by lmbench's method. OP is rd, wr, rdwr, cp, frd, fwr, fcp, bzero\n"
+	"or bcopy: rd, wr, rdwr and cp touch one 32-bit word in four, the f ops\n"
+	"every word, bzero and bcopy call libc. A third word (lmbench's scripts\n"
+	"say conflict) starts the copy's destination 1920 bytes into its page.\n"
+	"-P N runs N threads, each on its own buffers, and sums their bandwidth.\n"
+	"Every pass is credited SIZE bytes (a copy counts once; MB = 10^6\n"
+	"bytes); the median of the repetitions is printed on stderr, as\n"
+	"lmbench's one line: the size in MB and MB/s.\n");
+
 const struct applet applet_bw_mem = {
 	.name    = "bw_mem",
 	.summary = "memory bandwidth (lmbench's bw_mem)",
-	.usage   = "usage: bw_mem [-P N] [-W US] [-N N] SIZE OP [conflict]\n"
-		   "\n"
-		   "Memory bandwidth of OP over a SIZE-byte buffer (k/m: 1024; at least\n"
-		   "512) by lmbench's method. OP is rd, wr, rdwr, cp, frd, fwr, fcp, bzero\n"
-		   "or bcopy: rd, wr, rdwr and cp touch one 32-bit word in four, the f ops\n"
-		   "every word, bzero and bcopy call libc. A third word (lmbench's scripts\n"
-		   "say conflict) starts the copy's destination 1920 bytes into its page.\n"
-		   "-P N runs N threads, each on its own buffers, and sums their bandwidth.\n"
-		   "Every pass is credited SIZE bytes (a copy counts once; MB = 10^6\n"
-		   "bytes); the median of the repetitions is printed on stderr, as\n"
-		   "lmbench's one line: the size in MB and MB/s.\n",
+	.usage   = TEXT_PTR(bw_mem_usage),
 	.opts    = opts,
 	.unit    = UNIT_MB_S,
 	.classic = &emit_lmbench,

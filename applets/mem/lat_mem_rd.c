@@ -549,23 +549,26 @@ static const struct opt_spec opts[] = {
 	{ 0 }
 };
 
+TEXT(lat_mem_rd_usage,
+	"usage: lat_mem_rd [-P N] [-W US] [-N N] [-t] [--hugepages=on|off|default]\n"
+	"                  [--sizes=LIST] [SIZE_MB [STRIDE...]]\n"
+	"\n"
+	"Memory read latency by lmbench's method: dependent loads walk a ring of\n"
+	"pointers, one every STRIDE bytes (k/m: 1024; default 64 on 64-bit, 128\n"
+	"on 32-bit), in buffers from 512 bytes to SIZE_MB MiB, 8 sizes per\n"
+	"octave, so the curve steps up at each cache level and ends in DRAM.\n"
+	"SIZE_MB defaults to 4x the last-level cache (at least 8). The ring runs\n"
+	"forward, which prefetchers follow; -t visits the pages, and the slots\n"
+	"of each, in random order (TLB misses, no prefetch). Each STRIDE gives a\n"
+	"curve; --sizes measures only the sizes listed. -P N runs N walkers on\n"
+	"their own buffers; the latency is per load. Printed on stderr as\n"
+	"lmbench's 'SIZE_MB NS' lines, NS the fastest sample in ns per load;\n"
+	"--format=table|csv|json gives median, min and max, sizes in bytes.\n");
+
 const struct applet applet_lat_mem_rd = {
 	.name     = "lat_mem_rd",
 	.summary  = "memory read latency per size (lmbench's lat_mem_rd)",
-	.usage    = "usage: lat_mem_rd [-P N] [-W US] [-N N] [-t] [--hugepages=on|off|default]\n"
-		    "                  [--sizes=LIST] [SIZE_MB [STRIDE...]]\n"
-		    "\n"
-		    "Memory read latency by lmbench's method: dependent loads walk a ring of\n"
-		    "pointers, one every STRIDE bytes (k/m: 1024; default 64 on 64-bit, 128\n"
-		    "on 32-bit), in buffers from 512 bytes to SIZE_MB MiB, 8 sizes per\n"
-		    "octave, so the curve steps up at each cache level and ends in DRAM.\n"
-		    "SIZE_MB defaults to 4x the last-level cache (at least 8). The ring runs\n"
-		    "forward, which prefetchers follow; -t visits the pages, and the slots\n"
-		    "of each, in random order (TLB misses, no prefetch). Each STRIDE gives a\n"
-		    "curve; --sizes measures only the sizes listed. -P N runs N walkers on\n"
-		    "their own buffers; the latency is per load. Printed on stderr as\n"
-		    "lmbench's 'SIZE_MB NS' lines, NS the fastest sample in ns per load;\n"
-		    "--format=table|csv|json gives median, min and max, sizes in bytes.\n",
+	.usage    = TEXT_PTR(lat_mem_rd_usage),
 	.opts     = opts,
 	.unit     = UNIT_NS,
 	.flags    = APPLET_SLOW,

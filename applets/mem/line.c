@@ -146,18 +146,21 @@ static int line_run(struct run_ctx *ctx)
 	return EXIT_OK;
 }
 
+TEXT(line_usage,
+	"usage: line [-v] [-M SIZE] [-W US] [-N N]\n"
+	"\n"
+	"Cache line size by lmbench's method: the time per load of a ring of\n"
+	"pointers through SIZE bytes (the pages, and the slots of each page, in\n"
+	"random order) at strides from a pointer to a page / 16, doubling. After\n"
+	"the time has jumped by over 30%, the first stride within 15% of the one\n"
+	"before is twice the line size. Prints the size on stdout, like\n"
+	"lmbench's, or nothing when no step shows (emulators); --format adds a\n"
+	"record per stride.\n");
+
 const struct applet applet_line = {
 	.name    = "line",
 	.summary = "cache line size (lmbench's line)",
-	.usage   = "usage: line [-v] [-M SIZE] [-W US] [-N N]\n"
-		   "\n"
-		   "Cache line size by lmbench's method: the time per load of a ring of\n"
-		   "pointers through SIZE bytes (the pages, and the slots of each page, in\n"
-		   "random order) at strides from a pointer to a page / 16, doubling. After\n"
-		   "the time has jumped by over 30%, the first stride within 15% of the one\n"
-		   "before is twice the line size. Prints the size on stdout, like\n"
-		   "lmbench's, or nothing when no step shows (emulators); --format adds a\n"
-		   "record per stride.\n",
+	.usage   = TEXT_PTR(line_usage),
 	.opts    = opts,
 	.unit    = "B",
 	.classic = &emit_line,

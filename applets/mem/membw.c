@@ -227,22 +227,25 @@ out:
 	return rc;
 }
 
+TEXT(membw_usage,
+	"usage: membw [--size=BYTES] [-P N] [--hugepages=default|on|off] [TEST...]\n"
+	"\n"
+	"Read, write, copy and fill bandwidth (TEST: rd wr copy fill; default\n"
+	"all) of every kernel this CPU can run, one row each: the portable C\n"
+	"reference, libc, then the tuned kernels (AArch64 LDP/STP, LD1/ST1,\n"
+	"STNP, DC ZVA, PRFM; ARMv7 NEON; x86_64 SSE2/AVX2 rd and wr, rep\n"
+	"movsb/stosb; riscv64 RVV). The x86_64 SSE2/AVX2 wr rows store\n"
+	"non-temporally where the buffer passes the last-level cache, and say so\n"
+	"in their note. rd XORs every 64-bit word, wr stores a pattern, fill\n"
+	"zeros; copy counts the bytes copied once; MB = 10^6 bytes. Each result\n"
+	"is checked after it is timed. -P N runs N threads, each on its own\n"
+	"buffers, and reports their sum; --kernel=NAME runs one kernel,\n"
+	"--kernel=c the reference only.\n");
+
 const struct applet applet_membw = {
 	.name    = "membw",
 	.summary = "memory bandwidth of every kernel this CPU can run",
-	.usage   = "usage: membw [--size=BYTES] [-P N] [--hugepages=default|on|off] [TEST...]\n"
-		   "\n"
-		   "Read, write, copy and fill bandwidth (TEST: rd wr copy fill; default\n"
-		   "all) of every kernel this CPU can run, one row each: the portable C\n"
-		   "reference, libc, then the tuned kernels (AArch64 LDP/STP, LD1/ST1,\n"
-		   "STNP, DC ZVA, PRFM; ARMv7 NEON; x86_64 SSE2/AVX2 rd and wr, rep\n"
-		   "movsb/stosb; riscv64 RVV). The x86_64 SSE2/AVX2 wr rows store\n"
-		   "non-temporally where the buffer passes the last-level cache, and say so\n"
-		   "in their note. rd XORs every 64-bit word, wr stores a pattern, fill\n"
-		   "zeros; copy counts the bytes copied once; MB = 10^6 bytes. Each result\n"
-		   "is checked after it is timed. -P N runs N threads, each on its own\n"
-		   "buffers, and reports their sum; --kernel=NAME runs one kernel,\n"
-		   "--kernel=c the reference only.\n",
+	.usage   = TEXT_PTR(membw_usage),
 	.opts    = opts,
 	.unit    = UNIT_MB_S,
 	.reps    = 5,

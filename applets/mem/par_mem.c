@@ -247,18 +247,21 @@ static int par_mem_run(struct run_ctx *ctx)
 	return rc;
 }
 
+TEXT(par_mem_usage,
+	"usage: par_mem [-c] [-L BYTES] [-M SIZE] [-W US] [-N N]\n"
+	"\n"
+	"Memory-level parallelism by lmbench's method: for each size from 16\n"
+	"lines to SIZE, doubling, 1 to 16 chains at once chase a ring of\n"
+	"pointers through the buffer, one per line (pages and lines in random\n"
+	"order). The parallelism is the largest t(1) / (t(k) / k), t(k) the\n"
+	"median time with k chains: how many cache misses overlap (1.00: none).\n"
+	"Prints, on stderr like lmbench's, one line per size: the size in MB\n"
+	"(10^6 bytes) and the parallelism.\n");
+
 const struct applet applet_par_mem = {
 	.name    = "par_mem",
 	.summary = "memory load parallelism per size (lmbench's par_mem)",
-	.usage   = "usage: par_mem [-c] [-L BYTES] [-M SIZE] [-W US] [-N N]\n"
-		   "\n"
-		   "Memory-level parallelism by lmbench's method: for each size from 16\n"
-		   "lines to SIZE, doubling, 1 to 16 chains at once chase a ring of\n"
-		   "pointers through the buffer, one per line (pages and lines in random\n"
-		   "order). The parallelism is the largest t(1) / (t(k) / k), t(k) the\n"
-		   "median time with k chains: how many cache misses overlap (1.00: none).\n"
-		   "Prints, on stderr like lmbench's, one line per size: the size in MB\n"
-		   "(10^6 bytes) and the parallelism.\n",
+	.usage   = TEXT_PTR(par_mem_usage),
 	.opts    = opts,
 	.unit    = "",
 	.flags   = APPLET_SLOW,

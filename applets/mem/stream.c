@@ -700,28 +700,31 @@ out:
 	return rc_;
 }
 
+TEXT(stream_usage,
+	"usage: stream [-n N] [--threads=N] [--ntimes=N] [--kernel=c|best|all|NAME]\n"
+	"       stream [-P N] [-M BYTES] [-v 1|2] [-W US] [-N N]   (lmbench3's stream)\n"
+	"\n"
+	"STREAM's method: copy (c=a), scale (b=3c), add (c=a+b) and triad\n"
+	"(a=b+3c) over three arrays of N doubles (default: each 4x the last-level\n"
+	"cache), each kernel timed on its own in every pass, the first pass not\n"
+	"counted. Rates count the bytes read plus written (MB = 10^6 bytes).\n"
+	"Prints STREAM's table (best rate; average, minimum and maximum time)\n"
+	"and its validation of the arrays. --threads splits the arrays, each\n"
+	"thread touching its own slice first; --kernel=best|all adds tables of\n"
+	"tuned kernels (SSE2/AVX2/NEON/RVV), marked tuned: not STREAM results.\n"
+	"\n"
+	"Any of -P -M -v -W -N switches to lmbench3's stream, another method with\n"
+	"another output: each of P threads owns three arrays of BYTES/24 doubles,\n"
+	"rotated after every pass; each kernel is timed alone, the fastest of N\n"
+	"repetitions (the median with P > 1). -v 1: copy, scale, add (timed with\n"
+	"the sum kernel, as lmbench3 does) and triad; -v 2: fill, copy, daxpy and\n"
+	"sum. It prints lmbench's 'STREAM K latency' and 'bandwidth' lines on\n"
+	"stderr, and every record's note starts 'lmbench3's stream method'.\n");
+
 const struct applet applet_stream = {
 	.name    = "stream",
 	.summary = "memory bandwidth, STREAM's kernels (lmbench's stream)",
-	.usage   = "usage: stream [-n N] [--threads=N] [--ntimes=N] [--kernel=c|best|all|NAME]\n"
-		   "       stream [-P N] [-M BYTES] [-v 1|2] [-W US] [-N N]   (lmbench3's stream)\n"
-		   "\n"
-		   "STREAM's method: copy (c=a), scale (b=3c), add (c=a+b) and triad\n"
-		   "(a=b+3c) over three arrays of N doubles (default: each 4x the last-level\n"
-		   "cache), each kernel timed on its own in every pass, the first pass not\n"
-		   "counted. Rates count the bytes read plus written (MB = 10^6 bytes).\n"
-		   "Prints STREAM's table (best rate; average, minimum and maximum time)\n"
-		   "and its validation of the arrays. --threads splits the arrays, each\n"
-		   "thread touching its own slice first; --kernel=best|all adds tables of\n"
-		   "tuned kernels (SSE2/AVX2/NEON/RVV), marked tuned: not STREAM results.\n"
-		   "\n"
-		   "Any of -P -M -v -W -N switches to lmbench3's stream, another method with\n"
-		   "another output: each of P threads owns three arrays of BYTES/24 doubles,\n"
-		   "rotated after every pass; each kernel is timed alone, the fastest of N\n"
-		   "repetitions (the median with P > 1). -v 1: copy, scale, add (timed with\n"
-		   "the sum kernel, as lmbench3 does) and triad; -v 2: fill, copy, daxpy and\n"
-		   "sum. It prints lmbench's 'STREAM K latency' and 'bandwidth' lines on\n"
-		   "stderr, and every record's note starts 'lmbench3's stream method'.\n",
+	.usage   = TEXT_PTR(stream_usage),
 	.opts    = opts,
 	.unit    = UNIT_MB_S,
 	.classic = &emit_stream,

@@ -265,18 +265,21 @@ static int tlb_run(struct run_ctx *ctx)
 	return EXIT_OK;
 }
 
+TEXT(tlb_usage,
+	"usage: tlb [-c] [-L BYTES] [-M SIZE] [-W US] [-N N]\n"
+	"\n"
+	"TLB reach by lmbench's method: a ring with one pointer in each of N\n"
+	"pages (random order, no huge pages) is timed against a ring of as many\n"
+	"loads packed into N lines; over 15% slower means TLB misses. N doubles\n"
+	"from 8 pages up to SIZE, then a binary search finds the largest N\n"
+	"without misses. Prints 'tlb: N pages' on stderr, like lmbench's (-c\n"
+	"adds the cost of a miss, timed at 2N pages), or nothing when no effect\n"
+	"shows.\n");
+
 const struct applet applet_tlb = {
 	.name    = "tlb",
 	.summary = "TLB reach in pages (lmbench's tlb)",
-	.usage   = "usage: tlb [-c] [-L BYTES] [-M SIZE] [-W US] [-N N]\n"
-		   "\n"
-		   "TLB reach by lmbench's method: a ring with one pointer in each of N\n"
-		   "pages (random order, no huge pages) is timed against a ring of as many\n"
-		   "loads packed into N lines; over 15% slower means TLB misses. N doubles\n"
-		   "from 8 pages up to SIZE, then a binary search finds the largest N\n"
-		   "without misses. Prints 'tlb: N pages' on stderr, like lmbench's (-c\n"
-		   "adds the cost of a miss, timed at 2N pages), or nothing when no effect\n"
-		   "shows.\n",
+	.usage   = TEXT_PTR(tlb_usage),
 	.opts    = opts,
 	.unit    = "",
 	.classic = &emit_tlb,

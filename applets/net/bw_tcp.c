@@ -268,22 +268,27 @@ static const struct opt_spec opts[] = {
 	{ 0 }
 };
 
+TEXT(bw_tcp_usage,
+	"usage: bw_tcp [-m MSGSIZE] [-M TOTAL] [-P N] [-W US] [-N N] [-p PORT] [HOST]\n"
+	"       bw_tcp -s [--foreground] [--bind ADDR] [-p PORT]\n"
+	"       bw_tcp -S HOST [-p PORT]\n"
+	"\n"
+	"A server writes MSGSIZE-byte messages into a TCP connection and this\n"
+	"process reads TOTAL bytes per iteration (k = 1024, m = 1048576),\n"
+	"lmbench's way, after streaming for -W microseconds (lmbench's 7.5 s;\n"
+	"--quick: 0.02 s); the bandwidths of -P clients add up. With HOST the\n"
+	"server is one started there with -s (port 31236 unless -p); without, one\n"
+	"forked on 127.0.0.1. Prints \"MSG_MB MB/sec\" on stderr (MB = 10^6 bytes);\n"
+	"--format gives the common record.\n"
+	LMNET_SERVER_HELP("bw_tcp"));
+
+TEXT(bw_tcp_exits, LMNET_EXITS);
+
 const struct applet applet_bw_tcp = {
 	.name    = "bw_tcp",
 	.summary = "TCP bandwidth (lmbench's bw_tcp)",
-	.usage   = "usage: bw_tcp [-m MSGSIZE] [-M TOTAL] [-P N] [-W US] [-N N] [-p PORT] [HOST]\n"
-		   "       bw_tcp -s [--foreground] [--bind ADDR] [-p PORT]\n"
-		   "       bw_tcp -S HOST [-p PORT]\n"
-		   "\n"
-		   "A server writes MSGSIZE-byte messages into a TCP connection and this\n"
-		   "process reads TOTAL bytes per iteration (k = 1024, m = 1048576),\n"
-		   "lmbench's way, after streaming for -W microseconds (lmbench's 7.5 s;\n"
-		   "--quick: 0.02 s); the bandwidths of -P clients add up. With HOST the\n"
-		   "server is one started there with -s (port 31236 unless -p); without, one\n"
-		   "forked on 127.0.0.1. Prints \"MSG_MB MB/sec\" on stderr (MB = 10^6 bytes);\n"
-		   "--format gives the common record.\n"
-		   LMNET_SERVER_HELP("bw_tcp"),
-	.exits   = LMNET_EXITS,
+	.usage   = TEXT_PTR(bw_tcp_usage),
+	.exits   = TEXT_PTR(bw_tcp_exits),
 	.opts    = opts,
 	.unit    = UNIT_MB_S,
 	.classic = &emit_bw_tcp,

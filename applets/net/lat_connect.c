@@ -135,22 +135,27 @@ static const struct opt_spec opts[] = {
 	{ 0 }
 };
 
+TEXT(lat_connect_usage,
+	"usage: lat_connect [-N N] [-p PORT] [HOST]\n"
+	"       lat_connect -s [--foreground] [--bind ADDR] [-p PORT]\n"
+	"       lat_connect -S HOST [-p PORT]\n"
+	"\n"
+	"Time of socket() + connect() + close() of a TCP connection to a server\n"
+	"that accepts and closes, in microseconds, lmbench's way. Each connection\n"
+	"leaves a port in TIME_WAIT for a minute, so long runs in a row may run\n"
+	"out of ports. With HOST the server is one started there with -s (port\n"
+	"31237 unless -p); without, one forked on 127.0.0.1. Prints \"TCP/IP\n"
+	"connection cost to HOST: T microseconds\" on stderr; --format gives the\n"
+	"common record.\n"
+	LMNET_SERVER_HELP("lat_connect"));
+
+TEXT(lat_connect_exits, LMNET_EXITS);
+
 const struct applet applet_lat_connect = {
 	.name    = "lat_connect",
 	.summary = "TCP connection cost (lmbench's lat_connect)",
-	.usage   = "usage: lat_connect [-N N] [-p PORT] [HOST]\n"
-		   "       lat_connect -s [--foreground] [--bind ADDR] [-p PORT]\n"
-		   "       lat_connect -S HOST [-p PORT]\n"
-		   "\n"
-		   "Time of socket() + connect() + close() of a TCP connection to a server\n"
-		   "that accepts and closes, in microseconds, lmbench's way. Each connection\n"
-		   "leaves a port in TIME_WAIT for a minute, so long runs in a row may run\n"
-		   "out of ports. With HOST the server is one started there with -s (port\n"
-		   "31237 unless -p); without, one forked on 127.0.0.1. Prints \"TCP/IP\n"
-		   "connection cost to HOST: T microseconds\" on stderr; --format gives the\n"
-		   "common record.\n"
-		   LMNET_SERVER_HELP("lat_connect"),
-	.exits   = LMNET_EXITS,
+	.usage   = TEXT_PTR(lat_connect_usage),
+	.exits   = TEXT_PTR(lat_connect_exits),
 	.opts    = opts,
 	.unit    = UNIT_US,
 	.classic = &emit_lmbench_micro,

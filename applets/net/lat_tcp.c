@@ -178,21 +178,26 @@ static const struct opt_spec opts[] = {
 	{ 0 }
 };
 
+TEXT(lat_tcp_usage,
+	"usage: lat_tcp [-m BYTES] [-P N] [-W US] [-N N] [-p PORT] [HOST]\n"
+	"       lat_tcp -s [--foreground] [--bind ADDR] [-p PORT]\n"
+	"       lat_tcp -S HOST [-p PORT]\n"
+	"\n"
+	"Round-trip time of a BYTES-byte message over a TCP connection\n"
+	"(TCP_NODELAY) to an echo server, in microseconds, lmbench's way; each\n"
+	"echo is checked, and -P runs that many clients at once. With HOST the\n"
+	"server is one started there with -s (port 31234 unless -p); without, one\n"
+	"forked on 127.0.0.1. Prints \"TCP latency using HOST: T microseconds\" on\n"
+	"stderr; --format gives the common record.\n"
+	LMNET_SERVER_HELP("lat_tcp"));
+
+TEXT(lat_tcp_exits, LMNET_EXITS);
+
 const struct applet applet_lat_tcp = {
 	.name    = "lat_tcp",
 	.summary = "TCP round-trip latency (lmbench's lat_tcp)",
-	.usage   = "usage: lat_tcp [-m BYTES] [-P N] [-W US] [-N N] [-p PORT] [HOST]\n"
-		   "       lat_tcp -s [--foreground] [--bind ADDR] [-p PORT]\n"
-		   "       lat_tcp -S HOST [-p PORT]\n"
-		   "\n"
-		   "Round-trip time of a BYTES-byte message over a TCP connection\n"
-		   "(TCP_NODELAY) to an echo server, in microseconds, lmbench's way; each\n"
-		   "echo is checked, and -P runs that many clients at once. With HOST the\n"
-		   "server is one started there with -s (port 31234 unless -p); without, one\n"
-		   "forked on 127.0.0.1. Prints \"TCP latency using HOST: T microseconds\" on\n"
-		   "stderr; --format gives the common record.\n"
-		   LMNET_SERVER_HELP("lat_tcp"),
-	.exits   = LMNET_EXITS,
+	.usage   = TEXT_PTR(lat_tcp_usage),
+	.exits   = TEXT_PTR(lat_tcp_exits),
 	.opts    = opts,
 	.unit    = UNIT_US,
 	.classic = &emit_lmbench_micro,

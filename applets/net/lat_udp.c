@@ -254,22 +254,27 @@ static const struct opt_spec opts[] = {
 	{ 0 }
 };
 
+TEXT(lat_udp_usage,
+	"usage: lat_udp [-m BYTES] [-P N] [-W US] [-N N] [-p PORT] [HOST]\n"
+	"       lat_udp -s [--foreground] [--bind ADDR] [-p PORT]\n"
+	"       lat_udp -S HOST [-p PORT]\n"
+	"\n"
+	"Round-trip time of a BYTES-byte datagram (at least 4: a sequence number)\n"
+	"to a UDP echo server, in microseconds, lmbench's way; a datagram\n"
+	"unanswered for 200 ms is sent again (the record's note counts these),\n"
+	"each echo is checked, and -P runs that many clients at once. With HOST\n"
+	"the server is one started there with -s (port 34298 unless -p); without,\n"
+	"one forked on 127.0.0.1. Prints \"UDP latency using HOST: T microseconds\"\n"
+	"on stderr; --format gives the common record.\n"
+	LMNET_SERVER_HELP("lat_udp"));
+
+TEXT(lat_udp_exits, LMNET_EXITS);
+
 const struct applet applet_lat_udp = {
 	.name    = "lat_udp",
 	.summary = "UDP round-trip latency (lmbench's lat_udp)",
-	.usage   = "usage: lat_udp [-m BYTES] [-P N] [-W US] [-N N] [-p PORT] [HOST]\n"
-		   "       lat_udp -s [--foreground] [--bind ADDR] [-p PORT]\n"
-		   "       lat_udp -S HOST [-p PORT]\n"
-		   "\n"
-		   "Round-trip time of a BYTES-byte datagram (at least 4: a sequence number)\n"
-		   "to a UDP echo server, in microseconds, lmbench's way; a datagram\n"
-		   "unanswered for 200 ms is sent again (the record's note counts these),\n"
-		   "each echo is checked, and -P runs that many clients at once. With HOST\n"
-		   "the server is one started there with -s (port 34298 unless -p); without,\n"
-		   "one forked on 127.0.0.1. Prints \"UDP latency using HOST: T microseconds\"\n"
-		   "on stderr; --format gives the common record.\n"
-		   LMNET_SERVER_HELP("lat_udp"),
-	.exits   = LMNET_EXITS,
+	.usage   = TEXT_PTR(lat_udp_usage),
+	.exits   = TEXT_PTR(lat_udp_exits),
 	.opts    = opts,
 	.unit    = UNIT_US,
 	.classic = &emit_lmbench_micro,

@@ -601,26 +601,29 @@ static const struct opt_spec opts[] = {
 	{ 0 }
 };
 
+TEXT(net_usage,
+	"usage: net -s [--bind ADDR] [-p PORT] [--stay]\n"
+	"       net [HOST] [tcp_stream|tcp_maerts|udp_stream] [-t SECONDS] [-m BYTES]\n"
+	"           [--rate BITS] [-p PORT] [--rcvbuf BYTES]\n"
+	"\n"
+	"Network throughput the way the vendor guides take it with netperf, on a\n"
+	"protocol of its own: tcp_stream (the default) writes to the server,\n"
+	"tcp_maerts reads from it, udp_stream sends it numbered datagrams and\n"
+	"counts the loss. The result is the receiver's Mbit/s over -t seconds,\n"
+	"with the min and max of 1-second intervals, and the CPU busy on both\n"
+	"sides. --rate paces the sender (500m: 500*10^6 bits/s) to find the\n"
+	"highest rate without loss. Without HOST the test runs against a server\n"
+	"forked on 127.0.0.1. The receiver must count every byte sent (TCP) and\n"
+	"no more datagrams than were sent (UDP), else exit 3.\n"
+	"\n"
+	"-s serves one test on ADDR (default 127.0.0.1) at control port -p\n"
+	"(netperf's 12865) and exits; --stay keeps serving, a child per client.\n"
+	"Run 'net -s --bind ADDR' on one host and 'net ADDR TEST' on the other.\n");
+
 const struct applet applet_net = {
 	.name    = "net",
 	.summary = "TCP/UDP stream throughput and CPU load (netperf-like)",
-	.usage   = "usage: net -s [--bind ADDR] [-p PORT] [--stay]\n"
-		   "       net [HOST] [tcp_stream|tcp_maerts|udp_stream] [-t SECONDS] [-m BYTES]\n"
-		   "           [--rate BITS] [-p PORT] [--rcvbuf BYTES]\n"
-		   "\n"
-		   "Network throughput the way the vendor guides take it with netperf, on a\n"
-		   "protocol of its own: tcp_stream (the default) writes to the server,\n"
-		   "tcp_maerts reads from it, udp_stream sends it numbered datagrams and\n"
-		   "counts the loss. The result is the receiver's Mbit/s over -t seconds,\n"
-		   "with the min and max of 1-second intervals, and the CPU busy on both\n"
-		   "sides. --rate paces the sender (500m: 500*10^6 bits/s) to find the\n"
-		   "highest rate without loss. Without HOST the test runs against a server\n"
-		   "forked on 127.0.0.1. The receiver must count every byte sent (TCP) and\n"
-		   "no more datagrams than were sent (UDP), else exit 3.\n"
-		   "\n"
-		   "-s serves one test on ADDR (default 127.0.0.1) at control port -p\n"
-		   "(netperf's 12865) and exits; --stay keeps serving, a child per client.\n"
-		   "Run 'net -s --bind ADDR' on one host and 'net ADDR TEST' on the other.\n",
+	.usage   = TEXT_PTR(net_usage),
 	.opts    = opts,
 	.unit    = UNIT_MBIT_S,
 	.classic = &emit_net_summary,

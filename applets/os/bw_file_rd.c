@@ -114,17 +114,20 @@ static int bw_file_rd_run(struct run_ctx *ctx)
 	return lm_bw_finish(ctx, &r.b, rc, &st);
 }
 
+TEXT(bw_file_rd_usage,
+	"usage: " USAGE "\n"
+	"\n"
+	"Reads the first SIZE bytes of FILE (at least 512; k = 1024, m = 1048576)\n"
+	"in 64 KiB read()s and sums them, lmbench's way: io_only keeps the file\n"
+	"open, open2close times open() and close() too. Without FILE a file of\n"
+	"zeros is made in --dir and removed (its sum must be 0). The pages come\n"
+	"from the page cache: this is not disk bandwidth. Prints \"SIZE_MB MB/s\"\n"
+	"on stderr (MB = 10^6 bytes); --format gives the common record.\n");
+
 const struct applet applet_bw_file_rd = {
 	.name    = "bw_file_rd",
 	.summary = "file read bandwidth (lmbench's bw_file_rd)",
-	.usage   = "usage: " USAGE "\n"
-		   "\n"
-		   "Reads the first SIZE bytes of FILE (at least 512; k = 1024, m = 1048576)\n"
-		   "in 64 KiB read()s and sums them, lmbench's way: io_only keeps the file\n"
-		   "open, open2close times open() and close() too. Without FILE a file of\n"
-		   "zeros is made in --dir and removed (its sum must be 0). The pages come\n"
-		   "from the page cache: this is not disk bandwidth. Prints \"SIZE_MB MB/s\"\n"
-		   "on stderr (MB = 10^6 bytes); --format gives the common record.\n",
+	.usage   = TEXT_PTR(bw_file_rd_usage),
 	.opts    = opts,
 	.unit    = UNIT_MB_S,
 	.flags   = APPLET_NEEDS_DIR,

@@ -118,17 +118,20 @@ static int bw_mmap_rd_run(struct run_ctx *ctx)
 	return lm_bw_finish(ctx, &m.b, rc, &st);
 }
 
+TEXT(bw_mmap_rd_usage,
+	"usage: " USAGE "\n"
+	"\n"
+	"Sums the first SIZE bytes of FILE (k = 1024, m = 1048576) through a\n"
+	"read-only shared mapping, lmbench's way: mmap_only maps it once,\n"
+	"open2close opens, maps, unmaps and closes it every pass (page faults\n"
+	"included). Without FILE a file of zeros is made in --dir and removed\n"
+	"(its sum must be 0). Prints \"SIZE_MB MB/s\" on stderr (MB = 10^6 bytes);\n"
+	"--format gives the common record.\n");
+
 const struct applet applet_bw_mmap_rd = {
 	.name    = "bw_mmap_rd",
 	.summary = "mapped-file read bandwidth (lmbench's bw_mmap_rd)",
-	.usage   = "usage: " USAGE "\n"
-		   "\n"
-		   "Sums the first SIZE bytes of FILE (k = 1024, m = 1048576) through a\n"
-		   "read-only shared mapping, lmbench's way: mmap_only maps it once,\n"
-		   "open2close opens, maps, unmaps and closes it every pass (page faults\n"
-		   "included). Without FILE a file of zeros is made in --dir and removed\n"
-		   "(its sum must be 0). Prints \"SIZE_MB MB/s\" on stderr (MB = 10^6 bytes);\n"
-		   "--format gives the common record.\n",
+	.usage   = TEXT_PTR(bw_mmap_rd_usage),
 	.opts    = opts,
 	.unit    = UNIT_MB_S,
 	.flags   = APPLET_NEEDS_DIR,

@@ -176,15 +176,18 @@ static int bw_pipe_run(struct run_ctx *ctx)
 	return ipc_bw_run(ctx, PROC_PIPE);
 }
 
+TEXT(bw_pipe_usage,
+	"usage: bw_pipe [-m MSGSIZE] [-M TOTAL] [-P N] [-W US] [-N N]\n"
+	"\n"
+	"A forked child writes MSGSIZE-byte messages into a pipe and this process\n"
+	"reads TOTAL bytes per iteration (k = 1024, m = 1048576), lmbench's way;\n"
+	"the bandwidths of -P pairs add up. Prints \"Pipe bandwidth: X MB/sec\" on\n"
+	"stderr (MB = 10^6 bytes); --format gives the common record.\n");
+
 const struct applet applet_bw_pipe = {
 	.name    = "bw_pipe",
 	.summary = "pipe bandwidth (lmbench's bw_pipe)",
-	.usage   = "usage: bw_pipe [-m MSGSIZE] [-M TOTAL] [-P N] [-W US] [-N N]\n"
-		   "\n"
-		   "A forked child writes MSGSIZE-byte messages into a pipe and this process\n"
-		   "reads TOTAL bytes per iteration (k = 1024, m = 1048576), lmbench's way;\n"
-		   "the bandwidths of -P pairs add up. Prints \"Pipe bandwidth: X MB/sec\" on\n"
-		   "stderr (MB = 10^6 bytes); --format gives the common record.\n",
+	.usage   = TEXT_PTR(bw_pipe_usage),
 	.opts    = ipc_bw_opts,
 	.unit    = UNIT_MB_S,
 	.classic = &emit_lmbench_mb,

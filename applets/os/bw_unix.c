@@ -18,16 +18,19 @@ static int bw_unix_run(struct run_ctx *ctx)
 	return ipc_bw_run(ctx, PROC_UNIX);
 }
 
+TEXT(bw_unix_usage,
+	"usage: bw_unix [-m MSGSIZE] [-M TOTAL] [-P N] [-W US] [-N N]\n"
+	"\n"
+	"A forked child writes MSGSIZE-byte messages into an AF_UNIX stream\n"
+	"socketpair and this process reads TOTAL bytes per iteration\n"
+	"(k = 1024, m = 1048576), lmbench's way; the bandwidths of -P pairs add\n"
+	"up. Prints \"AF_UNIX sock stream bandwidth: X MB/sec\" on stderr\n"
+	"(MB = 10^6 bytes); --format gives the common record.\n");
+
 const struct applet applet_bw_unix = {
 	.name    = "bw_unix",
 	.summary = "AF_UNIX socket bandwidth (lmbench's bw_unix)",
-	.usage   = "usage: bw_unix [-m MSGSIZE] [-M TOTAL] [-P N] [-W US] [-N N]\n"
-		   "\n"
-		   "A forked child writes MSGSIZE-byte messages into an AF_UNIX stream\n"
-		   "socketpair and this process reads TOTAL bytes per iteration\n"
-		   "(k = 1024, m = 1048576), lmbench's way; the bandwidths of -P pairs add\n"
-		   "up. Prints \"AF_UNIX sock stream bandwidth: X MB/sec\" on stderr\n"
-		   "(MB = 10^6 bytes); --format gives the common record.\n",
+	.usage   = TEXT_PTR(bw_unix_usage),
 	.opts    = ipc_bw_opts,
 	.unit    = UNIT_MB_S,
 	.classic = &emit_lmbench_mb,

@@ -36,14 +36,17 @@ static int hello_run(struct run_ctx *ctx)
 static const struct emitter emit_hello = { "hello", 0, emit_nothing_begin,
 					   emit_nothing_record, emit_nothing_end };
 
+TEXT(hello_usage,
+	"usage: hello\n"
+	"\n"
+	"Writes \"Hello world\" and a newline to stdout with one write(2), as\n"
+	"lmbench's hello does: the program that lat_proc exec runs.\n");
+
 const struct applet applet_hello = {
 	.name    = "hello",
 	.summary = "the program lat_proc exec runs (lmbench's hello)",
 	.flags   = APPLET_TOOL,
-	.usage   = "usage: hello\n"
-		   "\n"
-		   "Writes \"Hello world\" and a newline to stdout with one write(2), as\n"
-		   "lmbench's hello does: the program that lat_proc exec runs.\n",
+	.usage   = TEXT_PTR(hello_usage),
 	.unit    = "",
 	.classic = &emit_hello,
 	.run     = hello_run,

@@ -349,17 +349,20 @@ static int lat_ctx_run(struct run_ctx *ctx)
 	return rc;
 }
 
+TEXT(lat_ctx_usage,
+	"usage: " USAGE "\n"
+	"\n"
+	"N processes (2 to 1024) pass a token round a ring of pipes, and each\n"
+	"sums its own KB-kilobyte array (its cache footprint) before passing it\n"
+	"on, lmbench's way. The cost of a hop without a switch is measured first\n"
+	"and SUBTRACTED: microseconds per switch, near zero or negative when\n"
+	"switching is cheap. Prints \"size=KBk ovr=O\" and a line \"N T\" per N on\n"
+	"stderr; --format gives the common records (lat_ctx-N-KBk).\n");
+
 const struct applet applet_lat_ctx = {
 	.name    = "lat_ctx",
 	.summary = "context switch in a ring of processes (lmbench's lat_ctx)",
-	.usage   = "usage: " USAGE "\n"
-		   "\n"
-		   "N processes (2 to 1024) pass a token round a ring of pipes, and each\n"
-		   "sums its own KB-kilobyte array (its cache footprint) before passing it\n"
-		   "on, lmbench's way. The cost of a hop without a switch is measured first\n"
-		   "and SUBTRACTED: microseconds per switch, near zero or negative when\n"
-		   "switching is cheap. Prints \"size=KBk ovr=O\" and a line \"N T\" per N on\n"
-		   "stderr; --format gives the common records (lat_ctx-N-KBk).\n",
+	.usage   = TEXT_PTR(lat_ctx_usage),
 	.opts    = opts,
 	.unit    = UNIT_US,
 	.classic = &emit_lat_ctx,

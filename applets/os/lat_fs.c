@@ -479,18 +479,21 @@ static int lat_fs_run(struct run_ctx *ctx)
 	return rc;
 }
 
+TEXT(lat_fs_usage,
+	"usage: " USAGE "\n"
+	"\n"
+	"Files created and deleted per second for each SIZE (default 0, 1k, 4k,\n"
+	"10k; k = 1024), lmbench's way: creat, write and close n files, then\n"
+	"unlink them, at most MAXPERDIR to a directory, in a new directory in DIR\n"
+	"(default --dir) that is removed at the end; n grows until a pass lasts\n"
+	"--min-time. A directory that cannot take the files skips (exit 77).\n"
+	"Prints \"SIZEk N CREATES DELETES\" per SIZE on stderr; --format gives the\n"
+	"common records.\n");
+
 const struct applet applet_lat_fs = {
 	.name    = "lat_fs",
 	.summary = "file creates and deletes per second (lmbench's lat_fs)",
-	.usage   = "usage: " USAGE "\n"
-		   "\n"
-		   "Files created and deleted per second for each SIZE (default 0, 1k, 4k,\n"
-		   "10k; k = 1024), lmbench's way: creat, write and close n files, then\n"
-		   "unlink them, at most MAXPERDIR to a directory, in a new directory in DIR\n"
-		   "(default --dir) that is removed at the end; n grows until a pass lasts\n"
-		   "--min-time. A directory that cannot take the files skips (exit 77).\n"
-		   "Prints \"SIZEk N CREATES DELETES\" per SIZE on stderr; --format gives the\n"
-		   "common records.\n",
+	.usage   = TEXT_PTR(lat_fs_usage),
 	.opts    = opts,
 	.unit    = UNIT_OPS_S,
 	.flags   = APPLET_NEEDS_DIR,

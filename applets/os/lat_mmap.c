@@ -164,17 +164,20 @@ static int lat_mmap_run(struct run_ctx *ctx)
 	return rc;
 }
 
+TEXT(lat_mmap_usage,
+	"usage: " USAGE "\n"
+	"\n"
+	"Maps the first SIZE bytes of FILE (at least 320k; k = 1024, m = 1048576)\n"
+	"shared and writable, writes a byte every 16 KiB of its first tenth (-r:\n"
+	"every 160 KiB of all of it) and unmaps it, lmbench's way: microseconds\n"
+	"per pass. FILE's bytes are overwritten; without FILE a file of zeros is\n"
+	"made in --dir and removed. The bytes written are read back afterwards.\n"
+	"Prints \"SIZE_MB US\" on stderr; --format gives the common record.\n");
+
 const struct applet applet_lat_mmap = {
 	.name    = "lat_mmap",
 	.summary = "mmap + touch + munmap of a file (lmbench's lat_mmap)",
-	.usage   = "usage: " USAGE "\n"
-		   "\n"
-		   "Maps the first SIZE bytes of FILE (at least 320k; k = 1024, m = 1048576)\n"
-		   "shared and writable, writes a byte every 16 KiB of its first tenth (-r:\n"
-		   "every 160 KiB of all of it) and unmaps it, lmbench's way: microseconds\n"
-		   "per pass. FILE's bytes are overwritten; without FILE a file of zeros is\n"
-		   "made in --dir and removed. The bytes written are read back afterwards.\n"
-		   "Prints \"SIZE_MB US\" on stderr; --format gives the common record.\n",
+	.usage   = TEXT_PTR(lat_mmap_usage),
 	.opts    = opts,
 	.unit    = UNIT_US,
 	.flags   = APPLET_NEEDS_DIR,

@@ -205,17 +205,20 @@ static int lat_pagefault_run(struct run_ctx *ctx)
 	return rc;
 }
 
+TEXT(lat_pagefault_usage,
+	"usage: " USAGE "\n"
+	"\n"
+	"Microseconds per page fault, lmbench's way: FILE (at least 1 MiB) is\n"
+	"mapped read-only, a byte of every page is read in a fixed random order,\n"
+	"and it is unmapped; the map and unmap alone are timed too and\n"
+	"subtracted. Without FILE an 8 MiB file of zeros is made in --dir and\n"
+	"removed (its sum must be 0). Prints \"Pagefaults on FILE: T microseconds\"\n"
+	"on stderr; --format gives the common record.\n");
+
 const struct applet applet_lat_pagefault = {
 	.name    = "lat_pagefault",
 	.summary = "page fault on a mapped file (lmbench's lat_pagefault)",
-	.usage   = "usage: " USAGE "\n"
-		   "\n"
-		   "Microseconds per page fault, lmbench's way: FILE (at least 1 MiB) is\n"
-		   "mapped read-only, a byte of every page is read in a fixed random order,\n"
-		   "and it is unmapped; the map and unmap alone are timed too and\n"
-		   "subtracted. Without FILE an 8 MiB file of zeros is made in --dir and\n"
-		   "removed (its sum must be 0). Prints \"Pagefaults on FILE: T microseconds\"\n"
-		   "on stderr; --format gives the common record.\n",
+	.usage   = TEXT_PTR(lat_pagefault_usage),
 	.opts    = opts,
 	.unit    = UNIT_US,
 	.flags   = APPLET_NEEDS_DIR,

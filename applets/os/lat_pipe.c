@@ -175,15 +175,18 @@ static int lat_pipe_run(struct run_ctx *ctx)
 	return ipc_lat_run(ctx, PROC_PIPE);
 }
 
+TEXT(lat_pipe_usage,
+	"usage: lat_pipe [-P N] [-W US] [-N N]\n"
+	"\n"
+	"Round-trip time of one byte between this process and a forked echo child\n"
+	"over two pipes, in microseconds, lmbench's way; -P runs that many pairs\n"
+	"at once. Prints \"Pipe latency: T microseconds\" on stderr; --format gives\n"
+	"the common record.\n");
+
 const struct applet applet_lat_pipe = {
 	.name    = "lat_pipe",
 	.summary = "pipe round-trip latency (lmbench's lat_pipe)",
-	.usage   = "usage: lat_pipe [-P N] [-W US] [-N N]\n"
-		   "\n"
-		   "Round-trip time of one byte between this process and a forked echo child\n"
-		   "over two pipes, in microseconds, lmbench's way; -P runs that many pairs\n"
-		   "at once. Prints \"Pipe latency: T microseconds\" on stderr; --format gives\n"
-		   "the common record.\n",
+	.usage   = TEXT_PTR(lat_pipe_usage),
 	.opts    = opts,
 	.unit    = UNIT_US,
 	.classic = &emit_lmbench_micro,

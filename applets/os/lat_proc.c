@@ -242,17 +242,20 @@ static int lat_proc_run(struct run_ctx *ctx)
 	return EXIT_OK;
 }
 
+TEXT(lat_proc_usage,
+	"usage: " USAGE "\n"
+	"\n"
+	"Microseconds per operation, lmbench's way. procedure: a call of an\n"
+	"opaque function; fork: fork, the child exits, the parent waits; exec:\n"
+	"fork and exec PROGRAM (default 'lat_proc --help' of this static binary;\n"
+	"give lmbench's hello for a like-for-like figure); shell: the same\n"
+	"through /bin/sh -c. exec and shell skip (exit 77) where this binary\n"
+	"cannot exec itself or there is no /bin/sh. Prints the medians on stderr.\n");
+
 const struct applet applet_lat_proc = {
 	.name    = "lat_proc",
 	.summary = "procedure call and process creation (lmbench's lat_proc)",
-	.usage   = "usage: " USAGE "\n"
-		   "\n"
-		   "Microseconds per operation, lmbench's way. procedure: a call of an\n"
-		   "opaque function; fork: fork, the child exits, the parent waits; exec:\n"
-		   "fork and exec PROGRAM (default 'lat_proc --help' of this static binary;\n"
-		   "give lmbench's hello for a like-for-like figure); shell: the same\n"
-		   "through /bin/sh -c. exec and shell skip (exit 77) where this binary\n"
-		   "cannot exec itself or there is no /bin/sh. Prints the medians on stderr.\n",
+	.usage   = TEXT_PTR(lat_proc_usage),
 	.opts    = opts,
 	.unit    = UNIT_US,
 	.classic = &emit_lmbench_micro,

@@ -244,16 +244,19 @@ static const struct opt_spec opts[] = {
 	{ 0 }
 };
 
+TEXT(lat_select_usage,
+	"usage: " USAGE "\n"
+	"\n"
+	"Time of one select() for write readiness on copies of one descriptor\n"
+	"filling the free numbers below N (at most 1024), in microseconds,\n"
+	"lmbench's way. file: a scratch file in --dir; tcp: a connection to a\n"
+	"forked server on 127.0.0.1. Prints \"Select on N fd's: T microseconds\" on\n"
+	"stderr; --format gives the common record.\n");
+
 const struct applet applet_lat_select = {
 	.name    = "lat_select",
 	.summary = "select() on N descriptors (lmbench's lat_select)",
-	.usage   = "usage: " USAGE "\n"
-		   "\n"
-		   "Time of one select() for write readiness on copies of one descriptor\n"
-		   "filling the free numbers below N (at most 1024), in microseconds,\n"
-		   "lmbench's way. file: a scratch file in --dir; tcp: a connection to a\n"
-		   "forked server on 127.0.0.1. Prints \"Select on N fd's: T microseconds\" on\n"
-		   "stderr; --format gives the common record.\n",
+	.usage   = TEXT_PTR(lat_select_usage),
 	.opts    = opts,
 	.unit    = UNIT_US,
 	.flags   = APPLET_NEEDS_DIR,

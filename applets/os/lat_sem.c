@@ -262,15 +262,18 @@ static int lat_sem_run(struct run_ctx *ctx)
 					"(counts not 0 at the end)" : NULL);
 }
 
+TEXT(lat_sem_usage,
+	"usage: lat_sem [-P N] [-W US] [-N N]\n"
+	"\n"
+	"Time of one handoff between this process and a forked partner through a\n"
+	"pair of SysV semaphores (half a round trip), in microseconds, lmbench's\n"
+	"way; the semaphores are removed on every exit. Prints \"Semaphore\n"
+	"latency: T microseconds\" on stderr; --format gives the common record.\n");
+
 const struct applet applet_lat_sem = {
 	.name    = "lat_sem",
 	.summary = "SysV semaphore handoff latency (lmbench's lat_sem)",
-	.usage   = "usage: lat_sem [-P N] [-W US] [-N N]\n"
-		   "\n"
-		   "Time of one handoff between this process and a forked partner through a\n"
-		   "pair of SysV semaphores (half a round trip), in microseconds, lmbench's\n"
-		   "way; the semaphores are removed on every exit. Prints \"Semaphore\n"
-		   "latency: T microseconds\" on stderr; --format gives the common record.\n",
+	.usage   = TEXT_PTR(lat_sem_usage),
 	.opts    = opts,
 	.unit    = UNIT_US,
 	.classic = &emit_lmbench_micro,

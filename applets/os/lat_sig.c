@@ -310,16 +310,19 @@ static int lat_sig_run(struct run_ctx *ctx)
 	return EXIT_OK;
 }
 
+TEXT(lat_sig_usage,
+	"usage: lat_sig [-P N] [-W US] [-N N] install|catch|prot [FILE]\n"
+	"\n"
+	"Microseconds per signal operation, lmbench's way. install: one\n"
+	"sigaction(); catch: SIGUSR1 sent to this thread and caught by an empty\n"
+	"handler, less the cost of sending signal 0; prot: a store to a read-only\n"
+	"mapping of FILE (default a scratch page in --dir), caught as SIGSEGV,\n"
+	"less the catch cost. Prints the medians on stderr.\n");
+
 const struct applet applet_lat_sig = {
 	.name    = "lat_sig",
 	.summary = "signal handler costs (lmbench's lat_sig)",
-	.usage   = "usage: lat_sig [-P N] [-W US] [-N N] install|catch|prot [FILE]\n"
-		   "\n"
-		   "Microseconds per signal operation, lmbench's way. install: one\n"
-		   "sigaction(); catch: SIGUSR1 sent to this thread and caught by an empty\n"
-		   "handler, less the cost of sending signal 0; prot: a store to a read-only\n"
-		   "mapping of FILE (default a scratch page in --dir), caught as SIGSEGV,\n"
-		   "less the catch cost. Prints the medians on stderr.\n",
+	.usage   = TEXT_PTR(lat_sig_usage),
 	.opts    = opts,
 	.unit    = UNIT_US,
 	.flags   = APPLET_NEEDS_DIR,

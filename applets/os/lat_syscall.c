@@ -209,15 +209,18 @@ out:
 	return rc;
 }
 
+TEXT(lat_syscall_usage,
+	"usage: lat_syscall [-P N] [-W US] [-N N] null|read|write|stat|fstat|open [FILE]\n"
+	"\n"
+	"Microseconds per system call, lmbench's way: null is getppid(), read one\n"
+	"byte from /dev/zero, write one byte to /dev/null, stat and fstat of\n"
+	"FILE, open is open() and close() of FILE (default an empty scratch file\n"
+	"in --dir). Nothing is subtracted. Prints the median on stderr.\n");
+
 const struct applet applet_lat_syscall = {
 	.name    = "lat_syscall",
 	.summary = "simple system call latency (lmbench's lat_syscall)",
-	.usage   = "usage: lat_syscall [-P N] [-W US] [-N N] null|read|write|stat|fstat|open [FILE]\n"
-		   "\n"
-		   "Microseconds per system call, lmbench's way: null is getppid(), read one\n"
-		   "byte from /dev/zero, write one byte to /dev/null, stat and fstat of\n"
-		   "FILE, open is open() and close() of FILE (default an empty scratch file\n"
-		   "in --dir). Nothing is subtracted. Prints the median on stderr.\n",
+	.usage   = TEXT_PTR(lat_syscall_usage),
 	.opts    = opts,
 	.unit    = UNIT_US,
 	.flags   = APPLET_NEEDS_DIR,

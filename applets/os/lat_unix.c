@@ -26,16 +26,19 @@ static int lat_unix_run(struct run_ctx *ctx)
 	return ipc_lat_run(ctx, PROC_UNIX);
 }
 
+TEXT(lat_unix_usage,
+	"usage: lat_unix [-m BYTES] [-P N] [-W US] [-N N]\n"
+	"\n"
+	"Round-trip time of a BYTES-byte message between this process and a\n"
+	"forked echo child over an AF_UNIX stream socketpair, in microseconds,\n"
+	"lmbench's way; -P runs that many pairs at once. Prints \"AF_UNIX sock\n"
+	"stream latency: T microseconds\" on stderr; --format gives the common\n"
+	"record.\n");
+
 const struct applet applet_lat_unix = {
 	.name    = "lat_unix",
 	.summary = "AF_UNIX socket round-trip latency (lmbench's lat_unix)",
-	.usage   = "usage: lat_unix [-m BYTES] [-P N] [-W US] [-N N]\n"
-		   "\n"
-		   "Round-trip time of a BYTES-byte message between this process and a\n"
-		   "forked echo child over an AF_UNIX stream socketpair, in microseconds,\n"
-		   "lmbench's way; -P runs that many pairs at once. Prints \"AF_UNIX sock\n"
-		   "stream latency: T microseconds\" on stderr; --format gives the common\n"
-		   "record.\n",
+	.usage   = TEXT_PTR(lat_unix_usage),
 	.opts    = opts,
 	.unit    = UNIT_US,
 	.classic = &emit_lmbench_micro,

@@ -44,14 +44,17 @@ static int msleep_run(struct run_ctx *ctx)
 static const struct emitter emit_msleep = { "msleep", 0, emit_nothing_begin,
 					    emit_nothing_record, emit_nothing_end };
 
+TEXT(msleep_usage,
+	"usage: msleep MS\n"
+	"\n"
+	"Sleeps MS milliseconds (0 to 86400000) and prints nothing, as lmbench's\n"
+	"msleep does between its driver's phases.\n");
+
 const struct applet applet_msleep = {
 	.name    = "msleep",
 	.summary = "sleep MS milliseconds (lmbench's msleep)",
 	.flags   = APPLET_TOOL,
-	.usage   = "usage: msleep MS\n"
-		   "\n"
-		   "Sleeps MS milliseconds (0 to 86400000) and prints nothing, as lmbench's\n"
-		   "msleep does between its driver's phases.\n",
+	.usage   = TEXT_PTR(msleep_usage),
 	.unit    = "",
 	.classic = &emit_msleep,
 	.run     = msleep_run,

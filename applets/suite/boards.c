@@ -65,17 +65,20 @@ static int boards_run(struct run_ctx *ctx)
 	return EXIT_OK;
 }
 
+TEXT(boards_usage,
+	"usage: boards\n"
+	"\n"
+	"The boards whose published performance numbers benchbox carries, one\n"
+	"line each: id (as the vendor guides spell it), alias, number of\n"
+	"reference rows and the guide's description of the board. 'benchbox ref\n"
+	"BOARD' shows a board's numbers, by id or alias; --board takes either\n"
+	"too.\n");
+
 const struct applet applet_boards = {
 	.name    = "boards",
 	.summary = "boards of the embedded vendor reference data",
 	.flags   = APPLET_TOOL,
-	.usage   = "usage: boards\n"
-		   "\n"
-		   "The boards whose published performance numbers benchbox carries, one\n"
-		   "line each: id (as the vendor guides spell it), alias, number of\n"
-		   "reference rows and the guide's description of the board. 'benchbox ref\n"
-		   "BOARD' shows a board's numbers, by id or alias; --board takes either\n"
-		   "too.\n",
+	.usage   = TEXT_PTR(boards_usage),
 	.classic = &emit_boards,
 	.run     = boards_run,
 };

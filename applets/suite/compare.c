@@ -719,23 +719,29 @@ out:
 	return rc;
 }
 
+TEXT(compare_usage,
+	"usage: compare [OPTIONS] RESULTS.json | OLD.json NEW.json\n"
+	"\n"
+	"Reads benchbox JSON results (-o FILE of any applet or of run). One file\n"
+	"is judged against --board's published numbers, else the board its run\n"
+	"named: PASS inside the published min..max, WARN within the larger of\n"
+	"their spread and 10% (or a low-confidence row), FAIL worse, FAST better,\n"
+	"NO-REF no reference, INVALID a failed, skipped or throttled result. Two\n"
+	"files: what changed in the system (kernel, CPU, board, memory, clocks),\n"
+	"then NEW's results beside OLD's, REGRESSED or IMPROVED by more than the\n"
+	"larger of both runs' spreads and 5%, else SAME. --summary prints what\n"
+	"'run quick' prints, from the file.\n");
+
+TEXT(compare_exits,
+	"Exit status: 0 ok, 1 a result FAILed or REGRESSED, 2 usage error, a bad\n"
+	"file, or one file that names no board.\n");
+
 const struct applet applet_compare = {
 	.name    = "compare",
 	.summary = "results beside a board's published numbers or an earlier run",
 	.flags   = APPLET_TOOL,
-	.usage   = "usage: compare [OPTIONS] RESULTS.json | OLD.json NEW.json\n"
-		   "\n"
-		   "Reads benchbox JSON results (-o FILE of any applet or of run). One file\n"
-		   "is judged against --board's published numbers, else the board its run\n"
-		   "named: PASS inside the published min..max, WARN within the larger of\n"
-		   "their spread and 10% (or a low-confidence row), FAIL worse, FAST better,\n"
-		   "NO-REF no reference, INVALID a failed, skipped or throttled result. Two\n"
-		   "files: what changed in the system (kernel, CPU, board, memory, clocks),\n"
-		   "then NEW's results beside OLD's, REGRESSED or IMPROVED by more than the\n"
-		   "larger of both runs' spreads and 5%, else SAME. --summary prints what\n"
-		   "'run quick' prints, from the file.\n",
-	.exits   = "Exit status: 0 ok, 1 a result FAILed or REGRESSED, 2 usage error, a bad\n"
-		   "file, or one file that names no board.\n",
+	.usage   = TEXT_PTR(compare_usage),
+	.exits   = TEXT_PTR(compare_exits),
 	.opts    = opts,
 	.unit    = "",
 	.classic = &emit_verdict,

@@ -135,22 +135,28 @@ static int ref_run(struct run_ctx *ctx)
 	return n ? EXIT_OK : EXIT_FAIL;
 }
 
+TEXT(ref_usage,
+	"usage: ref BOARD [METRIC [PARAM]]\n"
+	"\n"
+	"The vendor performance guides' numbers for BOARD (an id or alias from\n"
+	"'benchbox boards'): all its rows, those of METRIC (the guide's key:\n"
+	"lat_ctx-2-128k, bw_mem-rd-16mb, aes-128-cbc ...), or the one at PARAM\n"
+	"(the size as the guide prints it: 16384, 4k; 2-core for CoreMark-Pro).\n"
+	"Columns: mean, min and max as printed ('-' where the guide gives one\n"
+	"value), unit, confidence and source; confidence 'low' marks a known\n"
+	"defect of the guide's table, named after '#'. A metric given by two\n"
+	"guides is listed twice, the newer first.\n");
+
+TEXT(ref_exits,
+	"Exit status: 0 ok, 1 the board has no row for METRIC or PARAM, 2 usage\n"
+	"error or an unknown board (the known ones are listed).\n");
+
 const struct applet applet_ref = {
 	.name    = "ref",
 	.summary = "a board's published reference numbers",
 	.flags   = APPLET_TOOL,
-	.usage   = "usage: ref BOARD [METRIC [PARAM]]\n"
-		   "\n"
-		   "The vendor performance guides' numbers for BOARD (an id or alias from\n"
-		   "'benchbox boards'): all its rows, those of METRIC (the guide's key:\n"
-		   "lat_ctx-2-128k, bw_mem-rd-16mb, aes-128-cbc ...), or the one at PARAM\n"
-		   "(the size as the guide prints it: 16384, 4k; 2-core for CoreMark-Pro).\n"
-		   "Columns: mean, min and max as printed ('-' where the guide gives one\n"
-		   "value), unit, confidence and source; confidence 'low' marks a known\n"
-		   "defect of the guide's table, named after '#'. A metric given by two\n"
-		   "guides is listed twice, the newer first.\n",
-	.exits   = "Exit status: 0 ok, 1 the board has no row for METRIC or PARAM, 2 usage\n"
-		   "error or an unknown board (the known ones are listed).\n",
+	.usage   = TEXT_PTR(ref_usage),
+	.exits   = TEXT_PTR(ref_exits),
 	.classic = &emit_ref,
 	.run     = ref_run,
 };

@@ -115,7 +115,8 @@ static void judge(struct html_doc *d)
 
 /* output ------------------------------------------------------------------- */
 
-static const char style[] =
+/* the page's CSS, packed with the help texts (src/text.h) */
+TEXT(report_style,
 	"body { font: 14px/1.4 sans-serif; color: #1f2328; margin: 1.5em auto; "
 	"max-width: 1280px; padding: 0 1em; }\n"
 	"* { -webkit-print-color-adjust: exact; print-color-adjust: exact; }\n"
@@ -175,7 +176,7 @@ static const char style[] =
 	".series.single { stroke-dasharray: 2 3; }\n"
 	".dot { fill: #1f2328; } .dot.ref { fill: #ffffff; stroke: #1f2328; stroke-width: 1.5; }\n"
 	"@media print { body { max-width: none; margin: 0; font-size: 11px; } "
-	"tr { break-inside: avoid; } h2 { break-after: avoid; } }\n";
+	"tr { break-inside: avoid; } h2 { break-after: avoid; } }\n");
 
 static void tag(FILE *f, const char *name, const char *cls, const char *text)
 {
@@ -529,7 +530,7 @@ static void write_page(FILE *f, const struct html_doc *d, const struct json *ctx
 
 	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n", f);
 	tag(f, "title", NULL, title);
-	fprintf(f, "\n<style>\n%s</style>\n</head>\n<body>\n", style);
+	fprintf(f, "\n<style>\n%s</style>\n</head>\n<body>\n", TEXT_STR(report_style));
 	tag(f, "h1", NULL, title);
 	fputs("\n<p class=\"sub\">", f);
 	html_text(f, d->path);
@@ -605,24 +606,30 @@ static int report_run(struct run_ctx *ctx)
 	return rc;
 }
 
+TEXT(report_usage,
+	"usage: report [OPTIONS] RESULTS.json [-o FILE]\n"
+	"\n"
+	"Writes a benchbox JSON results file (-o FILE of any applet or of run) as\n"
+	"one HTML page that opens on the answer: the verdict in words, its\n"
+	"counts, the headline figures, each WARN, FAIL or INVALID with its reason\n"
+	"and the suspect conditions; then charts of the bandwidths (bw_mem,\n"
+	"membw, stream) and of lat_mem_rd's latency against working-set size, a\n"
+	"table of every result and the run's context, folded. Everything is\n"
+	"inline: no script, no link. --board judges each guide metric as compare\n"
+	"does and charts the board's published values; without it, the board the\n"
+	"run named does. The page goes to stdout, or to -o FILE, in full or not\n"
+	"at all.\n");
+
+TEXT(report_exits,
+	"Exit status: 0 ok, 1 the page could not be written, 2 usage error, a\n"
+	"missing or malformed file or an unknown board.\n");
+
 const struct applet applet_report = {
 	.name    = "report",
 	.summary = "a results file as one self-contained HTML page",
 	.flags   = APPLET_TOOL,
-	.usage   = "usage: report [OPTIONS] RESULTS.json [-o FILE]\n"
-		   "\n"
-		   "Writes a benchbox JSON results file (-o FILE of any applet or of run) as\n"
-		   "one HTML page that opens on the answer: the verdict in words, its\n"
-		   "counts, the headline figures, each WARN, FAIL or INVALID with its reason\n"
-		   "and the suspect conditions; then charts of the bandwidths (bw_mem,\n"
-		   "membw, stream) and of lat_mem_rd's latency against working-set size, a\n"
-		   "table of every result and the run's context, folded. Everything is\n"
-		   "inline: no script, no link. --board judges each guide metric as compare\n"
-		   "does and charts the board's published values; without it, the board the\n"
-		   "run named does. The page goes to stdout, or to -o FILE, in full or not\n"
-		   "at all.\n",
-	.exits   = "Exit status: 0 ok, 1 the page could not be written, 2 usage error, a\n"
-		   "missing or malformed file or an unknown board.\n",
+	.usage   = TEXT_PTR(report_usage),
+	.exits   = TEXT_PTR(report_exits),
 	.opts    = opts,
 	.unit    = "",
 	.classic = &emit_html,

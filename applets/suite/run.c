@@ -888,27 +888,33 @@ static int run_run(struct run_ctx *ctx)
 	return rc;
 }
 
+TEXT(run_usage,
+	"usage: run [OPTIONS] quick|guide|all|APPLET[,APPLET...] [-- ARGS]\n"
+	"\n"
+	"Runs a suite of benchmarks, each test in its own process with a time\n"
+	"budget, and prints a summary: the board's verdict, the headline figures\n"
+	"beside the published ones and every failure with its reason (-v, or a\n"
+	"--format, prints every record instead; -o FILE keeps them as JSON for\n"
+	"compare and report). quick is a sanity check of the board in seconds;\n"
+	"guide measures every metric of the vendor guides' tables; all runs every\n"
+	"applet at its defaults but net and fileio; a list of applets runs those,\n"
+	"each with ARGS after --. --quick, --kernel and --dir reach every test. A\n"
+	"test that crashes, fails or overruns its budget is a failed record; a\n"
+	"clock that fell or a thermal trip point reached marks its records\n"
+	"throttled. --board judges each result against a board's published\n"
+	"numbers as compare does; quick finds the board by itself.\n");
+
+TEXT(run_exits,
+	"Exit status: 0 every test passed or was skipped, 1 a test or a verdict\n"
+	"failed, 2 usage error, 3 a self-check found a wrong answer, 128+N\n"
+	"stopped by signal N.\n");
+
 const struct applet applet_run = {
 	.name    = "run",
 	.summary = "run a suite of tests, each in its own process",
 	.flags   = APPLET_TOOL,
-	.usage   = "usage: run [OPTIONS] quick|guide|all|APPLET[,APPLET...] [-- ARGS]\n"
-		   "\n"
-		   "Runs a suite of benchmarks, each test in its own process with a time\n"
-		   "budget, and prints a summary: the board's verdict, the headline figures\n"
-		   "beside the published ones and every failure with its reason (-v, or a\n"
-		   "--format, prints every record instead; -o FILE keeps them as JSON for\n"
-		   "compare and report). quick is a sanity check of the board in seconds;\n"
-		   "guide measures every metric of the vendor guides' tables; all runs every\n"
-		   "applet at its defaults but net and fileio; a list of applets runs those,\n"
-		   "each with ARGS after --. --quick, --kernel and --dir reach every test. A\n"
-		   "test that crashes, fails or overruns its budget is a failed record; a\n"
-		   "clock that fell or a thermal trip point reached marks its records\n"
-		   "throttled. --board judges each result against a board's published\n"
-		   "numbers as compare does; quick finds the board by itself.\n",
-	.exits   = "Exit status: 0 every test passed or was skipped, 1 a test or a verdict\n"
-		   "failed, 2 usage error, 3 a self-check found a wrong answer, 128+N\n"
-		   "stopped by signal N.\n",
+	.usage   = TEXT_PTR(run_usage),
+	.exits   = TEXT_PTR(run_exits),
 	.opts    = opts,
 	.unit    = "",
 	.run     = run_run,

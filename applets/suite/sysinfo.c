@@ -599,21 +599,24 @@ static int sysinfo_run(struct run_ctx *ctx)
 	return EXIT_OK;
 }
 
+TEXT(sysinfo_usage,
+	"usage: sysinfo\n"
+	"\n"
+	"What to check first on a new board: architecture and CPU model per\n"
+	"cluster (MIDR on Arm, CPUID brand on x86, uarch or mvendorid/marchid/\n"
+	"mimpid on RISC-V), usable CPUs and topology, caches per level (sysfs\n"
+	"cacheinfo, else CPUID), memory, kernel, clock source and timer\n"
+	"frequency, page size and THP mode, cpufreq governor and frequencies\n"
+	"per policy, devfreq devices (DDR, GPU) and thermal zones; on RISC-V\n"
+	"the ISA and its extensions, MMU mode, hwprobe and VLEN. A field that\n"
+	"cannot be read says 'unknown'; /proc and /sys are optional.\n"
+	"Without --format: a fact sheet, then what makes results suspect\n"
+	"(records of test 'suspect': a clock held low, heat, busy CPUs).\n");
+
 const struct applet applet_sysinfo = {
 	.name    = "sysinfo",
 	.summary = "board, CPUs, caches, memory, clocks, DVFS, thermal",
-	.usage   = "usage: sysinfo\n"
-		   "\n"
-		   "What to check first on a new board: architecture and CPU model per\n"
-		   "cluster (MIDR on Arm, CPUID brand on x86, uarch or mvendorid/marchid/\n"
-		   "mimpid on RISC-V), usable CPUs and topology, caches per level (sysfs\n"
-		   "cacheinfo, else CPUID), memory, kernel, clock source and timer\n"
-		   "frequency, page size and THP mode, cpufreq governor and frequencies\n"
-		   "per policy, devfreq devices (DDR, GPU) and thermal zones; on RISC-V\n"
-		   "the ISA and its extensions, MMU mode, hwprobe and VLEN. A field that\n"
-		   "cannot be read says 'unknown'; /proc and /sys are optional.\n"
-		   "Without --format: a fact sheet, then what makes results suspect\n"
-		   "(records of test 'suspect': a clock held low, heat, busy CPUs).\n",
+	.usage   = TEXT_PTR(sysinfo_usage),
 	.classic = &emit_sheet,
 	.run     = sysinfo_run,
 };
