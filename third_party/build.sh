@@ -54,8 +54,12 @@ step() {	# step NAME PREFIX: announce, or return 1 when PREFIX is done
 	mkdir -p "$2.src"
 }
 
-# musl: its own configure, static only, with the gcc specs wrapper
-musl=$cache/$arch/musl-$(key "$MUSL_SHA256" "$cross" "$acflags" "$ccver")
+# musl: its own configure, static only, with the gcc specs wrapper; -O2,
+# except the parts no measurement runs through (stdio's formatting, number
+# parsing, locale, the resolver's files, ...), built for size as musl's
+# own default builds all but its string, malloc and internal code
+musl_cold="stdio stdlib locale multibyte errno ctype env conf dirent search prng regex passwd legacy temp"
+musl=$cache/$arch/musl-$(key "$MUSL_SHA256" "$cross" "$acflags" "$ccver" "$musl_cold")
 [ "$arch" != glibc ] || musl="host-glibc-gcc-$ccver"	# a key word, no prefix
 [ -z "$tccc" ] || musl="toolchain-$ccver-$tccc"	# the compiler's words name its prefixes
 if [ "$arch" != glibc ] && [ -z "$tccc" ] && step "musl $MUSL_VERSION" "$musl"; then
@@ -65,6 +69,9 @@ if [ "$arch" != glibc ] && [ -z "$tccc" ] && step "musl $MUSL_VERSION" "$musl"; 
 	(cd "$musl.src" &&
 	 ./configure $tgt --prefix="$musl" --disable-shared --enable-wrapper=gcc \
 		CC="$cc" AR="${cross}ar" RANLIB="${cross}ranlib" CFLAGS="-O2 $acflags" &&
+	 for d in $musl_cold; do
+		printf 'obj/src/%s/%%.o obj/src/%s/%%.lo: CFLAGS += -Os\n' "$d" "$d"
+	 done >> config.mak &&
 	 make -j"$jobs" && make install) > "$musl.log" 2>&1 ||
 		{ echo "build: musl failed: see $musl.log" >&2; tail -n 20 "$musl.log" >&2; exit 1; }
 	rm -rf "$musl.src" "$musl.log"; touch "$musl/.done"
