@@ -250,12 +250,15 @@ $(B)/obj/src/version.o: $(B)/buildinfo.h
 # files below hold timed loops (the classics' own loops, the tuned kernels
 # by their suffix rules above, the timing harness and the bodies the
 # drivers time) and keep -O2, the flags their figures were measured with.
-# A new timed loop goes in one of them, or its file joins the list. The
-# drivers excluded here time only calls into those files, one per buffer,
-# block or solve (speed's own loop is speed_job.c).
+# A new timed loop goes in one of them, or its file joins the list. Not
+# here: the drivers whose timed body is one call per buffer, block or solve
+# into those files (speed's own loop is speed_job.c), and the applets that
+# time system calls, where the kernel's work is all there is to measure.
 HOT_SRCS := $(addprefix src/,bench.c lmbench.c proc.c team.c) \
 	$(filter-out $(addprefix applets/,cpu/coremark.c cpu/linpack.c cpu/nbench.c \
-	  crypto/speed.c crypto/zlib.c mem/membw.c), \
+	  crypto/speed.c crypto/zlib.c mem/membw.c $(addprefix os/,bw_pipe.c bw_unix.c \
+	  hello.c lat_fs.c lat_pipe.c lat_select.c lat_sem.c lat_sig.c lat_syscall.c \
+	  lat_unix.c msleep.c)), \
 	  $(wildcard applets/cpu/*.c applets/mem/*.c applets/crypto/*.c applets/os/*.c))
 COLD_CFLAGS := -Os $(COLD_CFLAGS_$(TARCH))
 $(filter-out $(HOT_SRCS:%.c=$(B)/obj/%.o),$(SRCS:%.c=$(B)/obj/%.o)): EXTRA_CFLAGS = $(COLD_CFLAGS)
