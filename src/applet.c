@@ -170,6 +170,13 @@ static const char *applet_text(const struct applet *a, const char *which, const 
 	return text_get(key);
 }
 
+const char *applet_summary_text(const struct applet *a)
+{
+	const char *s = applet_text(a, "summary", a->summary);
+
+	return s ? s : "";
+}
+
 const char *applet_usage_text(const struct applet *a)
 {
 	return applet_text(a, "usage", a->usage);

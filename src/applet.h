@@ -34,7 +34,8 @@ struct run_ctx;
 
 struct applet {
 	const char		*name;		/* == file basename == applets.def id */
-	const char		*summary;	/* one line for --list, <= 60 chars, no period */
+	const char		*summary;	/* one line for --list, <= 60 chars, no period:
+						   TEXT_PTR(NAME_summary) */
 	const char		*usage;		/* "usage: NAME ...\n\n" + prose; options appended:
 						   TEXT_PTR(NAME_usage) (src/text.h) */
 	const char		*exits;		/* "Exit status: ...\n", where it says more than
@@ -108,6 +109,7 @@ int  applet_main(const struct applet *a, int argc, char **argv);
 void applet_usage(const struct applet *a, FILE *f);
 /* The applet's usage and exit-status texts, from the packed blob or the
  * fields (src/text.h); every reader goes through these. NULL = none. */
+const char *applet_summary_text(const struct applet *a);
 const char *applet_usage_text(const struct applet *a);
 const char *applet_exits_text(const struct applet *a);
 /* Build a run_info for the JSON context block / table header. */

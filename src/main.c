@@ -55,7 +55,8 @@ static void usage(FILE *f)
 	      "\nApplets:\n", f);
 	for (i = 0; i < applet_count; i++)
 		if (!(applet_table[i]->flags & APPLET_PENDING))
-			fprintf(f, "  %-14s %s\n", applet_table[i]->name, applet_table[i]->summary);
+			fprintf(f, "  %-14s %s\n", applet_table[i]->name,
+				applet_summary_text(applet_table[i]));
 	fputs("\nGlobal options (every applet; before its name too):\n", f);
 	opt_usage(f, global_opts);
 	fputc('\n', f);
@@ -104,7 +105,8 @@ static void list(FILE *f)
 
 	for (i = 0; i < applet_count; i++)
 		if (!(applet_table[i]->flags & APPLET_PENDING))
-			fprintf(f, "%-14s %s\n", applet_table[i]->name, applet_table[i]->summary);
+			fprintf(f, "%-14s %s\n", applet_table[i]->name,
+				applet_summary_text(applet_table[i]));
 }
 
 /* The absolute path of this executable, for --install's links. */

@@ -651,6 +651,7 @@ static int init_run(struct run_ctx *ctx)
 	return session(text, getpid() == 1, boot_s);
 }
 
+TEXT(init_summary, "run a suite as /init: results on the console, power off");
 TEXT(init_usage,
 	"usage: init [--cmdline TEXT]\n"
 	"\n"
@@ -681,7 +682,7 @@ TEXT(init_exits,
 
 const struct applet applet_init = {
 	.name    = "init",
-	.summary = "run a suite as /init: results on the console, power off",
+	.summary = TEXT_PTR(init_summary),
 	.flags   = APPLET_TOOL,
 	.usage   = TEXT_PTR(init_usage),
 	.exits   = TEXT_PTR(init_exits),

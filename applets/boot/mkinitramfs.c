@@ -739,6 +739,7 @@ static const struct opt_spec opts[] = {
 	{ 0 }
 };
 
+TEXT(mkinitramfs_summary, "write an initramfs (cpio.gz) with benchbox as /init");
 TEXT(mkinitramfs_usage,
 	"usage: mkinitramfs -o FILE.cpio.gz [--binary PATH] [--cmdline TEXT]\n"
 	"                   [--module FILE.ko]...\n"
@@ -755,7 +756,7 @@ TEXT(mkinitramfs_usage,
 
 const struct applet applet_mkinitramfs = {
 	.name    = "mkinitramfs",
-	.summary = "write an initramfs (cpio.gz) with benchbox as /init",
+	.summary = TEXT_PTR(mkinitramfs_summary),
 	.flags   = APPLET_TOOL,
 	.usage   = TEXT_PTR(mkinitramfs_usage),
 	.opts    = opts,

@@ -422,6 +422,7 @@ out:
 	return rc;
 }
 
+TEXT(coremark_summary, "coremark-like list/matrix/state CPU score (not EEMBC's)");
 TEXT(coremark_usage,
 	"usage: coremark [-P N] [SEED1 SEED2 SEED3 [ITERATIONS]]\n"
 	"\n"
@@ -439,7 +440,7 @@ TEXT(coremark_usage,
 
 const struct applet applet_coremark = {
 	.name    = "coremark",
-	.summary = "coremark-like list/matrix/state CPU score (not EEMBC's)",
+	.summary = TEXT_PTR(coremark_summary),
 	.usage   = TEXT_PTR(coremark_usage),
 	.opts    = opts,
 	.unit    = UNIT_ITER_S,

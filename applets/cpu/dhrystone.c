@@ -470,6 +470,7 @@ out:
 	return rc;
 }
 
+TEXT(dhrystone_summary, "integer speed in DMIPS, DMIPS/MHz (Weicker's Dhrystone 2.1)");
 TEXT(dhrystone_usage,
 	"usage: dhrystone [-P N] [--values]\n"
 	"\n"
@@ -486,7 +487,7 @@ TEXT(dhrystone_usage,
 
 const struct applet applet_dhrystone = {
 	.name    = "dhrystone",
-	.summary = "integer speed in DMIPS, DMIPS/MHz (Weicker's Dhrystone 2.1)",
+	.summary = TEXT_PTR(dhrystone_summary),
 	.usage   = TEXT_PTR(dhrystone_usage),
 	.opts    = opts,
 	.unit    = UNIT_DMIPS,

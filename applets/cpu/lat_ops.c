@@ -468,6 +468,7 @@ static int lat_ops_run(struct run_ctx *ctx)
 	return rc;
 }
 
+TEXT(lat_ops_summary, "latency of arithmetic operations (lmbench's lat_ops)");
 TEXT(lat_ops_usage,
 	"usage: lat_ops [-P N] [-W US] [-N N]\n"
 	"\n"
@@ -482,7 +483,7 @@ TEXT(lat_ops_usage,
 
 const struct applet applet_lat_ops = {
 	.name    = "lat_ops",
-	.summary = "latency of arithmetic operations (lmbench's lat_ops)",
+	.summary = TEXT_PTR(lat_ops_summary),
 	.usage   = TEXT_PTR(lat_ops_usage),
 	.opts    = opts,
 	.unit    = UNIT_NS,

@@ -384,6 +384,7 @@ static int linpack_main(struct run_ctx *ctx)
 	return rc;
 }
 
+TEXT(linpack_summary, "dense LU solve in KFLOPS (clinpack's LINPACK 100)");
 TEXT(linpack_usage,
 	"usage: linpack [--order=100|200|1000] [--single] [-P N]\n"
 	"               [--kernel=c|unrolled|best|all|NAME]\n"
@@ -401,7 +402,7 @@ TEXT(linpack_usage,
 
 const struct applet applet_linpack = {
 	.name    = "linpack",
-	.summary = "dense LU solve in KFLOPS (clinpack's LINPACK 100)",
+	.summary = TEXT_PTR(linpack_summary),
 	.usage   = TEXT_PTR(linpack_usage),
 	.opts    = opts,
 	.unit    = UNIT_KFLOPS,

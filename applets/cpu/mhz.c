@@ -301,6 +301,7 @@ static const struct opt_spec opts[] = {
 	{ 0 }
 };
 
+TEXT(mhz_summary, "effective CPU clock, beside cpufreq (lmbench's mhz)");
 TEXT(mhz_usage,
 	"usage: mhz [-c] [--cpu=LIST]\n"
 	"\n"
@@ -312,7 +313,7 @@ TEXT(mhz_usage,
 
 const struct applet applet_mhz = {
 	.name    = "mhz",
-	.summary = "effective CPU clock, beside cpufreq (lmbench's mhz)",
+	.summary = TEXT_PTR(mhz_summary),
 	.usage   = TEXT_PTR(mhz_usage),
 	.opts    = opts,
 	.unit    = UNIT_MHZ,

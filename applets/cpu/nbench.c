@@ -551,6 +551,7 @@ static int nbench_run(struct run_ctx *ctx)
 	return rc;
 }
 
+TEXT(nbench_summary, "CPU and memory indexes of ten tests (BYTEmark's nbench)");
 TEXT(nbench_usage,
 	"usage: nbench [--tests=TEST[,TEST...]] [-P N]\n"
 	"\n"
@@ -569,7 +570,7 @@ TEXT(nbench_usage,
 
 const struct applet applet_nbench = {
 	.name    = "nbench",
-	.summary = "CPU and memory indexes of ten tests (BYTEmark's nbench)",
+	.summary = TEXT_PTR(nbench_summary),
 	.usage   = TEXT_PTR(nbench_usage),
 	.opts    = opts,
 	.unit    = UNIT_ITER_S,

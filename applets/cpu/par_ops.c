@@ -327,6 +327,7 @@ static int par_ops_run(struct run_ctx *ctx)
 	return EXIT_OK;
 }
 
+TEXT(par_ops_summary, "instruction-level parallelism (lmbench's par_ops)");
 TEXT(par_ops_usage,
 	"usage: par_ops [-W US] [-N N]\n"
 	"\n"
@@ -339,7 +340,7 @@ TEXT(par_ops_usage,
 
 const struct applet applet_par_ops = {
 	.name    = "par_ops",
-	.summary = "instruction-level parallelism (lmbench's par_ops)",
+	.summary = TEXT_PTR(par_ops_summary),
 	.usage   = TEXT_PTR(par_ops_usage),
 	.opts    = opts,
 	.unit    = "",

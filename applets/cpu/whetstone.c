@@ -763,6 +763,7 @@ out:
 	return rc;
 }
 
+TEXT(whetstone_summary, "floating-point speed in MWIPS and MIPS (Whetstone)");
 TEXT(whetstone_usage,
 	"usage: whetstone [-P N] [--duration=SECONDS] [--loops=COUNT]\n"
 	"\n"
@@ -779,7 +780,7 @@ TEXT(whetstone_usage,
 
 const struct applet applet_whetstone = {
 	.name    = "whetstone",
-	.summary = "floating-point speed in MWIPS and MIPS (Whetstone)",
+	.summary = TEXT_PTR(whetstone_summary),
 	.usage   = TEXT_PTR(whetstone_usage),
 	.opts    = opts,
 	.unit    = UNIT_MWIPS,

@@ -1264,6 +1264,7 @@ static int speed_run(struct run_ctx *ctx)
 	return rc;
 }
 
+TEXT(speed_summary, "cipher, digest, signature throughput (openssl's speed)");
 TEXT(speed_usage,
 	"usage: speed [-elapsed] [-seconds SECONDS] [-bytes BYTES] [-evp ALG]\n"
 	"             [-decrypt] [-multi N] [-mr] [ALGORITHM...]\n"
@@ -1284,7 +1285,7 @@ TEXT(speed_usage,
 
 const struct applet applet_speed = {
 	.name    = "speed",
-	.summary = "cipher, digest, signature throughput (openssl's speed)",
+	.summary = TEXT_PTR(speed_summary),
 	.usage   = TEXT_PTR(speed_usage),
 	.opts    = opts,
 	.unit    = UNIT_MB_S,

@@ -669,6 +669,7 @@ out:
 	return rc;
 }
 
+TEXT(zlib_summary, "deflate/inflate and crc32/adler32 throughput");
 TEXT(zlib_usage,
 	"usage: zlib [--level=LEVEL[,LEVEL...]] [--size=BYTES] [-P N]\n"
 	"            [--dump=FILE] [TEST...]\n"
@@ -685,7 +686,7 @@ TEXT(zlib_usage,
 
 const struct applet applet_zlib = {
 	.name    = "zlib",
-	.summary = "deflate/inflate and crc32/adler32 throughput",
+	.summary = TEXT_PTR(zlib_summary),
 	.usage   = TEXT_PTR(zlib_usage),
 	.opts    = opts,
 	.unit    = UNIT_MB_S,

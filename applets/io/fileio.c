@@ -458,6 +458,7 @@ static int fileio_run(struct run_ctx *ctx)
 	return fio_seq_run(ctx, &o);
 }
 
+TEXT(fileio_summary, "file and raw-device throughput, IOPS and CPU load");
 TEXT(fileio_usage,
 	"usage: fileio seq  [--size BYTES] [--bs BYTES[,BYTES...]] [--direct] [--sync]\n"
 	"                   [DIR|FILE]\n"
@@ -479,7 +480,7 @@ TEXT(fileio_usage,
 
 const struct applet applet_fileio = {
 	.name    = "fileio",
-	.summary = "file and raw-device throughput, IOPS and CPU load",
+	.summary = TEXT_PTR(fileio_summary),
 	.usage   = TEXT_PTR(fileio_usage),
 	.opts    = opts,
 	.unit    = UNIT_MB_S,

@@ -663,6 +663,7 @@ static int lmdd_run(struct run_ctx *ctx)
 	return EXIT_OK;
 }
 
+TEXT(lmdd_summary, "timed block moves between files (lmbench's lmdd)");
 TEXT(lmdd_usage,
 	"usage: lmdd [NAME=VALUE]...\n"
 	"\n"
@@ -692,7 +693,7 @@ TEXT(lmdd_usage,
 
 const struct applet applet_lmdd = {
 	.name    = "lmdd",
-	.summary = "timed block moves between files (lmbench's lmdd)",
+	.summary = TEXT_PTR(lmdd_summary),
 	.flags   = APPLET_TOOL,		/* needs a file and an amount: no defaults */
 	.usage   = TEXT_PTR(lmdd_usage),
 	.unit    = UNIT_MB_S,

@@ -257,6 +257,7 @@ out:
 	return rc;
 }
 
+TEXT(bw_mem_summary, "memory bandwidth (lmbench's bw_mem)");
 TEXT(bw_mem_usage,
 	"usage: bw_mem [-P N] [-W US] [-N N] SIZE OP [conflict]\n"
 	"\n"
@@ -272,7 +273,7 @@ TEXT(bw_mem_usage,
 
 const struct applet applet_bw_mem = {
 	.name    = "bw_mem",
-	.summary = "memory bandwidth (lmbench's bw_mem)",
+	.summary = TEXT_PTR(bw_mem_summary),
 	.usage   = TEXT_PTR(bw_mem_usage),
 	.opts    = opts,
 	.unit    = UNIT_MB_S,

@@ -549,6 +549,7 @@ static const struct opt_spec opts[] = {
 	{ 0 }
 };
 
+TEXT(lat_mem_rd_summary, "memory read latency per size (lmbench's lat_mem_rd)");
 TEXT(lat_mem_rd_usage,
 	"usage: lat_mem_rd [-P N] [-W US] [-N N] [-t] [--hugepages=on|off|default]\n"
 	"                  [--sizes=LIST] [SIZE_MB [STRIDE...]]\n"
@@ -567,7 +568,7 @@ TEXT(lat_mem_rd_usage,
 
 const struct applet applet_lat_mem_rd = {
 	.name     = "lat_mem_rd",
-	.summary  = "memory read latency per size (lmbench's lat_mem_rd)",
+	.summary  = TEXT_PTR(lat_mem_rd_summary),
 	.usage    = TEXT_PTR(lat_mem_rd_usage),
 	.opts     = opts,
 	.unit     = UNIT_NS,

@@ -146,6 +146,7 @@ static int line_run(struct run_ctx *ctx)
 	return EXIT_OK;
 }
 
+TEXT(line_summary, "cache line size (lmbench's line)");
 TEXT(line_usage,
 	"usage: line [-v] [-M SIZE] [-W US] [-N N]\n"
 	"\n"
@@ -159,7 +160,7 @@ TEXT(line_usage,
 
 const struct applet applet_line = {
 	.name    = "line",
-	.summary = "cache line size (lmbench's line)",
+	.summary = TEXT_PTR(line_summary),
 	.usage   = TEXT_PTR(line_usage),
 	.opts    = opts,
 	.unit    = "B",

@@ -227,6 +227,7 @@ out:
 	return rc;
 }
 
+TEXT(membw_summary, "memory bandwidth of every kernel this CPU can run");
 TEXT(membw_usage,
 	"usage: membw [--size=BYTES] [-P N] [--hugepages=default|on|off] [TEST...]\n"
 	"\n"
@@ -244,7 +245,7 @@ TEXT(membw_usage,
 
 const struct applet applet_membw = {
 	.name    = "membw",
-	.summary = "memory bandwidth of every kernel this CPU can run",
+	.summary = TEXT_PTR(membw_summary),
 	.usage   = TEXT_PTR(membw_usage),
 	.opts    = opts,
 	.unit    = UNIT_MB_S,

@@ -247,6 +247,7 @@ static int par_mem_run(struct run_ctx *ctx)
 	return rc;
 }
 
+TEXT(par_mem_summary, "memory load parallelism per size (lmbench's par_mem)");
 TEXT(par_mem_usage,
 	"usage: par_mem [-c] [-L BYTES] [-M SIZE] [-W US] [-N N]\n"
 	"\n"
@@ -260,7 +261,7 @@ TEXT(par_mem_usage,
 
 const struct applet applet_par_mem = {
 	.name    = "par_mem",
-	.summary = "memory load parallelism per size (lmbench's par_mem)",
+	.summary = TEXT_PTR(par_mem_summary),
 	.usage   = TEXT_PTR(par_mem_usage),
 	.opts    = opts,
 	.unit    = "",

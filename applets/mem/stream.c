@@ -700,6 +700,7 @@ out:
 	return rc_;
 }
 
+TEXT(stream_summary, "memory bandwidth, STREAM's kernels (lmbench's stream)");
 TEXT(stream_usage,
 	"usage: stream [-n N] [--threads=N] [--ntimes=N] [--kernel=c|best|all|NAME]\n"
 	"       stream [-P N] [-M BYTES] [-v 1|2] [-W US] [-N N]   (lmbench3's stream)\n"
@@ -723,7 +724,7 @@ TEXT(stream_usage,
 
 const struct applet applet_stream = {
 	.name    = "stream",
-	.summary = "memory bandwidth, STREAM's kernels (lmbench's stream)",
+	.summary = TEXT_PTR(stream_summary),
 	.usage   = TEXT_PTR(stream_usage),
 	.opts    = opts,
 	.unit    = UNIT_MB_S,

@@ -265,6 +265,7 @@ static int tlb_run(struct run_ctx *ctx)
 	return EXIT_OK;
 }
 
+TEXT(tlb_summary, "TLB reach in pages (lmbench's tlb)");
 TEXT(tlb_usage,
 	"usage: tlb [-c] [-L BYTES] [-M SIZE] [-W US] [-N N]\n"
 	"\n"
@@ -278,7 +279,7 @@ TEXT(tlb_usage,
 
 const struct applet applet_tlb = {
 	.name    = "tlb",
-	.summary = "TLB reach in pages (lmbench's tlb)",
+	.summary = TEXT_PTR(tlb_summary),
 	.usage   = TEXT_PTR(tlb_usage),
 	.opts    = opts,
 	.unit    = "",

@@ -268,6 +268,7 @@ static const struct opt_spec opts[] = {
 	{ 0 }
 };
 
+TEXT(bw_tcp_summary, "TCP bandwidth (lmbench's bw_tcp)");
 TEXT(bw_tcp_usage,
 	"usage: bw_tcp [-m MSGSIZE] [-M TOTAL] [-P N] [-W US] [-N N] [-p PORT] [HOST]\n"
 	"       bw_tcp -s [--foreground] [--bind ADDR] [-p PORT]\n"
@@ -286,7 +287,7 @@ TEXT(bw_tcp_exits, LMNET_EXITS);
 
 const struct applet applet_bw_tcp = {
 	.name    = "bw_tcp",
-	.summary = "TCP bandwidth (lmbench's bw_tcp)",
+	.summary = TEXT_PTR(bw_tcp_summary),
 	.usage   = TEXT_PTR(bw_tcp_usage),
 	.exits   = TEXT_PTR(bw_tcp_exits),
 	.opts    = opts,

@@ -135,6 +135,7 @@ static const struct opt_spec opts[] = {
 	{ 0 }
 };
 
+TEXT(lat_connect_summary, "TCP connection cost (lmbench's lat_connect)");
 TEXT(lat_connect_usage,
 	"usage: lat_connect [-N N] [-p PORT] [HOST]\n"
 	"       lat_connect -s [--foreground] [--bind ADDR] [-p PORT]\n"
@@ -153,7 +154,7 @@ TEXT(lat_connect_exits, LMNET_EXITS);
 
 const struct applet applet_lat_connect = {
 	.name    = "lat_connect",
-	.summary = "TCP connection cost (lmbench's lat_connect)",
+	.summary = TEXT_PTR(lat_connect_summary),
 	.usage   = TEXT_PTR(lat_connect_usage),
 	.exits   = TEXT_PTR(lat_connect_exits),
 	.opts    = opts,

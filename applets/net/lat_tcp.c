@@ -178,6 +178,7 @@ static const struct opt_spec opts[] = {
 	{ 0 }
 };
 
+TEXT(lat_tcp_summary, "TCP round-trip latency (lmbench's lat_tcp)");
 TEXT(lat_tcp_usage,
 	"usage: lat_tcp [-m BYTES] [-P N] [-W US] [-N N] [-p PORT] [HOST]\n"
 	"       lat_tcp -s [--foreground] [--bind ADDR] [-p PORT]\n"
@@ -195,7 +196,7 @@ TEXT(lat_tcp_exits, LMNET_EXITS);
 
 const struct applet applet_lat_tcp = {
 	.name    = "lat_tcp",
-	.summary = "TCP round-trip latency (lmbench's lat_tcp)",
+	.summary = TEXT_PTR(lat_tcp_summary),
 	.usage   = TEXT_PTR(lat_tcp_usage),
 	.exits   = TEXT_PTR(lat_tcp_exits),
 	.opts    = opts,

@@ -254,6 +254,7 @@ static const struct opt_spec opts[] = {
 	{ 0 }
 };
 
+TEXT(lat_udp_summary, "UDP round-trip latency (lmbench's lat_udp)");
 TEXT(lat_udp_usage,
 	"usage: lat_udp [-m BYTES] [-P N] [-W US] [-N N] [-p PORT] [HOST]\n"
 	"       lat_udp -s [--foreground] [--bind ADDR] [-p PORT]\n"
@@ -272,7 +273,7 @@ TEXT(lat_udp_exits, LMNET_EXITS);
 
 const struct applet applet_lat_udp = {
 	.name    = "lat_udp",
-	.summary = "UDP round-trip latency (lmbench's lat_udp)",
+	.summary = TEXT_PTR(lat_udp_summary),
 	.usage   = TEXT_PTR(lat_udp_usage),
 	.exits   = TEXT_PTR(lat_udp_exits),
 	.opts    = opts,

@@ -601,6 +601,7 @@ static const struct opt_spec opts[] = {
 	{ 0 }
 };
 
+TEXT(net_summary, "TCP/UDP stream throughput and CPU load (netperf-like)");
 TEXT(net_usage,
 	"usage: net -s [--bind ADDR] [-p PORT] [--stay]\n"
 	"       net [HOST] [tcp_stream|tcp_maerts|udp_stream] [-t SECONDS] [-m BYTES]\n"
@@ -622,7 +623,7 @@ TEXT(net_usage,
 
 const struct applet applet_net = {
 	.name    = "net",
-	.summary = "TCP/UDP stream throughput and CPU load (netperf-like)",
+	.summary = TEXT_PTR(net_summary),
 	.usage   = TEXT_PTR(net_usage),
 	.opts    = opts,
 	.unit    = UNIT_MBIT_S,

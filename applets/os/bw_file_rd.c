@@ -114,6 +114,7 @@ static int bw_file_rd_run(struct run_ctx *ctx)
 	return lm_bw_finish(ctx, &r.b, rc, &st);
 }
 
+TEXT(bw_file_rd_summary, "file read bandwidth (lmbench's bw_file_rd)");
 TEXT(bw_file_rd_usage,
 	"usage: " USAGE "\n"
 	"\n"
@@ -126,7 +127,7 @@ TEXT(bw_file_rd_usage,
 
 const struct applet applet_bw_file_rd = {
 	.name    = "bw_file_rd",
-	.summary = "file read bandwidth (lmbench's bw_file_rd)",
+	.summary = TEXT_PTR(bw_file_rd_summary),
 	.usage   = TEXT_PTR(bw_file_rd_usage),
 	.opts    = opts,
 	.unit    = UNIT_MB_S,

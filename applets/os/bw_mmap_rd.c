@@ -118,6 +118,7 @@ static int bw_mmap_rd_run(struct run_ctx *ctx)
 	return lm_bw_finish(ctx, &m.b, rc, &st);
 }
 
+TEXT(bw_mmap_rd_summary, "mapped-file read bandwidth (lmbench's bw_mmap_rd)");
 TEXT(bw_mmap_rd_usage,
 	"usage: " USAGE "\n"
 	"\n"
@@ -130,7 +131,7 @@ TEXT(bw_mmap_rd_usage,
 
 const struct applet applet_bw_mmap_rd = {
 	.name    = "bw_mmap_rd",
-	.summary = "mapped-file read bandwidth (lmbench's bw_mmap_rd)",
+	.summary = TEXT_PTR(bw_mmap_rd_summary),
 	.usage   = TEXT_PTR(bw_mmap_rd_usage),
 	.opts    = opts,
 	.unit    = UNIT_MB_S,

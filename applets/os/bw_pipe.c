@@ -176,6 +176,7 @@ static int bw_pipe_run(struct run_ctx *ctx)
 	return ipc_bw_run(ctx, PROC_PIPE);
 }
 
+TEXT(bw_pipe_summary, "pipe bandwidth (lmbench's bw_pipe)");
 TEXT(bw_pipe_usage,
 	"usage: bw_pipe [-m MSGSIZE] [-M TOTAL] [-P N] [-W US] [-N N]\n"
 	"\n"
@@ -186,7 +187,7 @@ TEXT(bw_pipe_usage,
 
 const struct applet applet_bw_pipe = {
 	.name    = "bw_pipe",
-	.summary = "pipe bandwidth (lmbench's bw_pipe)",
+	.summary = TEXT_PTR(bw_pipe_summary),
 	.usage   = TEXT_PTR(bw_pipe_usage),
 	.opts    = ipc_bw_opts,
 	.unit    = UNIT_MB_S,

@@ -18,6 +18,7 @@ static int bw_unix_run(struct run_ctx *ctx)
 	return ipc_bw_run(ctx, PROC_UNIX);
 }
 
+TEXT(bw_unix_summary, "AF_UNIX socket bandwidth (lmbench's bw_unix)");
 TEXT(bw_unix_usage,
 	"usage: bw_unix [-m MSGSIZE] [-M TOTAL] [-P N] [-W US] [-N N]\n"
 	"\n"
@@ -29,7 +30,7 @@ TEXT(bw_unix_usage,
 
 const struct applet applet_bw_unix = {
 	.name    = "bw_unix",
-	.summary = "AF_UNIX socket bandwidth (lmbench's bw_unix)",
+	.summary = TEXT_PTR(bw_unix_summary),
 	.usage   = TEXT_PTR(bw_unix_usage),
 	.opts    = ipc_bw_opts,
 	.unit    = UNIT_MB_S,

@@ -36,6 +36,7 @@ static int hello_run(struct run_ctx *ctx)
 static const struct emitter emit_hello = { "hello", 0, emit_nothing_begin,
 					   emit_nothing_record, emit_nothing_end };
 
+TEXT(hello_summary, "the program lat_proc exec runs (lmbench's hello)");
 TEXT(hello_usage,
 	"usage: hello\n"
 	"\n"
@@ -44,7 +45,7 @@ TEXT(hello_usage,
 
 const struct applet applet_hello = {
 	.name    = "hello",
-	.summary = "the program lat_proc exec runs (lmbench's hello)",
+	.summary = TEXT_PTR(hello_summary),
 	.flags   = APPLET_TOOL,
 	.usage   = TEXT_PTR(hello_usage),
 	.unit    = "",

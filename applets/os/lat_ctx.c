@@ -349,6 +349,7 @@ static int lat_ctx_run(struct run_ctx *ctx)
 	return rc;
 }
 
+TEXT(lat_ctx_summary, "context switch in a ring of processes (lmbench's lat_ctx)");
 TEXT(lat_ctx_usage,
 	"usage: " USAGE "\n"
 	"\n"
@@ -361,7 +362,7 @@ TEXT(lat_ctx_usage,
 
 const struct applet applet_lat_ctx = {
 	.name    = "lat_ctx",
-	.summary = "context switch in a ring of processes (lmbench's lat_ctx)",
+	.summary = TEXT_PTR(lat_ctx_summary),
 	.usage   = TEXT_PTR(lat_ctx_usage),
 	.opts    = opts,
 	.unit    = UNIT_US,

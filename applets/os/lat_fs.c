@@ -479,6 +479,7 @@ static int lat_fs_run(struct run_ctx *ctx)
 	return rc;
 }
 
+TEXT(lat_fs_summary, "file creates and deletes per second (lmbench's lat_fs)");
 TEXT(lat_fs_usage,
 	"usage: " USAGE "\n"
 	"\n"
@@ -492,7 +493,7 @@ TEXT(lat_fs_usage,
 
 const struct applet applet_lat_fs = {
 	.name    = "lat_fs",
-	.summary = "file creates and deletes per second (lmbench's lat_fs)",
+	.summary = TEXT_PTR(lat_fs_summary),
 	.usage   = TEXT_PTR(lat_fs_usage),
 	.opts    = opts,
 	.unit    = UNIT_OPS_S,

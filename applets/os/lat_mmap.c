@@ -164,6 +164,7 @@ static int lat_mmap_run(struct run_ctx *ctx)
 	return rc;
 }
 
+TEXT(lat_mmap_summary, "mmap + touch + munmap of a file (lmbench's lat_mmap)");
 TEXT(lat_mmap_usage,
 	"usage: " USAGE "\n"
 	"\n"
@@ -176,7 +177,7 @@ TEXT(lat_mmap_usage,
 
 const struct applet applet_lat_mmap = {
 	.name    = "lat_mmap",
-	.summary = "mmap + touch + munmap of a file (lmbench's lat_mmap)",
+	.summary = TEXT_PTR(lat_mmap_summary),
 	.usage   = TEXT_PTR(lat_mmap_usage),
 	.opts    = opts,
 	.unit    = UNIT_US,

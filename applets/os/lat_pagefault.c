@@ -205,6 +205,7 @@ static int lat_pagefault_run(struct run_ctx *ctx)
 	return rc;
 }
 
+TEXT(lat_pagefault_summary, "page fault on a mapped file (lmbench's lat_pagefault)");
 TEXT(lat_pagefault_usage,
 	"usage: " USAGE "\n"
 	"\n"
@@ -217,7 +218,7 @@ TEXT(lat_pagefault_usage,
 
 const struct applet applet_lat_pagefault = {
 	.name    = "lat_pagefault",
-	.summary = "page fault on a mapped file (lmbench's lat_pagefault)",
+	.summary = TEXT_PTR(lat_pagefault_summary),
 	.usage   = TEXT_PTR(lat_pagefault_usage),
 	.opts    = opts,
 	.unit    = UNIT_US,

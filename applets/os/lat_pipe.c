@@ -175,6 +175,7 @@ static int lat_pipe_run(struct run_ctx *ctx)
 	return ipc_lat_run(ctx, PROC_PIPE);
 }
 
+TEXT(lat_pipe_summary, "pipe round-trip latency (lmbench's lat_pipe)");
 TEXT(lat_pipe_usage,
 	"usage: lat_pipe [-P N] [-W US] [-N N]\n"
 	"\n"
@@ -185,7 +186,7 @@ TEXT(lat_pipe_usage,
 
 const struct applet applet_lat_pipe = {
 	.name    = "lat_pipe",
-	.summary = "pipe round-trip latency (lmbench's lat_pipe)",
+	.summary = TEXT_PTR(lat_pipe_summary),
 	.usage   = TEXT_PTR(lat_pipe_usage),
 	.opts    = opts,
 	.unit    = UNIT_US,

@@ -242,6 +242,7 @@ static int lat_proc_run(struct run_ctx *ctx)
 	return EXIT_OK;
 }
 
+TEXT(lat_proc_summary, "procedure call and process creation (lmbench's lat_proc)");
 TEXT(lat_proc_usage,
 	"usage: " USAGE "\n"
 	"\n"
@@ -254,7 +255,7 @@ TEXT(lat_proc_usage,
 
 const struct applet applet_lat_proc = {
 	.name    = "lat_proc",
-	.summary = "procedure call and process creation (lmbench's lat_proc)",
+	.summary = TEXT_PTR(lat_proc_summary),
 	.usage   = TEXT_PTR(lat_proc_usage),
 	.opts    = opts,
 	.unit    = UNIT_US,

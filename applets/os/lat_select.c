@@ -244,6 +244,7 @@ static const struct opt_spec opts[] = {
 	{ 0 }
 };
 
+TEXT(lat_select_summary, "select() on N descriptors (lmbench's lat_select)");
 TEXT(lat_select_usage,
 	"usage: " USAGE "\n"
 	"\n"
@@ -255,7 +256,7 @@ TEXT(lat_select_usage,
 
 const struct applet applet_lat_select = {
 	.name    = "lat_select",
-	.summary = "select() on N descriptors (lmbench's lat_select)",
+	.summary = TEXT_PTR(lat_select_summary),
 	.usage   = TEXT_PTR(lat_select_usage),
 	.opts    = opts,
 	.unit    = UNIT_US,

@@ -262,6 +262,7 @@ static int lat_sem_run(struct run_ctx *ctx)
 					"(counts not 0 at the end)" : NULL);
 }
 
+TEXT(lat_sem_summary, "SysV semaphore handoff latency (lmbench's lat_sem)");
 TEXT(lat_sem_usage,
 	"usage: lat_sem [-P N] [-W US] [-N N]\n"
 	"\n"
@@ -272,7 +273,7 @@ TEXT(lat_sem_usage,
 
 const struct applet applet_lat_sem = {
 	.name    = "lat_sem",
-	.summary = "SysV semaphore handoff latency (lmbench's lat_sem)",
+	.summary = TEXT_PTR(lat_sem_summary),
 	.usage   = TEXT_PTR(lat_sem_usage),
 	.opts    = opts,
 	.unit    = UNIT_US,

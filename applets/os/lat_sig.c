@@ -310,6 +310,7 @@ static int lat_sig_run(struct run_ctx *ctx)
 	return EXIT_OK;
 }
 
+TEXT(lat_sig_summary, "signal handler costs (lmbench's lat_sig)");
 TEXT(lat_sig_usage,
 	"usage: lat_sig [-P N] [-W US] [-N N] install|catch|prot [FILE]\n"
 	"\n"
@@ -321,7 +322,7 @@ TEXT(lat_sig_usage,
 
 const struct applet applet_lat_sig = {
 	.name    = "lat_sig",
-	.summary = "signal handler costs (lmbench's lat_sig)",
+	.summary = TEXT_PTR(lat_sig_summary),
 	.usage   = TEXT_PTR(lat_sig_usage),
 	.opts    = opts,
 	.unit    = UNIT_US,

@@ -209,6 +209,7 @@ out:
 	return rc;
 }
 
+TEXT(lat_syscall_summary, "simple system call latency (lmbench's lat_syscall)");
 TEXT(lat_syscall_usage,
 	"usage: lat_syscall [-P N] [-W US] [-N N] null|read|write|stat|fstat|open [FILE]\n"
 	"\n"
@@ -219,7 +220,7 @@ TEXT(lat_syscall_usage,
 
 const struct applet applet_lat_syscall = {
 	.name    = "lat_syscall",
-	.summary = "simple system call latency (lmbench's lat_syscall)",
+	.summary = TEXT_PTR(lat_syscall_summary),
 	.usage   = TEXT_PTR(lat_syscall_usage),
 	.opts    = opts,
 	.unit    = UNIT_US,

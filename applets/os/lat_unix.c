@@ -26,6 +26,7 @@ static int lat_unix_run(struct run_ctx *ctx)
 	return ipc_lat_run(ctx, PROC_UNIX);
 }
 
+TEXT(lat_unix_summary, "AF_UNIX socket round-trip latency (lmbench's lat_unix)");
 TEXT(lat_unix_usage,
 	"usage: lat_unix [-m BYTES] [-P N] [-W US] [-N N]\n"
 	"\n"
@@ -37,7 +38,7 @@ TEXT(lat_unix_usage,
 
 const struct applet applet_lat_unix = {
 	.name    = "lat_unix",
-	.summary = "AF_UNIX socket round-trip latency (lmbench's lat_unix)",
+	.summary = TEXT_PTR(lat_unix_summary),
 	.usage   = TEXT_PTR(lat_unix_usage),
 	.opts    = opts,
 	.unit    = UNIT_US,

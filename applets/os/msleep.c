@@ -44,6 +44,7 @@ static int msleep_run(struct run_ctx *ctx)
 static const struct emitter emit_msleep = { "msleep", 0, emit_nothing_begin,
 					    emit_nothing_record, emit_nothing_end };
 
+TEXT(msleep_summary, "sleep MS milliseconds (lmbench's msleep)");
 TEXT(msleep_usage,
 	"usage: msleep MS\n"
 	"\n"
@@ -52,7 +53,7 @@ TEXT(msleep_usage,
 
 const struct applet applet_msleep = {
 	.name    = "msleep",
-	.summary = "sleep MS milliseconds (lmbench's msleep)",
+	.summary = TEXT_PTR(msleep_summary),
 	.flags   = APPLET_TOOL,
 	.usage   = TEXT_PTR(msleep_usage),
 	.unit    = "",

@@ -65,6 +65,7 @@ static int boards_run(struct run_ctx *ctx)
 	return EXIT_OK;
 }
 
+TEXT(boards_summary, "boards of the embedded vendor reference data");
 TEXT(boards_usage,
 	"usage: boards\n"
 	"\n"
@@ -76,7 +77,7 @@ TEXT(boards_usage,
 
 const struct applet applet_boards = {
 	.name    = "boards",
-	.summary = "boards of the embedded vendor reference data",
+	.summary = TEXT_PTR(boards_summary),
 	.flags   = APPLET_TOOL,
 	.usage   = TEXT_PTR(boards_usage),
 	.classic = &emit_boards,

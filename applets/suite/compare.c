@@ -719,6 +719,7 @@ out:
 	return rc;
 }
 
+TEXT(compare_summary, "results beside a board's published numbers or an earlier run");
 TEXT(compare_usage,
 	"usage: compare [OPTIONS] RESULTS.json | OLD.json NEW.json\n"
 	"\n"
@@ -738,7 +739,7 @@ TEXT(compare_exits,
 
 const struct applet applet_compare = {
 	.name    = "compare",
-	.summary = "results beside a board's published numbers or an earlier run",
+	.summary = TEXT_PTR(compare_summary),
 	.flags   = APPLET_TOOL,
 	.usage   = TEXT_PTR(compare_usage),
 	.exits   = TEXT_PTR(compare_exits),

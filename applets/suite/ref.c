@@ -135,6 +135,7 @@ static int ref_run(struct run_ctx *ctx)
 	return n ? EXIT_OK : EXIT_FAIL;
 }
 
+TEXT(ref_summary, "a board's published reference numbers");
 TEXT(ref_usage,
 	"usage: ref BOARD [METRIC [PARAM]]\n"
 	"\n"
@@ -153,7 +154,7 @@ TEXT(ref_exits,
 
 const struct applet applet_ref = {
 	.name    = "ref",
-	.summary = "a board's published reference numbers",
+	.summary = TEXT_PTR(ref_summary),
 	.flags   = APPLET_TOOL,
 	.usage   = TEXT_PTR(ref_usage),
 	.exits   = TEXT_PTR(ref_exits),

@@ -606,6 +606,7 @@ static int report_run(struct run_ctx *ctx)
 	return rc;
 }
 
+TEXT(report_summary, "a results file as one self-contained HTML page");
 TEXT(report_usage,
 	"usage: report [OPTIONS] RESULTS.json [-o FILE]\n"
 	"\n"
@@ -626,7 +627,7 @@ TEXT(report_exits,
 
 const struct applet applet_report = {
 	.name    = "report",
-	.summary = "a results file as one self-contained HTML page",
+	.summary = TEXT_PTR(report_summary),
 	.flags   = APPLET_TOOL,
 	.usage   = TEXT_PTR(report_usage),
 	.exits   = TEXT_PTR(report_exits),

@@ -888,6 +888,7 @@ static int run_run(struct run_ctx *ctx)
 	return rc;
 }
 
+TEXT(run_summary, "run a suite of tests, each in its own process");
 TEXT(run_usage,
 	"usage: run [OPTIONS] quick|guide|all|APPLET[,APPLET...] [-- ARGS]\n"
 	"\n"
@@ -911,7 +912,7 @@ TEXT(run_exits,
 
 const struct applet applet_run = {
 	.name    = "run",
-	.summary = "run a suite of tests, each in its own process",
+	.summary = TEXT_PTR(run_summary),
 	.flags   = APPLET_TOOL,
 	.usage   = TEXT_PTR(run_usage),
 	.exits   = TEXT_PTR(run_exits),

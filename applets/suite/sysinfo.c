@@ -599,6 +599,7 @@ static int sysinfo_run(struct run_ctx *ctx)
 	return EXIT_OK;
 }
 
+TEXT(sysinfo_summary, "board, CPUs, caches, memory, clocks, DVFS, thermal");
 TEXT(sysinfo_usage,
 	"usage: sysinfo\n"
 	"\n"
@@ -615,7 +616,7 @@ TEXT(sysinfo_usage,
 
 const struct applet applet_sysinfo = {
 	.name    = "sysinfo",
-	.summary = "board, CPUs, caches, memory, clocks, DVFS, thermal",
+	.summary = TEXT_PTR(sysinfo_summary),
 	.usage   = TEXT_PTR(sysinfo_usage),
 	.classic = &emit_sheet,
 	.run     = sysinfo_run,

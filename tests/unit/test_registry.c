@@ -59,7 +59,7 @@ TEST(registry_summary_usage)
 
 	for (i = 0; i < applet_count; i++) {
 		const struct applet *a = applet_table[i];
-		const char *s = a->summary, *u = applet_usage_text(a);
+		const char *s = applet_summary_text(a), *u = applet_usage_text(a);
 		size_t n = strlen(a->name);
 
 		REQUIRE(s != NULL && u != NULL);

@@ -26,10 +26,14 @@ TEST(text_applets)
 	for (i = 0; i < applet_count; i++) {
 		const struct applet *a = applet_table[i];
 		const char *u = applet_usage_text(a), *x = applet_exits_text(a);
+		const char *s = applet_summary_text(a);
 		size_t n = strlen(a->name);
 
 		/* a packed build keeps no text in the descriptors */
-		CHECK(TEXT_PACKED ? !a->usage && !a->exits : a->usage != NULL);
+		CHECK(TEXT_PACKED ? !a->usage && !a->exits && !a->summary :
+				    a->usage && a->summary);
+		if (!CHECK(*s && strlen(s) <= 60))
+			mt_fail(MT_AT, "  ... %s: summary \"%s\"", a->name, s);
 		if (!CHECK(u && !strncmp(u, "usage: ", 7) && !strncmp(u + 7, a->name, n)))
 			mt_fail(MT_AT, "  ... %s: usage \"%.20s\"", a->name, u ? u : "(none)");
 		if (!CHECK(!x || !strncmp(x, "Exit status: ", 13)))
