@@ -187,11 +187,7 @@ CPPFLAGS += $(if $(SAN),,-DBB_PACKED_TEXT)
 # -z norelro: a static binary has no loader to make RELRO read-only, and
 # its end rounded up to the 64 KiB page put up to 64 KiB of padding in
 # the aarch64 file (58 KiB once its text crossed a boundary)
-# -z noseparate-code: read-only data and code share one segment, as they
-# do on every target but x86_64, whose linker pads each to pages of their
-# own (4 KB in the file); a static binary at fixed addresses gains nothing
-BB_LDFLAGS := -static -Wl,--gc-sections -Wl,-z,stack-size=2097152 -Wl,-z,norelro \
-	-Wl,-z,noseparate-code
+BB_LDFLAGS := -static -Wl,--gc-sections -Wl,-z,stack-size=2097152 -Wl,-z,norelro
 LDLIBS := -L$(ZLIB_PREFIX)/lib -L$(MBEDTLS_PREFIX)/lib -lmbedcrypto -lz -lm
 
 # The sanitizer build: clang (its UBSan honours log_path, gcc's does not;
