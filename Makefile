@@ -253,7 +253,7 @@ $(B)/obj/src/version.o: $(B)/buildinfo.h
 HOT_SRCS := $(addprefix src/,bench.c lmbench.c proc.c team.c) \
 	$(filter-out $(addprefix applets/,cpu/coremark.c cpu/linpack.c cpu/nbench.c \
 	  crypto/speed.c crypto/zlib.c mem/membw.c $(addprefix os/,bw_pipe.c bw_unix.c \
-	  hello.c lat_fs.c lat_pipe.c lat_select.c lat_sem.c lat_sig.c lat_syscall.c \
+	  hello.c lat_fs.c lat_pipe.c lat_select.c lat_sem.c lat_syscall.c \
 	  lat_unix.c msleep.c)), \
 	  $(wildcard applets/cpu/*.c applets/mem/*.c applets/crypto/*.c applets/os/*.c))
 COLD_CFLAGS := -Os $(COLD_CFLAGS_$(TARCH))
