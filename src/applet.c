@@ -158,8 +158,8 @@ void run_info_fill(struct run_info *info, const char *applet)
 	info->applet = applet;
 }
 
-/* A packed build's fields are NULL: its texts are keyed APPLET_usage and
- * APPLET_exits in the blob. */
+/* A packed build's fields are NULL: its texts are keyed APPLET_summary,
+ * APPLET_usage and APPLET_exits in the blob. */
 static const char *applet_text(const struct applet *a, const char *which, const char *field)
 {
 	char key[64];

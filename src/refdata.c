@@ -313,8 +313,9 @@ static const char *unpack_row(struct ref_table *t, struct unpack *u, size_t i)
  * the text columns, terminated in place; NULL, or what is wrong. */
 static const char *unpack_text(struct unpack *u, char **cur, char *end)
 {
-	char *s;
-	size_t n = 0, i, most;
+	const char *s;
+	size_t i, most;
+	uint64_t n;
 	int c;
 
 	if (!(s = line(cur, end)) || strcmp(s, packed_header))
@@ -322,9 +323,8 @@ static const char *unpack_text(struct unpack *u, char **cur, char *end)
 	if (!(s = line(cur, end)) || !*s)
 		return "no row count";
 	most = (size_t)(end - *cur) / (TEXT_COLS + NUM_COLS);
-	for (; *s >= '0' && *s <= '9' && n <= most; s++)
-		n = n * 10 + (size_t)(*s - '0');
-	if (*s || n > most || n > SIZE_MAX / (sizeof(struct ref_row) + NUM_COLS * NUM_MAX))
+	if (scan_decimal(&s, most, &n) || *s ||
+	    n > SIZE_MAX / (sizeof(struct ref_row) + NUM_COLS * NUM_MAX))
 		return "a wrong row count";
 	u->nrows = n;
 	for (c = 0; c < TEXT_COLS; c++) {

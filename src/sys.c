@@ -7,7 +7,6 @@
 #include "util.h"
 
 #include <ctype.h>
-#include <errno.h>
 #include <sched.h>
 #include <dirent.h>
 #include <stdio.h>
@@ -189,21 +188,18 @@ uint64_t sys_llc_size(void)
 static int meminfo_line(const char *p, const char *end, const char *key, uint64_t *out)
 {
 	size_t k = strlen(key);
-	uint64_t kb = 0;
-	int digits = 0;
+	uint64_t kb;
 
 	if ((size_t)(end - p) <= k || memcmp(p, key, k) || p[k] != ':')
 		return -1;
 	for (p += k + 1; p < end && (*p == ' ' || *p == '\t'); p++)
 		;
-	for (; p < end && *p >= '0' && *p <= '9'; p++, digits++) {
-		if (kb > (UINT64_MAX / 1024 - (uint64_t)(*p - '0')) / 10)
-			return -1;
-		kb = kb * 10 + (uint64_t)(*p - '0');
-	}
+	/* (end is the line's '\n' or NUL: the digits stop there) */
+	if (scan_decimal(&p, UINT64_MAX / 1024, &kb))
+		return -1;
 	while (p < end && (*p == ' ' || *p == '\t'))
 		p++;
-	if (!digits || end - p != 2 || memcmp(p, "kB", 2))
+	if (end - p != 2 || memcmp(p, "kB", 2))
 		return -1;
 	*out = kb * 1024;
 	return 0;
@@ -229,19 +225,16 @@ int sys_stat_cpu(const char *text, uint64_t *busy, uint64_t *total)
 {
 	uint64_t v[8] = { 0 };
 	const char *p;
-	char *end;
 	int n;
 
 	if (strncmp(text, "cpu ", 4))
 		return -1;
-	for (p = text + 4, n = 0; n < 8; n++, p = end) {
+	for (p = text + 4, n = 0; n < 8; n++) {
 		while (*p == ' ')
 			p++;
 		if (*p < '0' || *p > '9')
 			break;
-		errno = 0;
-		v[n] = strtoull(p, &end, 10);
-		if (errno || (*end != ' ' && *end != '\n' && *end))
+		if (scan_decimal(&p, UINT64_MAX, &v[n]) || (*p != ' ' && *p != '\n' && *p))
 			return -1;
 	}
 	if (n < 4)
@@ -252,28 +245,12 @@ int sys_stat_cpu(const char *text, uint64_t *busy, uint64_t *total)
 	return 0;
 }
 
-/* one decimal number of at most 32 bits at *s; *s moves past it */
-static int u32_at(const char **s, unsigned *out)
-{
-	unsigned long v;
-	char *end;
-
-	if (**s < '0' || **s > '9')
-		return -1;
-	errno = 0;
-	v = strtoul(*s, &end, 10);
-	if (errno || v > 0xffffffffUL)
-		return -1;
-	*out = (unsigned)v;
-	*s = end;
-	return 0;
-}
-
 int sys_parse_devnum(const char *s, dev_t *out)
 {
-	unsigned maj, min;
+	uint64_t maj, min;
 
-	if (u32_at(&s, &maj) || *s++ != ':' || u32_at(&s, &min) || (*s && strcmp(s, "\n")))
+	if (scan_decimal(&s, UINT32_MAX, &maj) || *s++ != ':' ||
+	    scan_decimal(&s, UINT32_MAX, &min) || (*s && strcmp(s, "\n")))
 		return -1;
 	*out = makedev(maj, min);
 	return 0;

@@ -15,8 +15,9 @@
  * nothing references, so the link's --gc-sections drops it; the Makefile
  * concatenates every object's .bbtext, gzips it into texts_gz.c, and the
  * texts are read back by their NAME (the key) with text_get(). TEXT_PTR is
- * then NULL: the readers go through text_get() (applet_usage_text() and
- * applet_exits_text() for an applet's, keys APPLET_usage, APPLET_exits).
+ * then NULL: the readers go through text_get() (applet_summary_text(),
+ * applet_usage_text() and applet_exits_text() for an applet's, keys
+ * APPLET_summary, APPLET_usage, APPLET_exits).
  * A key is the variable's name, so it must be unique across the program.
  */
 #ifndef BENCHBOX_TEXT_H

@@ -174,19 +174,32 @@ int parse_size(const char *s, uint64_t *out)
 }
 
 /* Decimal digits into *v, at most max; -1 on overflow or no digit. */
-static int decimal_u64(const char *s, uint64_t max, uint64_t *v)
+int scan_decimal(const char **s, uint64_t max, uint64_t *out)
 {
+	const char *p = *s;
 	uint64_t n = 0;
 
-	if (!*s)
+	if (*p < '0' || *p > '9')
 		return -1;
-	for (; *s; s++) {
-		uint64_t d = (uint64_t)(*s - '0');
+	for (; *p >= '0' && *p <= '9'; p++) {
+		uint64_t d = (uint64_t)(*p - '0');
 
-		if (*s < '0' || *s > '9' || n > (max - d) / 10)
+		if (n > (max - d) / 10)
 			return -1;
 		n = n * 10 + d;
 	}
+	*out = n;
+	*s = p;
+	return 0;
+}
+
+/* the whole of s decimal digits, at most max; *v untouched on failure */
+static int decimal_u64(const char *s, uint64_t max, uint64_t *v)
+{
+	uint64_t n;
+
+	if (scan_decimal(&s, max, &n) || *s)
+		return -1;
 	*v = n;
 	return 0;
 }

@@ -47,6 +47,11 @@ int parse_size(const char *s, uint64_t *out);
  * octal). Invariant: success implies INT64_MIN <= value <= INT64_MAX and
  * printing it with "%lld" and re-parsing gives the same value. */
 int parse_int(const char *s, int64_t *out);
+/* scan_decimal: the decimal digits at *s (at least one, no sign), a value
+ * of at most max, into *out; *s moves past them, to whatever follows.
+ * -1 (nothing moved) when *s is no digit or the value passes max. For
+ * numbers inside a line of a system file or an embedded table. */
+int scan_decimal(const char **s, uint64_t max, uint64_t *out);
 /* parse_double: an optional '-', digits with an optional '.' and fraction
  * (at least one digit in all), an optional exponent e/E, optional sign,
  * digits. Invariant: success implies a finite value (overflow and

@@ -27,7 +27,6 @@
 #include "report_svg.h"
 #include "util.h"
 
-#include <errno.h>
 #include <limits.h>
 #include <math.h>
 #include <stdio.h>
@@ -314,9 +313,8 @@ static double ref_bytes(unsigned n, int kilo)
 static int lat_point(const char *metric, unsigned *stride, unsigned *n, int *kilo)
 {
 	static const char pre[] = "lat_mem_rd-stride", mid[] = "-sz";
-	unsigned long v[2];
 	const char *p = metric;
-	char *end;
+	uint64_t v[2];
 	int i;
 
 	for (i = 0; i < 2; i++) {
@@ -325,13 +323,8 @@ static int lat_point(const char *metric, unsigned *stride, unsigned *n, int *kil
 		if (strncmp(p, want, strlen(want)))
 			return -1;
 		p += strlen(want);
-		if (*p < '0' || *p > '9')
+		if (scan_decimal(&p, UINT_MAX, &v[i]))
 			return -1;
-		errno = 0;
-		v[i] = strtoul(p, &end, 10);
-		if (errno || v[i] > UINT_MAX)
-			return -1;
-		p = end;
 	}
 	if (*p && strcmp(p, "k"))
 		return -1;
