@@ -21,75 +21,32 @@
 #include <time.h>
 
 /* The same for every applet; no applet option may reuse a name or letter. */
-const struct opt_spec global_opts[] = {
-	{ "help",     'h', OPT_BOOL,   NULL, 0, 0, NULL, "show this help and exit" },
-	{ "version",  0,   OPT_BOOL,   NULL, 0, 0, NULL, "show versions and exit" },
-	{ "format",   0,   OPT_STR,    NULL, 0, 0, NULL,
-	  "table, csv, json, markdown, guide, ktap", 0, "FORMAT" },
-	{ "output",   'o', OPT_STR,    NULL, 0, 0, NULL,
-	  "also write the results to FILE (all or nothing)", 0, "FILE" },
-	{ "reps",     0,   OPT_INT,    "5",  1, 1001, NULL, "samples per result (median, min, max)" },
-	{ "min-time", 0,   OPT_DOUBLE, "0.05", 0.0001, 3600, NULL, "each sample's shortest duration",
-	  0, "SECONDS" },
-	{ "warmup",   0,   OPT_INT,    "1",  0, 100, NULL, "warm-up samples, run and discarded first",
-	  0, "SAMPLES" },
-	{ "cpu",      0,   OPT_STR,    NULL, 0, 0, NULL, "run on these CPUs only: N, N-M, N,M,...",
-	  0, "CPUS" },
-	{ "quick",    0,   OPT_BOOL,   NULL, 0, 0, NULL, "shorter samples and fewer of them" },
-	{ "kernel",   0,   OPT_STR,    NULL, 0, 0, NULL, "code path: a kernel's name, c, best or all",
-	  0, "KERNEL" },
-	{ "dir",      0,   OPT_STR,    NULL, 0, 0, NULL, "scratch directory for applets that write files",
-	  0, "DIR" },
-	{ 0 }
-};
+OPT_DECLARE(global, GLOBAL_OPTIONS);	/* OI_X == GO_X */
+const struct opt_spec global_opts[] = OPT_ROWS(global, GLOBAL_OPTIONS);
 
-enum { G_HELP, G_VERSION, G_FORMAT, G_OUTPUT, G_REPS, G_MINTIME, G_WARMUP, G_CPU,
-       G_QUICK, G_KERNEL, G_DIR, G_COUNT };
+#define OPT_KEY_NAME_(id, n, t) [OPTK_##id] = (n),
+#define OPT_KEY_TYPE_(id, n, t) [OPTK_##id] = (t),
+const char *const opt_key_name[OPTK_COUNT] = { OPT_KEYS(OPT_KEY_NAME_) };
+const unsigned char opt_key_type[OPTK_COUNT] = { OPT_KEYS(OPT_KEY_TYPE_) };
 
-static const struct opt_val *val(const struct run_ctx *ctx, const char *name, int type)
+const char *opt_val_str(const struct opt_val *v)
 {
-	int i = opt_index(ctx->applet->opts, name);
-
-	if (i < 0 || (type && ctx->applet->opts[i].type != (enum opt_type)type)) {
-		errorf("internal error: %s has no option --%s of that type", ctx->applet->name, name);
-		abort();
-	}
-	return &ctx->vals[i];
-}
-
-int64_t opt_int(const struct run_ctx *ctx, const char *name)
-{
-	return val(ctx, name, 0)->i;
-}
-
-uint64_t opt_size(const struct run_ctx *ctx, const char *name)
-{
-	return val(ctx, name, OPT_SIZE)->u;
-}
-
-double opt_double(const struct run_ctx *ctx, const char *name)
-{
-	return val(ctx, name, 0)->d;
-}
-
-const char *opt_str(const struct run_ctx *ctx, const char *name)
-{
-	const struct opt_val *v = val(ctx, name, 0);
-
 	return v->has ? v->s : NULL;
 }
 
-int opt_given(const struct run_ctx *ctx, const char *name)
+unsigned opt_val_list(const struct opt_val *v, const char *const **list)
 {
-	return val(ctx, name, 0)->set;
-}
-
-unsigned opt_list(const struct run_ctx *ctx, const char *name, const char *const **list)
-{
-	const struct opt_val *v = val(ctx, name, OPT_STR);
-
 	*list = v->list;
 	return v->count;
+}
+
+const struct opt_val *opt_keyed(const struct run_ctx *ctx, enum opt_key key)
+{
+	if (ctx->key[key] < 0) {
+		errorf("internal error: %s has no option with key %d", ctx->applet->name, (int)key);
+		abort();
+	}
+	return &ctx->vals[ctx->key[key]];
 }
 
 void report(struct run_ctx *ctx, const struct result *r)
@@ -197,24 +154,27 @@ void applet_usage(const struct applet *a, FILE *f)
 		opt_usage(f, a->opts);
 	}
 	{	/* the global options with this applet's own defaults shown */
-		struct opt_spec g[G_COUNT + 1];
+		struct opt_spec g[GO_COUNT + 1];
 		char reps[16], mt[32], fmt[80];
 
 		memcpy(g, global_opts, sizeof(g));
-		g[G_FORMAT].def = "table";
+		g[GO_FORMAT].def = "table";
 		if (a->classic) {	/* the classic's own format, the default */
-			snprintf(fmt, sizeof(fmt), "%s, or %s", global_opts[G_FORMAT].help,
+			char line[64];
+
+			snprintf(fmt, sizeof(fmt), "%s, or %s",
+				 opt_help(global_opts, GO_FORMAT, line, sizeof(line)),
 				 a->classic->name);
-			g[G_FORMAT].help = fmt;
-			g[G_FORMAT].def = a->classic->name;
+			g[GO_FORMAT].help = fmt;
+			g[GO_FORMAT].def = a->classic->name;
 		}
 		if (a->reps) {
 			snprintf(reps, sizeof(reps), "%u", a->reps);
-			g[G_REPS].def = reps;
+			g[GO_REPS].def = reps;
 		}
 		if (a->min_time) {
 			snprintf(mt, sizeof(mt), "%g", a->min_time);
-			g[G_MINTIME].def = mt;
+			g[GO_MINTIME].def = mt;
 		}
 		fputs("\nGlobal options:\n", f);
 		opt_usage(f, g);
@@ -275,111 +235,166 @@ static int cpus_usable(const char *list, const int *cpus, int n)
 	return bad ? -1 : 0;
 }
 
-int applet_main(const struct applet *a, int argc, char **argv)
+/* The command line against both tables, --help and --version answered,
+ * --format and --output checked: -1 to go on (*npos positional words in
+ * pos, *em the emitter), else the exit status. */
+static int parse_line(const struct applet *a, int argc, char **argv, struct opt_val *gv,
+		      struct opt_val *av, char **pos, int *npos, const struct emitter **em)
 {
-	struct opt_val gv[G_COUNT], *av;
 	const struct opt_spec *tabs[2] = { global_opts, a->opts };
-	struct opt_val *vals[2];
-	const struct emitter *em = a->classic ? a->classic : &emit_table;
-	struct run_info info;
-	struct reporter rep;
-	struct run_ctx ctx;
-	char err[256], **pos;
-	int npos, rc, keep, direct;
-	size_t i;
+	struct opt_val *vals[2] = { gv, av };
+	char err[256];
 
-	util_set_prog(a->name);
-	av = xcalloc(opt_count(a->opts) + 1, sizeof(*av));
-	pos = xcalloc((size_t)argc + 1, sizeof(*pos));
-	vals[0] = gv;
-	vals[1] = av;
-	npos = opt_parse(2, tabs, vals, argc - 1, argv + 1, pos, err, sizeof(err));
-	if (npos < 0) {
+	*npos = opt_parse(2, tabs, vals, argc - 1, argv + 1, pos, err, sizeof(err));
+	if (*npos < 0) {
 		errorf("%s (try '%s --help')", err, a->name);
 		return EXIT_USAGE;
 	}
-	if (gv[G_HELP].i) {
+	if (gv[GO_HELP].i) {
 		applet_usage(a, stdout);
 		return EXIT_OK;
 	}
-	if (gv[G_VERSION].i) {
+	if (gv[GO_VERSION].i) {
 		print_version(stdout);
 		return EXIT_OK;
 	}
-	if (gv[G_FORMAT].has) {
-		const char *f = gv[G_FORMAT].s;
+	*em = a->classic ? a->classic : &emit_table;
+	if (gv[GO_FORMAT].has) {
+		const char *f = gv[GO_FORMAT].s;
 
 		if (a->classic && !strcmp(f, a->classic->name))
-			em = a->classic;
-		else if (!(em = emitter_find(f))) {
+			*em = a->classic;
+		else if (!(*em = emitter_find(f))) {
 			errorf("--format: '%s' is not one of table, csv, json, markdown, guide, ktap%s%s", f,
 			       a->classic ? ", " : "", a->classic ? a->classic->name : "");
 			return EXIT_USAGE;
 		}
 	}
-	if (gv[G_OUTPUT].has && !*gv[G_OUTPUT].s) {
+	if (gv[GO_OUTPUT].has && !*gv[GO_OUTPUT].s) {
 		errorf("--output: empty file name");
 		return EXIT_USAGE;
 	}
+	return -1;
+}
 
-	memset(&ctx, 0, sizeof(ctx));
-	ctx.applet = a;
-	ctx.argc = npos;
-	ctx.argv = pos;
-	ctx.vals = av;
-	ctx.cpu = cpu_features();
-	ctx.quick = (int)gv[G_QUICK].i;
-	ctx.cpus = xcalloc(CPU_SETSIZE, sizeof(*ctx.cpus));
-	if (gv[G_CPU].has) {
-		ctx.ncpus = sys_parse_cpulist(gv[G_CPU].s, ctx.cpus, CPU_SETSIZE);
-		if (ctx.ncpus <= 0) {
-			errorf("--cpu: '%s' is not a CPU list (e.g. 2, 0-3, 0,4-7)", gv[G_CPU].s);
+/* The samples: --reps, --min-time and --warmup where given, else the
+ * applet's own defaults or the harness's, else --quick's. */
+static void bench_setup(struct bench_opts *b, const struct applet *a, const struct opt_val *gv,
+			int quick)
+{
+	bench_opts_default(b);
+	b->samples = gv[GO_REPS].set || !a->reps ? (unsigned)gv[GO_REPS].i : a->reps;
+	b->min_sample_s = gv[GO_MINTIME].set || !a->min_time ? gv[GO_MINTIME].d : a->min_time;
+	b->warmup = (unsigned)gv[GO_WARMUP].i;
+	if (quick) {
+		if (!gv[GO_REPS].set)
+			b->samples = BENCH_QUICK_SAMPLES;
+		if (!gv[GO_MINTIME].set)
+			b->min_sample_s = BENCH_QUICK_MIN_SAMPLE_S;
+		if (!gv[GO_WARMUP].set)
+			b->warmup = BENCH_QUICK_WARMUP;
+		b->budget_s = BENCH_QUICK_BUDGET_S;
+	}
+}
+
+/* What run() gets, from the parsed line: 0 or EXIT_USAGE (--cpu). */
+static int ctx_setup(struct run_ctx *ctx, const struct applet *a, const struct opt_val *gv,
+		     struct opt_val *av, char **pos, int npos)
+{
+	size_t i;
+
+	memset(ctx, 0, sizeof(*ctx));
+	ctx->applet = a;
+	ctx->argc = npos;
+	ctx->argv = pos;
+	ctx->vals = av;
+	memset(ctx->key, -1, sizeof(ctx->key));
+	for (i = 0; a->opts && a->opts[i].name; i++)
+		if (a->opts[i].key)
+			ctx->key[a->opts[i].key] = (signed char)i;
+	ctx->cpu = cpu_features();
+	ctx->quick = (int)gv[GO_QUICK].i;
+	ctx->cpus = xcalloc(CPU_SETSIZE, sizeof(*ctx->cpus));
+	if (gv[GO_CPU].has) {
+		ctx->ncpus = sys_parse_cpulist(gv[GO_CPU].s, ctx->cpus, CPU_SETSIZE);
+		if (ctx->ncpus <= 0) {
+			errorf("--cpu: '%s' is not a CPU list (e.g. 2, 0-3, 0,4-7)", gv[GO_CPU].s);
 			return EXIT_USAGE;
 		}
-		if (cpus_usable(gv[G_CPU].s, ctx.cpus, ctx.ncpus))
+		if (cpus_usable(gv[GO_CPU].s, ctx->cpus, ctx->ncpus))
 			return EXIT_USAGE;
-		ctx.cpus_given = 1;
+		ctx->cpus_given = 1;
 	} else {
-		ctx.ncpus = sys_allowed_cpus(ctx.cpus, CPU_SETSIZE);
+		ctx->ncpus = sys_allowed_cpus(ctx->cpus, CPU_SETSIZE);
 	}
-	ctx.kernel = gv[G_KERNEL].has ? gv[G_KERNEL].s : "";
-	ctx.dir = gv[G_DIR].has ? gv[G_DIR].s : "";
-	ctx.format_given = gv[G_FORMAT].has;
-	ctx.min_time_given = gv[G_MINTIME].set;
-	bench_opts_default(&ctx.bench);
-	ctx.bench.samples = gv[G_REPS].set || !a->reps ? (unsigned)gv[G_REPS].i : a->reps;
-	ctx.bench.min_sample_s = gv[G_MINTIME].set || !a->min_time ? gv[G_MINTIME].d : a->min_time;
-	ctx.bench.warmup = (unsigned)gv[G_WARMUP].i;
-	if (ctx.quick) {
-		if (!gv[G_REPS].set)
-			ctx.bench.samples = 3;
-		if (!gv[G_MINTIME].set)
-			ctx.bench.min_sample_s = 0.01;
-		if (!gv[G_WARMUP].set)
-			ctx.bench.warmup = 0;
-		ctx.bench.budget_s = 5;
-	}
+	ctx->kernel = gv[GO_KERNEL].has ? gv[GO_KERNEL].s : "";
+	ctx->dir = gv[GO_DIR].has ? gv[GO_DIR].s : "";
+	ctx->format_given = gv[GO_FORMAT].has;
+	ctx->min_time_given = gv[GO_MINTIME].set;
+	bench_setup(&ctx->bench, a, gv, ctx->quick);
+	return 0;
+}
+
+/* The applet run with its reporter open, pinned where --cpu asks, the
+ * progress line on a terminal; its exit status. */
+static int run_applet(struct run_ctx *ctx, const struct emitter *em, const struct opt_val *gv,
+		      struct reporter *rep)
+{
+	const struct applet *a = ctx->applet;
+	struct run_info info;
+	int rc;
+
 	run_info_fill(&info, a->name);
-	rc = reporter_open(&rep, em, &info, stdout, gv[G_OUTPUT].has ? gv[G_OUTPUT].s : NULL);
+	rc = reporter_open(rep, em, &info, stdout, gv[GO_OUTPUT].has ? gv[GO_OUTPUT].s : NULL);
 	if (rc)
 		return rc == 2 ? EXIT_USAGE : EXIT_FAIL;
-	ctx.rep = &rep;
+	ctx->rep = rep;
 	/* started before --cpu pins this thread: its own is not pinned */
-	if (!ctx.format_given && !(a->flags & APPLET_TOOL))
-		ctx.bench.progress = progress_start(a->name);
-	rc = ctx.cpus_given && pin_cpus(gv[G_CPU].s, ctx.cpus, ctx.ncpus) ? EXIT_FAIL
-								  : a->run(&ctx);
-	progress_stop(ctx.bench.progress);
-	keep = rc == EXIT_OK || rc == EXIT_WRONG || rc == EXIT_SKIP ||
-	       (rc == EXIT_FAIL && rep.complete);
+	if (!ctx->format_given && !(a->flags & APPLET_TOOL))
+		ctx->bench.progress = progress_start(a->name);
+	rc = ctx->cpus_given && pin_cpus(gv[GO_CPU].s, ctx->cpus, ctx->ncpus) ? EXIT_FAIL
+									    : a->run(ctx);
+	progress_stop(ctx->bench.progress);
+	return rc;
+}
+
+/* The output kept or dropped by the run's status rc; the final status
+ * (a write that failed fails a run that had nothing worse). */
+static int close_run(struct reporter *rep, int rc, const struct opt_val *gv)
+{
+	int keep = rc == EXIT_OK || rc == EXIT_WRONG || rc == EXIT_SKIP ||
+		   (rc == EXIT_FAIL && rep->complete);
+	int direct = rep->nout == 2 && !rep->file.atomic;	/* -o a device or FIFO */
+
 	if (rc == EXIT_USAGE)
-		rep.silent = 1;		/* a bad command line: nothing on stdout */
-	direct = rep.nout == 2 && !rep.file.atomic;	/* -o a device or FIFO */
-	/* output that could not be written fails a run that had nothing worse */
-	if (reporter_close(&rep, keep) && (rc == EXIT_OK || rc == EXIT_SKIP))
+		rep->silent = 1;	/* a bad command line: nothing on stdout */
+	if (reporter_close(rep, keep) && (rc == EXIT_OK || rc == EXIT_SKIP))
 		rc = EXIT_FAIL;
-	if (rc == EXIT_FAIL && !keep && gv[G_OUTPUT].has && !direct)
-		errorf("'%s' not written: the run failed", gv[G_OUTPUT].s);
+	if (rc == EXIT_FAIL && !keep && gv[GO_OUTPUT].has && !direct)
+		errorf("'%s' not written: the run failed", gv[GO_OUTPUT].s);
+	return rc;
+}
+
+int applet_main(const struct applet *a, int argc, char **argv)
+{
+	struct opt_val gv[GO_COUNT], *av;
+	const struct emitter *em = NULL;
+	struct reporter rep;
+	struct run_ctx ctx;
+	char **pos;
+	int npos, rc;
+	size_t i;
+
+	util_set_prog(a->name);
+	av = xcalloc(opt_count(a->opts) + 1, sizeof(*av));
+	pos = xcalloc((size_t)argc + 1, sizeof(*pos));
+	if ((rc = parse_line(a, argc, argv, gv, av, pos, &npos, &em)) >= 0)
+		return rc;
+	if ((rc = ctx_setup(&ctx, a, gv, av, pos, npos)))
+		return rc;
+	rc = run_applet(&ctx, em, gv, &rep);
+	if (ctx.rep)		/* the reporter opened */
+		rc = close_run(&rep, rc, gv);
 	free(ctx.cpus);
 	for (i = 0; a->opts && a->opts[i].name; i++)
 		free(av[i].list);

@@ -57,6 +57,8 @@ struct run_ctx {
 	int			argc;		/* positional words after the options */
 	char			**argv;
 	struct opt_val		*vals;		/* parallel to applet->opts */
+	signed char		key[OPTK_COUNT];	/* enum opt_key -> index in
+						   vals, -1: not declared */
 	struct bench_opts	bench;		/* from --reps, --min-time, --quick */
 	unsigned		cpu;		/* cpu_features() */
 	int			quick;		/* --quick */
@@ -70,15 +72,40 @@ struct run_ctx {
 	struct reporter		*rep;
 };
 
-/* Typed access to the applet's own options by name; an unknown name is a
- * programming error and aborts. */
-int64_t		opt_int(const struct run_ctx *ctx, const char *name);
-uint64_t	opt_size(const struct run_ctx *ctx, const char *name);
-double		opt_double(const struct run_ctx *ctx, const char *name);
-const char	*opt_str(const struct run_ctx *ctx, const char *name);	/* NULL if none */
-int		opt_given(const struct run_ctx *ctx, const char *name);
-/* An OPT_REPEAT option's values, in the order given; their number. */
-unsigned	opt_list(const struct run_ctx *ctx, const char *name, const char *const **list);
+/* Typed access to the applet's own options, by the IDs of its OPT_TABLE
+ * (src/opt.h): opt_int(ctx, PARALLEL). An ID the table lacks, or an
+ * accessor that does not fit the option's type, does not compile.
+ * opt_int: OPT_INT, OPT_BOOL (0/1), OPT_CHOICE (the index); opt_size:
+ * OPT_SIZE; opt_double: any number; opt_str: the text as given, NULL if
+ * none; opt_given: given on the command line; opt_list: an OPT_REPEAT
+ * option's values in the order given (their number). */
+#define opt_int(ctx, id) (OPT_CHECK_(OPT_INTLIKE_(OT_##id), \
+	"--" #id " is not an integer, switch or choice"), (ctx)->vals[OI_##id].i)
+#define opt_size(ctx, id) (OPT_CHECK_(OPT_IS_(OT_##id, OPT_SIZE), \
+	"--" #id " is not a size"), (ctx)->vals[OI_##id].u)
+#define opt_double(ctx, id) (OPT_CHECK_(OPT_NUMBER_(OT_##id), \
+	"--" #id " is not a number"), (ctx)->vals[OI_##id].d)
+#define opt_str(ctx, id)	opt_val_str(&(ctx)->vals[OI_##id])
+#define opt_given(ctx, id)	((ctx)->vals[OI_##id].set)
+#define opt_list(ctx, id, list) (OPT_CHECK_(OPT_IS_(OT_##id, OPT_STR), \
+	"--" #id " is not a string"), opt_val_list(&(ctx)->vals[OI_##id], (list)))
+const char	*opt_val_str(const struct opt_val *v);	/* NULL if none */
+unsigned	opt_val_list(const struct opt_val *v, const char *const **list);
+
+/* The same for an option with a key (OPT_KEYS in src/opt.h), from code
+ * that serves several applets: optk_int(ctx, PORT). optk_has says whether
+ * the running applet declares it; the others abort if it does not (a
+ * programming error the registry tests find). */
+#define optk_int(ctx, id) (OPT_CHECK_(OPT_INTLIKE_(OKT_##id), \
+	"--" #id " is not an integer, switch or choice"), opt_keyed((ctx), OPTK_##id)->i)
+#define optk_size(ctx, id) (OPT_CHECK_(OPT_IS_(OKT_##id, OPT_SIZE), \
+	"--" #id " is not a size"), opt_keyed((ctx), OPTK_##id)->u)
+#define optk_double(ctx, id) (OPT_CHECK_(OPT_NUMBER_(OKT_##id), \
+	"--" #id " is not a number"), opt_keyed((ctx), OPTK_##id)->d)
+#define optk_str(ctx, id)	opt_val_str(opt_keyed((ctx), OPTK_##id))
+#define optk_given(ctx, id)	(opt_keyed((ctx), OPTK_##id)->set)
+#define optk_has(ctx, id)	((ctx)->key[OPTK_##id] >= 0)
+const struct opt_val *opt_keyed(const struct run_ctx *ctx, enum opt_key key);
 
 /* The only output path for results. Fills r->applet when NULL. */
 void report(struct run_ctx *ctx, const struct result *r);
@@ -105,6 +132,28 @@ void init_pid1_end(int rc) __attribute__((noreturn));
 
 /* applet.c */
 extern const struct opt_spec global_opts[];
+/* The global options, declared as an applet's (src/opt.h); GO_X indexes
+ * global_opts. */
+#define GLOBAL_OPTIONS(O) \
+	O(HELP, "help", OPT_BOOL, "show this help and exit", .letter = 'h') \
+	O(VERSION, "version", OPT_BOOL, "show versions and exit") \
+	O(FORMAT, "format", OPT_STR, "table, csv, json, markdown, guide, ktap", \
+	  .metavar = "FORMAT") \
+	O(OUTPUT, "output", OPT_STR, "also write the results to FILE (all or nothing)", \
+	  .letter = 'o', .metavar = "FILE") \
+	O(REPS, "reps", OPT_INT, "samples per result (median, min, max)", .def = "5", .min = 1, \
+	  .max = 1001) \
+	O(MINTIME, "min-time", OPT_DOUBLE, "each sample's shortest duration", .def = "0.05", \
+	  .min = 0.0001, .max = 3600, .metavar = "SECONDS") \
+	O(WARMUP, "warmup", OPT_INT, "warm-up samples, run and discarded first", .def = "1", \
+	  .min = 0, .max = 100, .metavar = "SAMPLES") \
+	O(CPU, "cpu", OPT_STR, "run on these CPUs only: N, N-M, N,M,...", .metavar = "CPUS") \
+	O(QUICK, "quick", OPT_BOOL, "shorter samples and fewer of them") \
+	O(KERNEL, "kernel", OPT_STR, "code path: a kernel's name, c, best or all", \
+	  .metavar = "KERNEL") \
+	O(DIR, "dir", OPT_STR, "scratch directory for applets that write files", .metavar = "DIR")
+#define GLOBAL_INDEX_(id, ...) GO_##id,
+enum global_opt { GLOBAL_OPTIONS(GLOBAL_INDEX_) GO_COUNT };
 int  applet_main(const struct applet *a, int argc, char **argv);
 void applet_usage(const struct applet *a, FILE *f);
 /* The applet's usage and exit-status texts, from the packed blob or the

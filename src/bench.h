@@ -50,6 +50,12 @@ struct clock_info {
 };
 
 void	 bench_opts_default(struct bench_opts *o);
+/* --quick's samples, where the command line does not say: fewer, shorter,
+ * no warm-up, a smaller cap per measurement (a sanity check's numbers) */
+#define BENCH_QUICK_SAMPLES		3
+#define BENCH_QUICK_MIN_SAMPLE_S	0.01
+#define BENCH_QUICK_WARMUP		0
+#define BENCH_QUICK_BUDGET_S		5.0
 int	 bench_measure(const struct bench_opts *o, bench_body *body, void *arg,
 		       struct bench_stats *out);
 uint64_t bench_clock_ns(void);

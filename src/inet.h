@@ -18,10 +18,10 @@
 
 /* The option every network client declares alike (lat_tcp, lat_udp,
  * lat_connect, bw_tcp, net): one name, one meaning, no short letter. */
-#define INET_TIMEOUT_OPT \
-	{ "timeout", 0, OPT_DOUBLE, "5", 0.01, 86400, NULL, \
-	  "how long to wait for the peer: a connection, each answer; with -s for a " \
-	  "client", 0, "SECONDS" }
+#define INET_TIMEOUT_OPT(O) \
+	O(TIMEOUT, "timeout", OPT_DOUBLE, \
+	  "how long to wait for the peer: a connection, each answer; with -s for a client", \
+	  .def = "5", .min = 0.01, .max = 86400, .metavar = "SECONDS", .key = OPTK_TIMEOUT)
 
 struct inet_addr {
 	struct sockaddr_storage	ss;

@@ -61,17 +61,17 @@ void lmbench_enough(struct run_ctx *ctx)
 void lmbench_wn(struct run_ctx *ctx)
 {
 	lmbench_enough(ctx);
-	if (opt_given(ctx, "tries"))
-		ctx->bench.samples = (unsigned)opt_int(ctx, "tries");
-	if (opt_given(ctx, "warmup-us"))
-		ctx->bench.warmup = 1 + (unsigned)ceil((double)opt_int(ctx, "warmup-us") / 1e6 /
+	if (optk_given(ctx, TRIES))
+		ctx->bench.samples = (unsigned)optk_int(ctx, TRIES);
+	if (optk_given(ctx, WARMUP_US))
+		ctx->bench.warmup = 1 + (unsigned)ceil((double)optk_int(ctx, WARMUP_US) / 1e6 /
 						       ctx->bench.min_sample_s);
 }
 
 unsigned lmbench_opts(struct run_ctx *ctx)
 {
 	lmbench_wn(ctx);
-	return (unsigned)opt_int(ctx, "parallel");
+	return (unsigned)optk_int(ctx, PARALLEL);
 }
 
 int lm_copy_status(int err, int wrong, const char *fmt, ...)

@@ -21,16 +21,19 @@ extern const struct emitter emit_lmbench_micro, emit_lmbench_nano, emit_lmbench_
 /* lmbench's benchmp options, for an applet's opts[]: -P N copies at once
  * (help says what a copy is), -W microseconds of warm-up, -N repetitions
  * (lmbench's default 11 is the applet's .reps); -C for the file tests. */
-#define LMBENCH_OPT_P(max, help) { "parallel", 'P', OPT_INT, "1", 1, max, NULL, help }
-#define LMBENCH_OPT_W \
-	{ "warmup-us", 'W', OPT_INT, "0", 0, 1e9, NULL, \
-	  "warm up this many microseconds (lmbench's -W)", 0, "US" }
-#define LMBENCH_OPT_N \
-	{ "tries", 'N', OPT_INT, NULL, 1, 1001, NULL, \
-	  "repetitions: lmbench's -N, the same as --reps", 0, "N" }
-#define LMBENCH_OPTS_WN LMBENCH_OPT_W, LMBENCH_OPT_N
-#define LMBENCH_OPT_C \
-	{ "clone", 'C', OPT_BOOL, NULL, 0, 0, NULL, "each copy works on its own copy of the file" }
+#define LMBENCH_OPT_P(O, most, help_) \
+	O(PARALLEL, "parallel", OPT_INT, help_, .letter = 'P', .def = "1", .min = 1, .max = (most), \
+	  .key = OPTK_PARALLEL)
+#define LMBENCH_OPT_W(O) \
+	O(WARMUP_US, "warmup-us", OPT_INT, "warm up this many microseconds (lmbench's -W)", \
+	  .letter = 'W', .def = "0", .min = 0, .max = 1e9, .metavar = "US", .key = OPTK_WARMUP_US)
+#define LMBENCH_OPT_N(O) \
+	O(TRIES, "tries", OPT_INT, "repetitions: lmbench's -N, the same as --reps", \
+	  .letter = 'N', .min = 1, .max = 1001, .metavar = "N", .key = OPTK_TRIES)
+#define LMBENCH_OPTS_WN(O) LMBENCH_OPT_W(O) LMBENCH_OPT_N(O)
+#define LMBENCH_OPT_C(O) \
+	O(CLONE, "clone", OPT_BOOL, "each copy works on its own copy of the file", \
+	  .letter = 'C', .key = OPTK_CLONE)
 
 /* Their help, the end of an applet's usage text. */
 #define LMBENCH_HELP_WN \

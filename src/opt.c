@@ -3,6 +3,7 @@
  * SPDX-License-Identifier: MIT
  */
 #include "opt.h"
+#include "text.h"
 #include "util.h"
 
 #include <stdio.h>
@@ -275,13 +276,12 @@ int opt_parse(int ntab, const struct opt_spec *const *tabs, struct opt_val *cons
 
 static const char *metavar(const struct opt_spec *s)
 {
-	if (s->metavar)
+	if (s->metavar)		/* an OPT_CHOICE's choices */
 		return s->metavar;
 	switch (s->type) {
 	case OPT_INT:	 return "N";
 	case OPT_SIZE:	 return "SIZE";
 	case OPT_DOUBLE: return "X";
-	case OPT_CHOICE: return s->choices;
 	case OPT_STR:	 return "STR";
 	default:	 return NULL;
 	}
@@ -316,6 +316,22 @@ static void wrap(FILE *f, const char *text, int col, int width)
 	}
 }
 
+const char *opt_help(const struct opt_spec *tab, size_t i, char *buf, size_t len)
+{
+	const char *p = tab[i].help;
+	size_t n, k;
+
+	if (!p || !tab[i].name) {	/* packed: line i of the text the end row names */
+		n = opt_count(tab);
+		p = tab[n].help ? text_str(tab[n].help) : "";
+		for (k = 0; k < i && *p; k++)
+			p += strcspn(p, "\n") + (p[strcspn(p, "\n")] == '\n');
+	}
+	n = strcspn(p, "\n");
+	snprintf(buf, len, "%.*s", (int)n, p);
+	return buf;
+}
+
 void opt_usage(FILE *f, const struct opt_spec *tab)
 {
 	size_t i;
@@ -323,7 +339,7 @@ void opt_usage(FILE *f, const struct opt_spec *tab)
 	for (i = 0; tab && tab[i].name; i++) {
 		const struct opt_spec *s = &tab[i];
 		const char *mv = metavar(s);
-		char left[80], text[512];
+		char left[80], text[512], help[400];
 		int n;
 
 		if (s->flags & OPT_DASH1)
@@ -338,10 +354,11 @@ void opt_usage(FILE *f, const struct opt_spec *tab)
 			fprintf(f, "%s\n%28s", left, "");
 		else
 			fprintf(f, "%-28s", left);
+		opt_help(tab, i, help, sizeof(help));
 		if (s->def && *s->def && s->type != OPT_BOOL)
-			snprintf(text, sizeof(text), "%s [%s]", s->help ? s->help : "", s->def);
+			snprintf(text, sizeof(text), "%s [%s]", help, s->def);
 		else
-			snprintf(text, sizeof(text), "%s", s->help ? s->help : "");
+			snprintf(text, sizeof(text), "%s", help);
 		wrap(f, text, 28, 79);
 		fputc('\n', f);
 	}

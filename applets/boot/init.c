@@ -46,14 +46,13 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#define OPTIONS(O) \
+	O(CMDLINE, "cmdline", OPT_STR, \
+	  "take the settings from this text instead of /proc/cmdline", .metavar = "TEXT")
+OPT_TABLE(init, OPTIONS);
+
 #define DEFAULTS_FILE	"/benchbox.cmdline"
 #define ERR_KEEP	16384		/* bytes of the run's stderr kept for the end */
-
-static const struct opt_spec opts[] = {
-	{ "cmdline", 0, OPT_STR, NULL, 0, 0, NULL,
-	  "take the settings from this text instead of /proc/cmdline", 0, "TEXT" },
-	{ 0 }
-};
 
 /* ---- settings ---- */
 
@@ -634,7 +633,7 @@ static int init_run(struct run_ctx *ctx)
 {
 	double boot_s = init_boot_seconds();
 
-	const char *text = opt_str(ctx, "cmdline");
+	const char *text = opt_str(ctx, CMDLINE);
 	struct init_settings trial;
 	char err[160];
 

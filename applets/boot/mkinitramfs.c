@@ -54,6 +54,17 @@
 #include <unistd.h>
 #include <zlib.h>
 
+static const char self_exe[] = "/proc/self/exe";	/* the running executable */
+
+#define OPTIONS(O) \
+	O(BINARY, "binary", OPT_STR, "static ELF executable to run as /init", .def = self_exe, \
+	  .metavar = "PATH") \
+	O(CMDLINE, "cmdline", OPT_STR, "default settings (one line, <= 4 KiB) for /init", \
+	  .metavar = "TEXT") \
+	O(MODULE, "module", OPT_STR, "a kernel module (.ko, .ko.xz) /init loads (repeatable)", \
+	  .flags = OPT_REPEAT, .metavar = "FILE")
+OPT_TABLE(mkinitramfs, OPTIONS);
+
 enum {
 	CHUNK		= 64 * 1024,
 	NEWC_HEADER	= 110,		/* "070701" + 13 x 8 hex digits */
@@ -61,7 +72,6 @@ enum {
 	CONSOLE_MINOR	= 1,
 };
 
-static const char self_exe[] = "/proc/self/exe";	/* the running executable */
 
 /* ELF ----------------------------------------------------------------------- */
 
@@ -685,7 +695,7 @@ static int mkinitramfs_run(struct run_ctx *ctx)
 	struct mkinit m = { 0 };
 	FILE *out = image_file(ctx);
 	const char *const *mods;
-	unsigned nmods = opt_list(ctx, "module", &mods), i;
+	unsigned nmods = opt_list(ctx, MODULE, &mods), i;
 	int rc;
 
 	if (!out) {
@@ -701,8 +711,8 @@ static int mkinitramfs_run(struct run_ctx *ctx)
 		return EXIT_USAGE;
 	}
 	m.output = ctx->rep->path;
-	m.binary = opt_str(ctx, "binary");
-	m.cmdline = opt_given(ctx, "cmdline") ? opt_str(ctx, "cmdline") : NULL;
+	m.binary = opt_str(ctx, BINARY);
+	m.cmdline = opt_given(ctx, CMDLINE) ? opt_str(ctx, CMDLINE) : NULL;
 	m.fd = -1;
 	rc = check_cmdline(m.cmdline);
 	if (!rc)
@@ -728,16 +738,6 @@ static int mkinitramfs_run(struct run_ctx *ctx)
 /* No records: the -o file holds the image and nothing else. */
 static const struct emitter emit_image = { "image", 0, emit_nothing_begin,
 					  emit_nothing_record, emit_nothing_end };
-
-static const struct opt_spec opts[] = {
-	{ "binary", 0, OPT_STR, self_exe, 0, 0, NULL,
-	  "static ELF executable to run as /init", 0, "PATH" },
-	{ "cmdline", 0, OPT_STR, NULL, 0, 0, NULL,
-	  "default settings (one line, <= 4 KiB) for /init", 0, "TEXT" },
-	{ "module", 0, OPT_STR, NULL, 0, 0, NULL,
-	  "a kernel module (.ko, .ko.xz) /init loads (repeatable)", OPT_REPEAT, "FILE" },
-	{ 0 }
-};
 
 TEXT(mkinitramfs_summary, "write an initramfs (cpio.gz) with benchbox as /init");
 TEXT(mkinitramfs_usage,

@@ -33,6 +33,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define OPTIONS(O) \
+	O(PARALLEL, "parallel", OPT_INT, "copies run in parallel (threads)", .letter = 'P', \
+	  .def = "1", .min = 1, .max = 1024, .key = OPTK_PARALLEL)
+OPT_TABLE(coremark, OPTIONS);
 
 static const char banner[] = "benchbox coremark-like (not EEMBC CoreMark: CRCs differ)";
 
@@ -239,11 +243,6 @@ static const struct emitter emit_coremark = {
 
 /* run ------------------------------------------------------------------------- */
 
-static const struct opt_spec opts[] = {
-	{ "parallel", 'P', OPT_INT, "1", 1, 1024, NULL, "copies run in parallel (threads)" },
-	{ 0 }
-};
-
 static int parse_u(const char *what, const char *s, uint64_t max, uint64_t *out)
 {
 	uint64_t v;
@@ -339,7 +338,7 @@ static int cm_main(struct run_ctx *ctx)
 	struct cm_team tm = { 0 };
 	struct cm_run run = { 0 };
 	struct team *t;
-	unsigned P = (unsigned)opt_int(ctx, "parallel"), i;
+	unsigned P = (unsigned)opt_int(ctx, PARALLEL), i;
 	double threshold = ctx->quick ? 0.05 : 1.0, target = ctx->quick ? 1.0 : 10.0;
 	uint64_t iters;
 	int rc = EXIT_OK;

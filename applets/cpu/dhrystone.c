@@ -36,6 +36,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define OPTIONS(O) \
+	O(PARALLEL, "parallel", OPT_INT, "copies run in parallel (threads)", .letter = 'P', \
+	  .def = "1", .min = 1, .max = 1024, .key = OPTK_PARALLEL) \
+	O(VALUES, "values", OPT_BOOL, "list every final value beside the published one")
+OPT_TABLE(dhrystone, OPTIONS);
+
 const char dhry_some_string[DHRY_STR] = "DHRYSTONE PROGRAM, SOME STRING";
 const char dhry_1st_string[DHRY_STR] = "DHRYSTONE PROGRAM, 1'ST STRING";
 const char dhry_2nd_string[DHRY_STR] = "DHRYSTONE PROGRAM, 2'ND STRING";
@@ -344,13 +350,6 @@ static void dhry_work(void *arg, unsigned idx, uint64_t iters)
 	dhry_run(t->copies[idx], iters);
 }
 
-static const struct opt_spec opts[] = {
-	{ "parallel", 'P', OPT_INT, "1", 1, 1024, NULL, "copies run in parallel (threads)" },
-	{ "values", 0, OPT_BOOL, NULL, 0, 0, NULL,
-	  "list every final value beside the published one" },
-	{ 0 }
-};
-
 static int dhrystone_run(struct run_ctx *ctx)
 {
 	struct dhry_team dt = { 0 };
@@ -358,7 +357,7 @@ static int dhrystone_run(struct run_ctx *ctx)
 	struct bench_stats st;
 	struct result r = { 0 };
 	struct team *t;
-	unsigned P = (unsigned)opt_int(ctx, "parallel"), i, used, nmhz = 0, ngiven = 0;
+	unsigned P = (unsigned)opt_int(ctx, PARALLEL), i, used, nmhz = 0, ngiven = 0;
 	double mhz = 0, mhz_min = INFINITY, mhz_max = 0, per_mhz;
 	char params[32], clock[64], note[sizeof(d->why) + sizeof(clock) + 2];
 	int rc;
@@ -403,7 +402,7 @@ static int dhrystone_run(struct run_ctx *ctx)
 			}
 		}
 	dhry_values(dt.copies[0], d->values);
-	d->show_values = (int)opt_int(ctx, "values");
+	d->show_values = (int)opt_int(ctx, VALUES);
 	d->copies = P;
 	d->runs = st.iters;
 	d->samples = st.n;

@@ -34,6 +34,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define OPTIONS(O) \
+	LMBENCH_OPT_P(O, 1024, "copies run in parallel (threads)") \
+	LMBENCH_OPTS_WN(O)
+OPT_TABLE(lat_ops, OPTIONS);
+
 const struct lat_ops_test lat_ops_tests[LO_NOPS] = {
 	[LO_INT_BIT] = { "integer bit", "lat_ops-int-bit", 300 },
 	[LO_INT_ADD] = { "integer add", "lat_ops-int-add", 200 },
@@ -363,12 +368,6 @@ static void lo_work(void *arg, unsigned idx, uint64_t iters)
 	s->out[idx].v = lat_ops_kernel(s->op, &lat_ops_time_seed[s->op], iters);
 }
 
-static const struct opt_spec opts[] = {
-	LMBENCH_OPT_P(1024, "copies run in parallel (threads)"),
-	LMBENCH_OPTS_WN,
-	{ 0 }
-};
-
 static double per_op(double t_iter, double sub, unsigned ops)
 {
 	double v = (t_iter - sub) / ops;
@@ -381,7 +380,7 @@ static int lat_ops_run(struct run_ctx *ctx)
 	struct lo_state s = { 0 };
 	struct bench_stats st;
 	struct team *t;
-	unsigned P = (unsigned)opt_int(ctx, "parallel"), i, op, shorts = 0;
+	unsigned P = (unsigned)opt_int(ctx, PARALLEL), i, op, shorts = 0;
 	double ns[LO_NOPS] = { 0 };
 	char params[32];
 	int rc = EXIT_OK, trc;

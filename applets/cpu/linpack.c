@@ -50,6 +50,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define OPTIONS(O) \
+	O(ORDER, "order", OPT_CHOICE, "matrix order n (n x n)", .def = "100", \
+	  .choices = "100|200|1000") \
+	O(SINGLE, "single", OPT_BOOL, "single precision (float) instead of double") \
+	O(PARALLEL, "parallel", OPT_INT, "copies run in parallel (threads)", .letter = 'P', \
+	  .def = "1", .min = 1, .max = 1024, .key = OPTK_PARALLEL)
+OPT_TABLE(linpack, OPTIONS);
+
 static const double short_sample_s = 0.25;	/* half of linpackc.new's 0.5 s row */
 
 /* One worker's arrays, allocated and generated on the worker's CPU. REAL
@@ -240,13 +248,6 @@ static const struct emitter emit_clinpack = {
 
 /* run ------------------------------------------------------------------------- */
 
-static const struct opt_spec opts[] = {
-	{ "order", 0, OPT_CHOICE, "100", 0, 0, "100|200|1000", "matrix order n (n x n)" },
-	{ "single", 0, OPT_BOOL, NULL, 0, 0, NULL, "single precision (float) instead of double" },
-	{ "parallel", 'P', OPT_INT, "1", 1, 1024, NULL, "copies run in parallel (threads)" },
-	{ 0 }
-};
-
 static const char *form_of(const struct linpack_kernel *k)
 {
 	if (k->tuned)
@@ -299,7 +300,7 @@ static int linpack_main(struct run_ctx *ctx)
 	const struct linpack_kernel *ks[8];
 	struct lp lp = { 0 };
 	struct lp_show show = { 0 };
-	unsigned P = (unsigned)opt_int(ctx, "parallel");
+	unsigned P = (unsigned)opt_int(ctx, PARALLEL);
 	int nk, i, rc = EXIT_OK, err;
 	struct team *t;
 	char why[160];
@@ -314,9 +315,9 @@ static int linpack_main(struct run_ctx *ctx)
 		       "(c, unrolled, best, all or a tuned name from --kernel=all)", ctx->kernel);
 		return EXIT_USAGE;
 	}
-	lp.n = orders[opt_int(ctx, "order")];
+	lp.n = orders[opt_int(ctx, ORDER)];
 	lp.lda = lp.n + 1;
-	lp.single = (int)opt_int(ctx, "single");
+	lp.single = (int)opt_int(ctx, SINGLE);
 	lp.esize = lp.single ? sizeof(float) : sizeof(double);
 	if (mem_fits((uint64_t)P * ((uint64_t)lp.lda * lp.n * 2 + 3u * lp.n) * lp.esize,
 		     why, sizeof(why))) {

@@ -32,6 +32,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define OPTIONS(O) \
+	O(CLOCK, "clock", OPT_BOOL, "lmbench's line: the clock period in ns alone", \
+	  .letter = 'c')
+OPT_TABLE(mhz, OPTIONS);
+
 enum { ADDS_PER_ITER = 200 };
 
 /* ADDS_PER_ITER dependent adds per iteration. The empty asm makes x opaque
@@ -256,7 +261,7 @@ static int classic_run(struct run_ctx *ctx)
 	struct bench_stats st;
 	struct result r = { 0 };
 
-	period_only = opt_given(ctx, "clock") != 0;
+	period_only = opt_given(ctx, CLOCK) != 0;
 	reporter_set_arg(ctx->rep, &period_only);
 	r.test = "measured";
 	r.params = "cpu=any";
@@ -294,12 +299,6 @@ static int mhz_run(struct run_ctx *ctx)
 	sched_setaffinity(0, sizeof(allowed), &allowed);
 	return rc;
 }
-
-static const struct opt_spec opts[] = {
-	{ "clock", 'c', OPT_BOOL, NULL, 0, 0, NULL,
-	  "lmbench's line: the clock period in ns alone" },
-	{ 0 }
-};
 
 TEXT(mhz_summary, "effective CPU clock, beside cpufreq (lmbench's mhz)");
 TEXT(mhz_usage,

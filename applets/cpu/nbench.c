@@ -35,6 +35,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define OPTIONS(O) \
+	O(TESTS, "tests", OPT_STR, "tests to run, comma-separated, or all", .def = "all", \
+	  .metavar = "TEST[,TEST...]") \
+	O(PARALLEL, "parallel", OPT_INT, "copies run in parallel (threads)", .letter = 'P', \
+	  .def = "1", .min = 1, .max = 1024, .key = OPTK_PARALLEL)
+OPT_TABLE(nbench, OPTIONS);
+
 #define UNIT_INDEX	"index"
 
 static const struct nb_test *const nb_tests[] = {	/* BYTEmark's order, 1..10 */
@@ -438,13 +445,6 @@ static unsigned parse_tests(const char *list)
 	return mask;
 }
 
-static const struct opt_spec opts[] = {
-	{ "tests", 0, OPT_STR, "all", 0, 0, NULL,
-	  "tests to run, comma-separated, or all", 0, "TEST[,TEST...]" },
-	{ "parallel", 'P', OPT_INT, "1", 1, 1024, NULL, "copies run in parallel (threads)" },
-	{ 0 }
-};
-
 static int nbench_run(struct run_ctx *ctx)
 {
 	struct nb_outcome res[NB_NTESTS];
@@ -458,9 +458,9 @@ static int nbench_run(struct run_ctx *ctx)
 		errorf("unexpected argument '%s' (tests are chosen with --tests)", ctx->argv[0]);
 		return EXIT_USAGE;
 	}
-	if (!(mask = parse_tests(opt_str(ctx, "tests"))))
+	if (!(mask = parse_tests(opt_str(ctx, TESTS))))
 		return EXIT_USAGE;
-	pl.P = (unsigned)opt_int(ctx, "parallel");
+	pl.P = (unsigned)opt_int(ctx, PARALLEL);
 	pl.score_s = ctx->bench.min_sample_s;
 	if (ctx->quick && pl.score_s == 0.01)	/* --quick without --min-time */
 		pl.score_s = 0.04;

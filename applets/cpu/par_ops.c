@@ -29,6 +29,13 @@
 #include <stdio.h>
 #include <string.h>
 
+#define OPTIONS(O) \
+	O(WARMUP_US, "warmup-us", OPT_INT, \
+	  "warm up this many microseconds first (lmbench's -W)", .letter = 'W', .max = 1e9, \
+	  .metavar = "US", .key = OPTK_WARMUP_US) \
+	LMBENCH_OPT_N(O)
+OPT_TABLE(par_ops, OPTIONS);
+
 /* lmbench tries every k to 16. Past the core's parallelism P every k gives
  * P (the chains queue for the same units), so these find the same largest
  * ratio with a third of the code: 256 kernels would be 2/3 of a 64 KiB
@@ -280,13 +287,6 @@ static void classic_record(struct emit_out *o, const struct result *r)
 
 static const struct emitter emit_par_ops = {
 	"par_ops", 1, emit_nothing_begin, classic_record, emit_nothing_end,
-};
-
-static const struct opt_spec opts[] = {
-	{ "warmup-us", 'W', OPT_INT, NULL, 0, 1e9, NULL,
-	  "warm up this many microseconds first (lmbench's -W)", 0, "US" },
-	LMBENCH_OPT_N,
-	{ 0 }
 };
 
 static int par_ops_run(struct run_ctx *ctx)

@@ -44,6 +44,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define OPTIONS(O) \
+	O(PARALLEL, "parallel", OPT_INT, "copies run in parallel (threads)", .letter = 'P', \
+	  .def = "1", .min = 1, .max = 1024, .key = OPTK_PARALLEL) \
+	O(DURATION, "duration", OPT_DOUBLE, "module time to aim for (default 4, --quick 0.3)", \
+	  .min = 0.001, .max = 3600, .metavar = "SECONDS") \
+	O(LOOPS, "loops", OPT_INT, "LOOP of Painter's converted Whetstone", .def = "1000", \
+	  .min = 1, .max = 1000000, .metavar = "COUNT")
+OPT_TABLE(whetstone, OPTIONS);
+
 static const double T0 = 0.49999975, T1 = 0.50000025, T2 = 2.0;	/* Longbottom */
 static const double PT = 0.499975, PT1 = 0.50025, PT2 = 2.0;		/* Painter */
 
@@ -465,7 +474,6 @@ double whet_mwips(uint64_t xtra, double time_used_s, unsigned copies)
 
 /* run ------------------------------------------------------------------------ */
 
-
 enum { STAGE_INIT = WHET_NMOD, STAGE_PAINTER, MAX_CAL = 10 };
 
 struct whet_copy {		/* one worker's */
@@ -601,15 +609,6 @@ static const struct emitter emit_whets = {
 	"whets", 0, classic_begin, classic_record, classic_end,
 };
 
-static const struct opt_spec opts[] = {
-	{ "parallel", 'P', OPT_INT, "1", 1, 1024, NULL, "copies run in parallel (threads)" },
-	{ "duration", 0, OPT_DOUBLE, NULL, 0.001, 3600, NULL,
-	  "module time to aim for (default 4, --quick 0.3)", 0, "SECONDS" },
-	{ "loops", 0, OPT_INT, "1000", 1, 1000000, NULL,
-	  "LOOP of Painter's converted Whetstone", 0, "COUNT" },
-	{ 0 }
-};
-
 static void add_param(char *buf, size_t len, unsigned P)
 {
 	if (P > 1)
@@ -669,8 +668,8 @@ static int whetstone_run(struct run_ctx *ctx)
 	struct whet_team w = { 0 };
 	struct whet_run run = { 0 };
 	struct team *t;
-	unsigned P = (unsigned)opt_int(ctx, "parallel"), i, m, flags;
-	double dur = opt_given(ctx, "duration") ? opt_double(ctx, "duration")
+	unsigned P = (unsigned)opt_int(ctx, PARALLEL), i, m, flags;
+	double dur = opt_given(ctx, DURATION) ? opt_double(ctx, DURATION)
 						: ctx->quick ? 0.3 : 4.0;
 	double want[WHET_NMOD], got[WHET_NMOD], used = 0, sec[WHET_NMOD];
 	char params[64], metric[WHET_NMOD][16], test[WHET_NMOD][4];
@@ -681,7 +680,7 @@ static int whetstone_run(struct run_ctx *ctx)
 		errorf("unexpected argument '%s' (try 'whetstone --help')", ctx->argv[0]);
 		return EXIT_USAGE;
 	}
-	w.loop = (long)opt_int(ctx, "loops");
+	w.loop = (long)opt_int(ctx, LOOPS);
 	w.copy = xcalloc(P, sizeof(*w.copy));
 	t = team_start(P, ctx->cpus, ctx->ncpus, whet_setup, whet_work, &w, &rc);
 	if (!t)

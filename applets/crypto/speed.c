@@ -51,6 +51,27 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define OPTIONS(O) \
+	O(ENGINE, "engine", OPT_CHOICE, "best: one table; both, all: more tables", \
+	  .def = "best", .choices = "best|both|mbedtls|kernel|all") \
+	O(PARALLEL, "parallel", OPT_INT, "copies run in parallel (threads); rates add", \
+	  .letter = 'P', .def = "1", .min = 1, .max = 1024, .key = OPTK_PARALLEL) \
+	O(MULTI, "multi", OPT_INT, "openssl's -multi N: the same as -P N", .min = 1, \
+	  .max = 1024, .flags = OPT_DASH1, .metavar = "N") \
+	O(SECONDS, "seconds", OPT_DOUBLE, "per size and operation (default 3, public key 10)", \
+	  .min = 0.001, .max = 86400, .flags = OPT_DASH1, .metavar = "SECONDS") \
+	O(BYTES, "bytes", OPT_SIZE, "one buffer size instead of 16 .. 16384", .min = 1, \
+	  .max = 1 << 28, .flags = OPT_DASH1, .metavar = "BYTES") \
+	O(EVP, "evp", OPT_STR, "time ALG too, as openssl -evp ALG does", .flags = OPT_DASH1, \
+	  .metavar = "ALG") \
+	O(DECRYPT, "decrypt", OPT_BOOL, "time decryption (ECB, CBC, CTR ciphers)", \
+	  .flags = OPT_DASH1) \
+	O(ELAPSED, "elapsed", OPT_BOOL, "wall-clock time (always so; accepted)", \
+	  .flags = OPT_DASH1) \
+	O(MR, "mr", OPT_BOOL, "openssl's machine-readable lines (+H: +F: ...)", \
+	  .flags = OPT_DASH1)
+OPT_TABLE(speed, OPTIONS);
+
 /* algorithms, IVs and known answers (shared with tests/unit/test_speed.c) --- */
 
 const struct speed_alg speed_algs[] = {
@@ -978,28 +999,6 @@ static void run_pk(struct speed *S, const char *alg)
 	speed_pk_key_free(key);
 }
 
-static const struct opt_spec opts[] = {
-	{ "engine", 0, OPT_CHOICE, "best", 0, 0, "best|both|mbedtls|kernel|all",
-	  "best: one table; both, all: more tables" },
-	{ "parallel", 'P', OPT_INT, "1", 1, 1024, NULL,
-	  "copies run in parallel (threads); rates add" },
-	{ "multi", 0, OPT_INT, NULL, 1, 1024, NULL, "openssl's -multi N: the same as -P N",
-	  OPT_DASH1, "N" },
-	{ "seconds", 0, OPT_DOUBLE, NULL, 0.001, 86400, NULL,
-	  "per size and operation (default 3, public key 10)", OPT_DASH1, "SECONDS" },
-	{ "bytes", 0, OPT_SIZE, NULL, 1, 1 << 28, NULL,
-	  "one buffer size instead of 16 .. 16384", OPT_DASH1, "BYTES" },
-	{ "evp", 0, OPT_STR, NULL, 0, 0, NULL, "time ALG too, as openssl -evp ALG does",
-	  OPT_DASH1, "ALG" },
-	{ "decrypt", 0, OPT_BOOL, NULL, 0, 0, NULL, "time decryption (ECB, CBC, CTR ciphers)",
-	  OPT_DASH1 },
-	{ "elapsed", 0, OPT_BOOL, NULL, 0, 0, NULL, "wall-clock time (always so; accepted)",
-	  OPT_DASH1 },
-	{ "mr", 0, OPT_BOOL, NULL, 0, 0, NULL, "openssl's machine-readable lines (+H: +F: ...)",
-	  OPT_DASH1 },
-	{ 0 }
-};
-
 /* One warning per engine and reason: "kernel: skipped md5 sha1 ...: why". */
 static void warn_skipped(struct speed *S)
 {
@@ -1118,15 +1117,15 @@ static int speed_run(struct run_ctx *ctx)
 	struct speed *S = xcalloc(1, sizeof(*S));
 	struct pick algs[64];
 	unsigned nalgs = 0, i, k;
-	const char *evp = opt_str(ctx, "evp");
+	const char *evp = opt_str(ctx, EVP);
 	int rc;
 
 	/* openssl's "Doing ..." lines are speed's progress: no second one */
 	progress_stop(ctx->bench.progress);
 	ctx->bench.progress = NULL;
 	S->ctx = ctx;
-	S->engine = opt_str(ctx, "engine");
-	if (*ctx->kernel && !opt_given(ctx, "engine")) {	/* --kernel as a synonym */
+	S->engine = opt_str(ctx, ENGINE);
+	if (*ctx->kernel && !opt_given(ctx, ENGINE)) {	/* --kernel as a synonym */
 		if (!strcmp(ctx->kernel, "c"))
 			S->engine = "mbedtls";
 		else if (!strcmp(ctx->kernel, "best") || !strcmp(ctx->kernel, "both") ||
@@ -1140,7 +1139,7 @@ static int speed_run(struct run_ctx *ctx)
 			return EXIT_USAGE;
 		}
 	}
-	S->out.mr = (int)opt_int(ctx, "mr");
+	S->out.mr = (int)opt_int(ctx, MR);
 	if (S->out.mr)		/* +lines only: no preamble when nothing is measured */
 		ctx->rep->silent = 1;
 	if (S->out.mr && (!strcmp(S->engine, "both") || !strcmp(S->engine, "all"))) {
@@ -1149,19 +1148,19 @@ static int speed_run(struct run_ctx *ctx)
 		free(S);
 		return EXIT_USAGE;
 	}
-	if (opt_given(ctx, "multi") && opt_given(ctx, "parallel")) {
+	if (opt_given(ctx, MULTI) && opt_given(ctx, PARALLEL)) {
 		errorf("-multi and -P are the same option: give one");
 		free(S);
 		return EXIT_USAGE;
 	}
-	S->P = (unsigned)opt_int(ctx, opt_given(ctx, "multi") ? "multi" : "parallel");
-	S->decrypt = (int)opt_int(ctx, "decrypt");
-	S->sym_s = opt_given(ctx, "seconds") ? opt_double(ctx, "seconds") :
+	S->P = (unsigned)(opt_given(ctx, MULTI) ? opt_int(ctx, MULTI) : opt_int(ctx, PARALLEL));
+	S->decrypt = (int)opt_int(ctx, DECRYPT);
+	S->sym_s = opt_given(ctx, SECONDS) ? opt_double(ctx, SECONDS) :
 		   ctx->quick ? quick_s : ossl_sym_s;
-	S->pk_s = opt_given(ctx, "seconds") ? opt_double(ctx, "seconds") :
+	S->pk_s = opt_given(ctx, SECONDS) ? opt_double(ctx, SECONDS) :
 		  ctx->quick ? quick_s : ossl_pk_s;
-	if (opt_given(ctx, "bytes")) {
-		S->sizes[0] = (size_t)opt_size(ctx, "bytes");
+	if (opt_given(ctx, BYTES)) {
+		S->sizes[0] = (size_t)opt_size(ctx, BYTES);
 		S->nsizes = 1;
 	} else {
 		memcpy(S->sizes, default_sizes, sizeof(default_sizes));

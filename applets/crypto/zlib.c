@@ -39,6 +39,17 @@
 #include <string.h>
 #include <zlib.h>
 
+#define OPTIONS(O) \
+	O(LEVEL, "level", OPT_STR, "deflate levels 0-9, comma-separated", .def = "1,6,9", \
+	  .metavar = "LEVEL[,LEVEL...]") \
+	O(SIZE, "size", OPT_SIZE, "corpus size (default 4M, --quick 256K)", .min = 1024, \
+	  .max = 1 << 30, .metavar = "BYTES") \
+	O(PARALLEL, "parallel", OPT_INT, "copies run in parallel (threads)", .letter = 'P', \
+	  .def = "1", .min = 1, .max = 1024, .key = OPTK_PARALLEL) \
+	O(DUMP, "dump", OPT_STR, "write the corpus (--size bytes) to FILE and exit", \
+	  .metavar = "FILE")
+OPT_TABLE(zlib, OPTIONS);
+
 /* ---- the corpus ---- */
 
 /* splitmix64 (Steele, Lea, Flood 2014): one 64-bit state, good mixing. */
@@ -418,17 +429,6 @@ static int dump(const char *path, size_t size)
 	return rc;
 }
 
-static const struct opt_spec opts[] = {
-	{ "level", 0, OPT_STR, "1,6,9", 0, 0, NULL, "deflate levels 0-9, comma-separated", 0,
-	  "LEVEL[,LEVEL...]" },
-	{ "size", 0, OPT_SIZE, NULL, 1024, 1 << 30, NULL,
-	  "corpus size (default 4M, --quick 256K)", 0, "BYTES" },
-	{ "parallel", 'P', OPT_INT, "1", 1, 1024, NULL, "copies run in parallel (threads)" },
-	{ "dump", 0, OPT_STR, NULL, 0, 0, NULL, "write the corpus (--size bytes) to FILE and exit",
-	  0, "FILE" },
-	{ 0 }
-};
-
 struct zrun {			/* what the measuring loop needs besides the team */
 	struct run_ctx	*ctx;
 	struct zb	*z;
@@ -574,16 +574,16 @@ static int zlib_run(struct run_ctx *ctx)
 {
 	struct zb z = { 0 };
 	struct zrun m = { 0 };
-	unsigned P = (unsigned)opt_int(ctx, "parallel"), tests[T_COUNT] = { 0 }, ran = 0, i;
-	uint64_t size = opt_given(ctx, "size") ? opt_size(ctx, "size")
+	unsigned P = (unsigned)opt_int(ctx, PARALLEL), tests[T_COUNT] = { 0 }, ran = 0, i;
+	uint64_t size = opt_given(ctx, SIZE) ? opt_size(ctx, SIZE)
 					       : ctx->quick ? 256u << 10 : 4u << 20;
 	int a, rc = EXIT_OK, any = 0, zlib_rows;
 	char why[160];
 	size_t k;
 
-	if (parse_levels(opt_str(ctx, "level"), z.level, &z.nlevels)) {
+	if (parse_levels(opt_str(ctx, LEVEL), z.level, &z.nlevels)) {
 		errorf("--level: '%s' is not a list of distinct levels 0-9 (e.g. 1,6,9)",
-		       opt_str(ctx, "level"));
+		       opt_str(ctx, LEVEL));
 		return EXIT_USAGE;
 	}
 	for (a = 0; a < ctx->argc; a++) {
@@ -601,9 +601,9 @@ static int zlib_run(struct run_ctx *ctx)
 	}
 	for (i = 0; i < T_COUNT; i++)
 		tests[i] |= !any;
-	if (opt_given(ctx, "dump")) {
+	if (opt_given(ctx, DUMP)) {
 		ctx->rep->silent = 1;	/* the file is the output: no empty document */
-		return dump(opt_str(ctx, "dump"), (size_t)size);
+		return dump(opt_str(ctx, DUMP), (size_t)size);
 	}
 
 	/* --kernel: zlib's deflate/inflate run for all, best and zlib */

@@ -40,37 +40,40 @@
 #include <string.h>
 #include <sys/resource.h>
 
-static const struct opt_spec opts[] = {
-	{ "size", 0, OPT_SIZE, NULL, 512, 1e15, NULL,
-	  "file size (seq, rand) or bytes to read (raw) [seq 1G, rand 256M (--quick "
-	  "16M, 32M), at most half the free space; raw the device, at most 256M "
-	  "(--quick 32M)]", 0, "BYTES" },
-	{ "bs", 0, OPT_STR, NULL, 0, 0, NULL,
-	  "buffer sizes (k = 1024) [seq 100k,256k,512k,1m,5m, --quick 256k,1m; "
-	  "rand 4k; raw 1m]", 0, "BYTES[,BYTES...]" },
-	{ "depth", 'd', OPT_INT, "4", 1, 64, NULL, "rand: I/Os in flight, one thread each" },
-	{ "time", 't', OPT_DOUBLE, NULL, 0.05, 3600, NULL,
-	  "rand: seconds per phase [5; --quick 1]", 0, "SECONDS" },
-	{ "direct", 0, OPT_BOOL, NULL, 0, 0, NULL,
-	  "O_DIRECT, bypassing the page cache (rand: default)" },
-	{ "buffered", 0, OPT_BOOL, NULL, 0, 0, NULL, "rand: through the page cache, not O_DIRECT" },
-	{ "sync", 0, OPT_BOOL, NULL, 0, 0, NULL, "seq: O_SYNC writes" },
-	{ "read-only", 0, OPT_BOOL, NULL, 0, 0, NULL, "rand: the read phase only" },
-	{ "write-only", 0, OPT_BOOL, NULL, 0, 0, NULL, "rand: the write phase only" },
-	{ "write", 0, OPT_BOOL, NULL, 0, 0, NULL, "raw: write DEVICE (needs --destructive)" },
-	{ "destructive", 0, OPT_BOOL, NULL, 0, 0, NULL,
-	  "overwrite an existing FILE; with raw --write, DEVICE" },
-	{ 0 }
-};
+#define OPTIONS(O) \
+	O(SIZE, "size", OPT_SIZE, \
+	  "file size (seq, rand) or bytes to read (raw) [seq 1G, rand 256M (--quick " \
+	  "16M, 32M), at most half the free space; raw the device, at most 256M " \
+	  "(--quick 32M)]", \
+	  .min = 512, .max = 1e15, .metavar = "BYTES") \
+	O(BS, "bs", OPT_STR, \
+	  "buffer sizes (k = 1024) [seq 100k,256k,512k,1m,5m, --quick 256k,1m; rand 4k; raw 1m]", \
+	  .metavar = "BYTES[,BYTES...]") \
+	O(DEPTH, "depth", OPT_INT, "rand: I/Os in flight, one thread each", .letter = 'd', \
+	  .def = "4", .min = 1, .max = 64) \
+	O(TIME, "time", OPT_DOUBLE, "rand: seconds per phase [5; --quick 1]", .letter = 't', \
+	  .min = 0.05, .max = 3600, .metavar = "SECONDS") \
+	O(DIRECT, "direct", OPT_BOOL, "O_DIRECT, bypassing the page cache (rand: default)") \
+	O(BUFFERED, "buffered", OPT_BOOL, "rand: through the page cache, not O_DIRECT") \
+	O(SYNC, "sync", OPT_BOOL, "seq: O_SYNC writes") \
+	O(READ_ONLY, "read-only", OPT_BOOL, "rand: the read phase only") \
+	O(WRITE_ONLY, "write-only", OPT_BOOL, "rand: the write phase only") \
+	O(WRITE, "write", OPT_BOOL, "raw: write DEVICE (needs --destructive)") \
+	O(DESTRUCTIVE, "destructive", OPT_BOOL, \
+	  "overwrite an existing FILE; with raw --write, DEVICE")
+OPT_TABLE(fileio, OPTIONS);
 
 enum { M_SEQ = 1 << FIO_SEQ, M_RAND = 1 << FIO_RAND, M_RAW = 1 << FIO_RAW };
 
-/* Which modes take each option (the same order as opts[]). */
-static const unsigned opt_modes[] = {
-	M_SEQ | M_RAND | M_RAW, M_SEQ | M_RAND | M_RAW, M_RAND, M_RAND, M_SEQ | M_RAND, M_RAND,
-	M_SEQ, M_RAND, M_RAND, M_RAW, M_SEQ | M_RAND | M_RAW,
+/* Which modes take each option. */
+static const unsigned char opt_modes[OI_COUNT_] = {
+	[OI_SIZE] = M_SEQ | M_RAND | M_RAW,	[OI_BS] = M_SEQ | M_RAND | M_RAW,
+	[OI_DEPTH] = M_RAND,			[OI_TIME] = M_RAND,
+	[OI_DIRECT] = M_SEQ | M_RAND,		[OI_BUFFERED] = M_RAND,
+	[OI_SYNC] = M_SEQ,			[OI_READ_ONLY] = M_RAND,
+	[OI_WRITE_ONLY] = M_RAND,		[OI_WRITE] = M_RAW,
+	[OI_DESTRUCTIVE] = M_SEQ | M_RAND | M_RAW,
 };
-_Static_assert(ARRAY_LEN(opt_modes) + 1 == ARRAY_LEN(opts), "one opt_modes entry per option");
 
 static const char *const mode_names[] = { "seq", "rand", "raw" };
 
@@ -360,20 +363,21 @@ static int parse_mode(struct run_ctx *ctx, struct fio_opts *o)
 /* Options for another mode, and pairs that exclude each other. */
 static int check_modes(struct run_ctx *ctx, const struct fio_opts *o)
 {
-	static const char *const excl[][2] = {
-		{ "direct", "buffered" }, { "read-only", "write-only" },
+	static const unsigned char excl[][2] = {
+		{ OI_DIRECT, OI_BUFFERED }, { OI_READ_ONLY, OI_WRITE_ONLY },
 	};
 	unsigned i;
 
 	for (i = 0; i < ARRAY_LEN(opt_modes); i++)
-		if (opt_given(ctx, opts[i].name) && !(opt_modes[i] & (1u << o->mode))) {
+		if (ctx->vals[i].set && !(opt_modes[i] & (1u << o->mode))) {
 			errorf("--%s does not apply to 'fileio %s'", opts[i].name,
 			       mode_names[o->mode]);
 			return EXIT_USAGE;
 		}
 	for (i = 0; i < ARRAY_LEN(excl); i++)
-		if (opt_given(ctx, excl[i][0]) && opt_given(ctx, excl[i][1])) {
-			errorf("--%s and --%s exclude each other", excl[i][0], excl[i][1]);
+		if (ctx->vals[excl[i][0]].set && ctx->vals[excl[i][1]].set) {
+			errorf("--%s and --%s exclude each other", opts[excl[i][0]].name,
+			       opts[excl[i][1]].name);
 			return EXIT_USAGE;
 		}
 	if (o->mode == FIO_RAW && o->destructive && !o->write) {
@@ -394,7 +398,7 @@ static const char *default_bs(const struct run_ctx *ctx, enum fio_mode mode)
 
 static int parse_bs(struct run_ctx *ctx, struct fio_opts *o)
 {
-	const char *text = opt_str(ctx, "bs");
+	const char *text = opt_str(ctx, BS);
 	int i;
 
 	if (!text)
@@ -429,15 +433,15 @@ static int parse_opts(struct run_ctx *ctx, struct fio_opts *o)
 	memset(o, 0, sizeof(*o));
 	if ((rc = parse_mode(ctx, o)))
 		return rc;
-	o->direct = o->mode == FIO_RAND ? !opt_given(ctx, "buffered") : opt_given(ctx, "direct");
-	o->sync = opt_given(ctx, "sync");
-	o->reads = !opt_given(ctx, "write-only");
-	o->writes = !opt_given(ctx, "read-only");
-	o->write = opt_given(ctx, "write");
-	o->destructive = opt_given(ctx, "destructive");
-	o->size = opt_given(ctx, "size") ? opt_size(ctx, "size") : 0;
-	o->depth = (unsigned)opt_int(ctx, "depth");
-	o->secs = opt_given(ctx, "time") ? opt_double(ctx, "time") : ctx->quick ? 1 : 5;
+	o->direct = o->mode == FIO_RAND ? !opt_given(ctx, BUFFERED) : opt_given(ctx, DIRECT);
+	o->sync = opt_given(ctx, SYNC);
+	o->reads = !opt_given(ctx, WRITE_ONLY);
+	o->writes = !opt_given(ctx, READ_ONLY);
+	o->write = opt_given(ctx, WRITE);
+	o->destructive = opt_given(ctx, DESTRUCTIVE);
+	o->size = opt_given(ctx, SIZE) ? opt_size(ctx, SIZE) : 0;
+	o->depth = (unsigned)opt_int(ctx, DEPTH);
+	o->secs = opt_given(ctx, TIME) ? opt_double(ctx, TIME) : ctx->quick ? 1 : 5;
 	o->samples = ctx->bench.samples ? ctx->bench.samples : 1;
 	if ((rc = check_modes(ctx, o)))
 		return rc;

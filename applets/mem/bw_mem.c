@@ -24,6 +24,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define OPTIONS(O) \
+	LMBENCH_OPT_P(O, 1024, "copies run in parallel (threads)") \
+	LMBENCH_OPTS_WN(O)
+OPT_TABLE(bw_mem, OPTIONS);
+
 const char *const bw_op_names[BW_NOPS] = {
 	"rd", "wr", "rdwr", "cp", "frd", "fwr", "fcp", "bzero", "bcopy",
 };
@@ -175,12 +180,6 @@ static void classic_end(struct emit_out *o)
 
 static const struct emitter emit_lmbench = {
 	"lmbench", 1, classic_begin, classic_record, classic_end,
-};
-
-static const struct opt_spec opts[] = {
-	LMBENCH_OPT_P(1024, "copies run in parallel (threads)"),
-	LMBENCH_OPTS_WN,
-	{ 0 }
 };
 
 static int bw_mem_run(struct run_ctx *ctx)

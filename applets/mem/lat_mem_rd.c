@@ -37,6 +37,18 @@
 #include <string.h>
 #include <unistd.h>
 
+#define OPTIONS(O) \
+	LMBENCH_OPT_P(O, 1024, "walkers at once (threads)") \
+	LMBENCH_OPTS_WN(O) \
+	O(THRASH, "thrash", OPT_BOOL, \
+	  "random page order, random slot order in each page (lmbench's -t)", .letter = 't') \
+	O(HUGEPAGES, "hugepages", OPT_CHOICE, \
+	  "madvise the buffer for transparent huge pages, against them, or not", \
+	  .def = "default", .choices = "on|off|default") \
+	O(SIZES, "sizes", OPT_STR, \
+	  "only these working sets (bytes, k/m: 1024, comma-separated)", .metavar = "LIST")
+OPT_TABLE(lat_mem_rd, OPTIONS);
+
 enum { LOADS_PER_ITER = 100, MAX_SIZE_MB = INT_MAX };
 
 struct sizes {			/* --sizes: only these points, ascending */
@@ -459,10 +471,10 @@ static int lat_mem_rd_run(struct run_ctx *ctx)
 	int rc = EXIT_OK, a;
 
 	memset(&s, 0, sizeof(s));
-	if (opt_str(ctx, "sizes") && parse_sizes(opt_str(ctx, "sizes"), &only))
+	if (opt_str(ctx, SIZES) && parse_sizes(opt_str(ctx, SIZES), &only))
 		return EXIT_USAGE;
-	if (mem_parse_huge(opt_str(ctx, "hugepages"), &s.huge)) {	/* the choice list checked it */
-		errorf("--hugepages: '%s' is not on, off or default", opt_str(ctx, "hugepages"));
+	if (mem_parse_huge(opt_str(ctx, HUGEPAGES), &s.huge)) {	/* the choice list checked it */
+		errorf("--hugepages: '%s' is not on, off or default", opt_str(ctx, HUGEPAGES));
 		return EXIT_USAGE;
 	}
 	if (ctx->argc > 0) {
@@ -504,7 +516,7 @@ static int lat_mem_rd_run(struct run_ctx *ctx)
 	s.page = page;
 	s.maplen = (size_t)max + 2 * page;
 	s.align = s.huge == MEM_HUGE_ON ? 2u << 20 : page;	/* THP wants 2 MiB alignment */
-	s.random = opt_given(ctx, "thrash");
+	s.random = opt_given(ctx, THRASH);
 	s.w = xcalloc(nthr, sizeof(*s.w));
 	if (nthr > 1) {
 		team = team_start(nthr, ctx->cpus, ctx->ncpus, setup, work, &s, &rc);
@@ -536,18 +548,6 @@ out:
 	free(s.w);
 	return rc;
 }
-
-static const struct opt_spec opts[] = {
-	LMBENCH_OPT_P(1024, "walkers at once (threads)"),
-	LMBENCH_OPTS_WN,
-	{ "thrash",    't', OPT_BOOL,   NULL, 0, 0, NULL,
-	  "random page order, random slot order in each page (lmbench's -t)" },
-	{ "hugepages", 0,   OPT_CHOICE, "default", 0, 0, "on|off|default",
-	  "madvise the buffer for transparent huge pages, against them, or not" },
-	{ "sizes",     0,   OPT_STR,    NULL, 0, 0, NULL,
-	  "only these working sets (bytes, k/m: 1024, comma-separated)", 0, "LIST" },
-	{ 0 }
-};
 
 TEXT(lat_mem_rd_summary, "memory read latency per size (lmbench's lat_mem_rd)");
 TEXT(lat_mem_rd_usage,

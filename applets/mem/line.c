@@ -25,6 +25,15 @@
 #include <string.h>
 #include <unistd.h>
 
+#define OPTIONS(O) \
+	O(VERBOSE, "verbose", OPT_BOOL, "say 'cache line size: N bytes'", .letter = 'v') \
+	O(MAX, "max", OPT_SIZE, "buffer size in bytes (k/m: 1024)", .letter = 'M', \
+	  .def = "64M", .min = 1, .max = 1e12, .metavar = "SIZE") \
+	O(WARMUP_US, "warmup-us", OPT_INT, "warm up this many microseconds (lmbench's -W)", \
+	  .letter = 'W', .max = 1e9, .metavar = "US", .key = OPTK_WARMUP_US) \
+	LMBENCH_OPT_N(O)
+OPT_TABLE(line, OPTIONS);
+
 struct line_out {
 	int	verbose;
 };
@@ -56,20 +65,11 @@ static void chase_body(void *arg, uint64_t iters)
 	par_chase(&c->p, 1, iters);
 }
 
-static const struct opt_spec opts[] = {
-	{ "verbose", 'v', OPT_BOOL, NULL, 0, 0, NULL, "say 'cache line size: N bytes'" },
-	{ "max", 'M', OPT_SIZE, "64M", 1, 1e12, NULL, "buffer size in bytes (k/m: 1024)", 0, "SIZE" },
-	{ "warmup-us", 'W', OPT_INT, NULL, 0, 1e9, NULL,
-	  "warm up this many microseconds (lmbench's -W)", 0, "US" },
-	LMBENCH_OPT_N,
-	{ 0 }
-};
-
 static int line_run(struct run_ctx *ctx)
 {
 	long page = sysconf(_SC_PAGESIZE);
-	uint64_t len = opt_size(ctx, "max");
-	struct line_out lo = { opt_given(ctx, "verbose") != 0 };
+	uint64_t len = opt_size(ctx, MAX);
+	struct line_out lo = { opt_given(ctx, VERBOSE) != 0 };
 	struct result r = { 0 };
 	struct mem_region m;
 	struct chase1 c;
@@ -130,7 +130,7 @@ static int line_run(struct run_ctx *ctx)
 	mem_unmap(&m);
 	if (rc)
 		return rc;
-	format_size(opt_size(ctx, "max"), sz, sizeof(sz));
+	format_size(opt_size(ctx, MAX), sz, sizeof(sz));
 	snprintf(params, sizeof(params), "M=%s", sz);
 	memset(&r, 0, sizeof(r));
 	r.test = "size";

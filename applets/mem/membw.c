@@ -28,6 +28,17 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define OPTIONS(O) \
+	O(SIZE, "size", OPT_SIZE, \
+	  "bytes per buffer (k/m: 1024) [4x the last-level cache, at least 32M]", .min = 4096, \
+	  .max = 1e13, .metavar = "BYTES") \
+	O(PARALLEL, "parallel", OPT_INT, "threads, each with its own buffers", .letter = 'P', \
+	  .def = "1", .min = 1, .max = 1024, .metavar = "N", .key = OPTK_PARALLEL) \
+	O(HUGEPAGES, "hugepages", OPT_CHOICE, \
+	  "madvise the buffers for huge pages, against them, or neither", .def = "default", \
+	  .choices = "default|on|off")
+OPT_TABLE(membw, OPTIONS);
+
 enum { DST_SKEW = 2112 };	/* dst starts 33 cache lines into its page: no 4K aliasing */
 
 static const uint64_t pattern = 0x5aa5c33c0ff0e11eull;
@@ -115,20 +126,10 @@ static int wanted(const struct run_ctx *ctx, const struct mem_kernel *k)
 	return !strcmp(want, k->name);
 }
 
-static const struct opt_spec opts[] = {
-	{ "size", 0, OPT_SIZE, NULL, 4096, 1e13, NULL,
-	  "bytes per buffer (k/m: 1024) [4x the last-level cache, at least 32M]", 0, "BYTES" },
-	{ "parallel", 'P', OPT_INT, "1", 1, 1024, NULL, "threads, each with its own buffers", 0,
-	  "N" },
-	{ "hugepages", 0, OPT_CHOICE, "default", 0, 0, "default|on|off",
-	  "madvise the buffers for huge pages, against them, or neither" },
-	{ 0 }
-};
-
 static int membw_run(struct run_ctx *ctx)
 {
 	struct mw m = { 0 };
-	unsigned P = (unsigned)opt_int(ctx, "parallel"), i, tests = 0, ran = 0;
+	unsigned P = (unsigned)opt_int(ctx, PARALLEL), i, tests = 0, ran = 0;
 	uint64_t size, llc = sys_llc_size();
 	char why[160], params[96], sz[32], note[160];
 	int a, rc = EXIT_OK;
@@ -147,8 +148,8 @@ static int membw_run(struct run_ctx *ctx)
 	}
 	if (!tests)
 		tests = (1u << MEM_NOPS) - 1;
-	if (opt_given(ctx, "size"))
-		size = opt_size(ctx, "size");
+	if (opt_given(ctx, SIZE))
+		size = opt_size(ctx, SIZE);
 	else
 		size = 4 * llc > (32u << 20) ? 4 * llc : (32u << 20);
 	size &= ~(uint64_t)4095;	/* every kernel's granularity divides a page */
@@ -157,7 +158,7 @@ static int membw_run(struct run_ctx *ctx)
 		       size > SIZE_MAX / 4 ? "too large for this machine" : why);
 		return EXIT_FAIL;
 	}
-	mem_parse_huge(opt_str(ctx, "hugepages"), &m.huge);
+	mem_parse_huge(opt_str(ctx, HUGEPAGES), &m.huge);
 	m.size = (size_t)size;
 	m.bufs = xcalloc(P, sizeof(*m.bufs));
 	m.sums = xcalloc(P, sizeof(*m.sums));

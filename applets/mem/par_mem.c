@@ -26,6 +26,18 @@
 #include <string.h>
 #include <unistd.h>
 
+#define OPTIONS(O) \
+	O(COST, "cost", OPT_BOOL, "accepted and ignored, as by lmbench's par_mem", \
+	  .letter = 'c') \
+	O(LINE, "line", OPT_INT, "line size [a page / 16]", .letter = 'L', .max = 1 << 20, \
+	  .metavar = "BYTES") \
+	O(MAX, "max", OPT_SIZE, "largest size in bytes (k/m: 1024)", .letter = 'M', \
+	  .def = "64M", .min = 1, .max = 1e12, .metavar = "SIZE") \
+	O(WARMUP_US, "warmup-us", OPT_INT, "warm up this many microseconds (lmbench's -W)", \
+	  .letter = 'W', .max = 1e9, .metavar = "US", .key = OPTK_WARMUP_US) \
+	LMBENCH_OPT_N(O)
+OPT_TABLE(par_mem, OPTIONS);
+
 uint64_t par_random(uint64_t *state)
 {
 	uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
@@ -162,22 +174,11 @@ static const struct emitter emit_par_mem = {
 	"par_mem", 1, emit_nothing_begin, classic_record, emit_nothing_end,
 };
 
-static const struct opt_spec opts[] = {
-	{ "cost", 'c', OPT_BOOL, NULL, 0, 0, NULL, "accepted and ignored, as by lmbench's par_mem" },
-	{ "line", 'L', OPT_INT, NULL, 0, 1 << 20, NULL, "line size [a page / 16]", 0, "BYTES" },
-	{ "max", 'M', OPT_SIZE, "64M", 1, 1e12, NULL, "largest size in bytes (k/m: 1024)", 0,
-	  "SIZE" },
-	{ "warmup-us", 'W', OPT_INT, NULL, 0, 1e9, NULL,
-	  "warm up this many microseconds (lmbench's -W)", 0, "US" },
-	LMBENCH_OPT_N,
-	{ 0 }
-};
-
 static int par_mem_run(struct run_ctx *ctx)
 {
 	long page = sysconf(_SC_PAGESIZE);
-	long line = opt_given(ctx, "line") ? (long)opt_int(ctx, "line") : page / 16;
-	uint64_t max = opt_size(ctx, "max"), len;
+	long line = opt_given(ctx, LINE) ? (long)opt_int(ctx, LINE) : page / 16;
+	uint64_t max = opt_size(ctx, MAX), len;
 	struct mem_region m;
 	struct chase_arg c;
 	void **order;

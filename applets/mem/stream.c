@@ -35,6 +35,26 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define OPTIONS(O) \
+	O(ELEMENTS, "elements", OPT_SIZE, \
+	  "elements per array (k/m: 1024) [4x the last-level cache]", .letter = 'n', \
+	  .min = 1024, .max = 1e12, .metavar = "N") \
+	O(THREADS, "threads", OPT_INT, "threads (0 = one per usable CPU)", .def = "1", \
+	  .max = 1024, .metavar = "N") \
+	O(NTIMES, "ntimes", OPT_INT, "passes; the first is not counted", .def = "10", \
+	  .min = 2, .max = 1000, .metavar = "N") \
+	O(PARALLEL, "parallel", OPT_INT, "lmbench3: copies (threads), each on its own arrays", \
+	  .letter = 'P', .min = 1, .max = 1024, .metavar = "N", .key = OPTK_PARALLEL) \
+	O(LEN, "len", OPT_SIZE, "lmbench3: bytes of 3 arrays, k/m: 1024 [24000000]", \
+	  .letter = 'M', .min = 1024, .max = 1e12, .metavar = "BYTES") \
+	O(LM_VERSION, "lm-version", OPT_INT, "lmbench3: 1 STREAM's kernels, 2 STREAM2's [1]", \
+	  .letter = 'v', .min = 1, .max = 2, .metavar = "1|2") \
+	O(WARMUP_US, "warmup-us", OPT_INT, "lmbench3: warm up this many microseconds", \
+	  .letter = 'W', .max = 1e9, .metavar = "US", .key = OPTK_WARMUP_US) \
+	O(TRIES, "tries", OPT_INT, "lmbench3: repetitions, the same as --reps [11]", \
+	  .letter = 'N', .min = 1, .max = 1001, .metavar = "N", .key = OPTK_TRIES)
+OPT_TABLE(stream, OPTIONS);
+
 enum { SLICE_ELEMS = 64 };	/* every slice is a multiple of this, 512-byte aligned */
 
 static const char *const op_names[STREAM_NOPS] = { "copy", "scale", "add", "triad" };
@@ -243,24 +263,6 @@ static const struct emitter emit_stream = {
 };
 
 /* run ------------------------------------------------------------------------- */
-
-static const struct opt_spec opts[] = {
-	{ "elements", 'n', OPT_SIZE, NULL, 1024, 1e12, NULL,
-	  "elements per array (k/m: 1024) [4x the last-level cache]", 0, "N" },
-	{ "threads", 0, OPT_INT, "1", 0, 1024, NULL, "threads (0 = one per usable CPU)", 0, "N" },
-	{ "ntimes", 0, OPT_INT, "10", 2, 1000, NULL, "passes; the first is not counted", 0, "N" },
-	{ "parallel", 'P', OPT_INT, NULL, 1, 1024, NULL,
-	  "lmbench3: copies (threads), each on its own arrays", 0, "N" },
-	{ "len", 'M', OPT_SIZE, NULL, 1024, 1e12, NULL,
-	  "lmbench3: bytes of 3 arrays, k/m: 1024 [24000000]", 0, "BYTES" },
-	{ "lm-version", 'v', OPT_INT, NULL, 1, 2, NULL,
-	  "lmbench3: 1 STREAM's kernels, 2 STREAM2's [1]", 0, "1|2" },
-	{ "warmup-us", 'W', OPT_INT, NULL, 0, 1e9, NULL,
-	  "lmbench3: warm up this many microseconds", 0, "US" },
-	{ "tries", 'N', OPT_INT, NULL, 1, 1001, NULL,
-	  "lmbench3: repetitions, the same as --reps [11]", 0, "N" },
-	{ 0 }
-};
 
 /* Kernel sets to run: "c" first, then the tuned ones --kernel asks for. */
 static int pick_sets(const struct run_ctx *ctx, const char **sets, int max)
@@ -533,14 +535,14 @@ static int lmbench_main(struct run_ctx *ctx)
 		{ "sum", LM_SUM, 1, LM_NOTE "STREAM2, arrays rotated every pass" },
 	};
 	struct lm_stream s = { 0 };
-	unsigned P = opt_given(ctx, "parallel") ? (unsigned)opt_int(ctx, "parallel") : 1, i;
-	int version = opt_given(ctx, "lm-version") ? (int)opt_int(ctx, "lm-version") : 1;
-	uint64_t len = opt_given(ctx, "len") ? opt_size(ctx, "len") : 3 * 8 * 1000000ull;
+	unsigned P = opt_given(ctx, PARALLEL) ? (unsigned)opt_int(ctx, PARALLEL) : 1, i;
+	int version = opt_given(ctx, LM_VERSION) ? (int)opt_int(ctx, LM_VERSION) : 1;
+	uint64_t len = opt_given(ctx, LEN) ? opt_size(ctx, LEN) : 3 * 8 * 1000000ull;
 	char why[160], params[96], sz[32];
 	struct team *t;
 	int rc = EXIT_OK, k;
 
-	if (opt_given(ctx, "elements") || opt_given(ctx, "threads") || opt_given(ctx, "ntimes")) {
+	if (opt_given(ctx, ELEMENTS) || opt_given(ctx, THREADS) || opt_given(ctx, NTIMES)) {
 		errorf("-n, --threads and --ntimes are STREAM's; -P, -M, -v, -W and -N "
 		       "lmbench3's: not both");
 		return EXIT_USAGE;
@@ -551,7 +553,7 @@ static int lmbench_main(struct run_ctx *ctx)
 	}
 	s.n = (size_t)(len / (3 * sizeof(double)));
 	if (len > SIZE_MAX / 2 / P || mem_fits(s.n * 3 * sizeof(double) * P, why, sizeof(why))) {
-		errorf("-M %s with %u cop%s: %s", opt_str(ctx, "len") ? opt_str(ctx, "len") : "",
+		errorf("-M %s with %u cop%s: %s", opt_str(ctx, LEN) ? opt_str(ctx, LEN) : "",
 		       P, P == 1 ? "y" : "ies",
 		       len > SIZE_MAX / 2 / P ? "too large for this machine" : why);
 		return EXIT_FAIL;
@@ -623,16 +625,16 @@ static int stream_run_main(struct run_ctx *ctx)
 		errorf("unexpected argument '%s'", ctx->argv[0]);
 		return EXIT_USAGE;
 	}
-	if (opt_given(ctx, "parallel") || opt_given(ctx, "len") || opt_given(ctx, "lm-version") ||
-	    opt_given(ctx, "warmup-us") || opt_given(ctx, "tries"))
+	if (opt_given(ctx, PARALLEL) || opt_given(ctx, LEN) || opt_given(ctx, LM_VERSION) ||
+	    opt_given(ctx, WARMUP_US) || opt_given(ctx, TRIES))
 		return lmbench_main(ctx);
-	if (opt_given(ctx, "elements"))
-		n = opt_size(ctx, "elements");
+	if (opt_given(ctx, ELEMENTS))
+		n = opt_size(ctx, ELEMENTS);
 	else if (llc)
 		n = llc * 4 / 8 > (1u << 20) ? llc * 4 / 8 : (1u << 20);
 	else
 		n = (64ull << 20) / 3 / 8;
-	run.threads = (unsigned)opt_int(ctx, "threads");
+	run.threads = (unsigned)opt_int(ctx, THREADS);
 	if (!run.threads)
 		run.threads = (unsigned)ctx->ncpus;
 	n = (n + (uint64_t)SLICE_ELEMS * run.threads - 1) / ((uint64_t)SLICE_ELEMS * run.threads) *
@@ -648,7 +650,7 @@ static int stream_run_main(struct run_ctx *ctx)
 		      (double)llc / 1048576);
 	run.n = (size_t)n;
 	run.nt = stream_use_nt(run.n, llc);
-	run.ntimes = (unsigned)opt_int(ctx, "ntimes");
+	run.ntimes = (unsigned)opt_int(ctx, NTIMES);
 	run.tick_us = bench_clock_info()->res_ns / 1e3;
 	nsets = pick_sets(ctx, sets, 16);
 	if (*ctx->kernel && strcmp(ctx->kernel, "c") && strcmp(ctx->kernel, "best") &&

@@ -27,6 +27,17 @@
 #include <string.h>
 #include <unistd.h>
 
+#define OPTIONS(O) \
+	O(COST, "cost", OPT_BOOL, "also print the cost of a TLB miss (ns)", .letter = 'c') \
+	O(LINE, "line", OPT_INT, "line size, a power of two [a pointer]", .letter = 'L', \
+	  .max = 1 << 20, .metavar = "BYTES") \
+	O(MAX, "max", OPT_SIZE, "largest reach in bytes (k/m: 1024) [16384 pages]", \
+	  .letter = 'M', .min = 1, .max = 1e12, .metavar = "SIZE") \
+	O(WARMUP_US, "warmup-us", OPT_INT, "warm up this many microseconds (lmbench's -W)", \
+	  .letter = 'W', .max = 1e9, .metavar = "US", .key = OPTK_WARMUP_US) \
+	LMBENCH_OPT_N(O)
+OPT_TABLE(tlb, OPTIONS);
+
 enum { TLB_START = 8 };
 #define TLB_THRESHOLD 1.15
 
@@ -177,18 +188,6 @@ static const struct emitter emit_tlb = {
 	"tlb", 1, emit_nothing_begin, classic_record, emit_nothing_end,
 };
 
-static const struct opt_spec opts[] = {
-	{ "cost", 'c', OPT_BOOL, NULL, 0, 0, NULL, "also print the cost of a TLB miss (ns)" },
-	{ "line", 'L', OPT_INT, NULL, 0, 1 << 20, NULL, "line size, a power of two [a pointer]", 0,
-	  "BYTES" },
-	{ "max", 'M', OPT_SIZE, NULL, 1, 1e12, NULL,
-	  "largest reach in bytes (k/m: 1024) [16384 pages]", 0, "SIZE" },
-	{ "warmup-us", 'W', OPT_INT, NULL, 0, 1e9, NULL,
-	  "warm up this many microseconds (lmbench's -W)", 0, "US" },
-	LMBENCH_OPT_N,
-	{ 0 }
-};
-
 static int tlb_run(struct run_ctx *ctx)
 {
 	long page = sysconf(_SC_PAGESIZE);
@@ -205,10 +204,10 @@ static int tlb_run(struct run_ctx *ctx)
 	}
 	t.ctx = ctx;
 	t.page = (size_t)page;
-	t.line = opt_given(ctx, "line") ? (size_t)opt_int(ctx, "line") : sizeof(void *);
+	t.line = opt_given(ctx, LINE) ? (size_t)opt_int(ctx, LINE) : sizeof(void *);
 	if (par_check_line((long)t.line, page))
 		return EXIT_USAGE;
-	max = opt_given(ctx, "max") ? opt_size(ctx, "max") : 16384 * (uint64_t)page;
+	max = opt_given(ctx, MAX) ? opt_size(ctx, MAX) : 16384 * (uint64_t)page;
 	if (max / t.page < 2 * TLB_START) {
 		errorf("-M: %llu bytes is less than %d pages of %zu", (unsigned long long)max,
 		       2 * TLB_START, t.page);
@@ -220,7 +219,7 @@ static int tlb_run(struct run_ctx *ctx)
 		       max > SIZE_MAX / 4 ? "too large for this machine" : why);
 		return EXIT_FAIL;
 	}
-	t.print_cost = opt_given(ctx, "cost") != 0;
+	t.print_cost = opt_given(ctx, COST) != 0;
 	lmbench_wn(ctx);
 	reporter_set_arg(ctx->rep, &t);
 	if (mem_map(&t.pages, t.maxpages * t.page, t.page, MEM_HUGE_OFF) ||

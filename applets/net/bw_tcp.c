@@ -42,6 +42,21 @@ enum {
 	WARMUP_US	= 7500000,
 };
 
+#define OPTIONS(O) \
+	O(MSG, "msg", OPT_SIZE, "bytes per message (write and read)", .letter = 'm', \
+	  .def = "64k", .min = 1, .max = MSG_MAX, .metavar = "BYTES", .key = OPTK_MSG) \
+	O(TOTAL, "total", OPT_SIZE, "bytes read per iteration [MSGSIZE]", .letter = 'M', \
+	  .min = 1, .max = 1e12, .metavar = "BYTES") \
+	LMNET_PARALLEL_OPT(O) \
+	O(WARMUP_US, "warmup-us", OPT_INT, "stream this many microseconds first", \
+	  .letter = 'W', .def = "7500000", .max = 1e9, .metavar = "US", .key = OPTK_WARMUP_US) \
+	LMBENCH_OPT_N(O) \
+	O(PORT, "port", OPT_INT, "TCP port [31236; local: a free one]", .letter = 'p', \
+	  .max = 65535, .metavar = "PORT", .key = OPTK_PORT) \
+	LMNET_SERVER_OPTS(O) \
+	LMNET_SESSIONS_OPT(O)
+OPT_TABLE(bw_tcp, OPTIONS);
+
 /* lmbench's bw_tcp line: "%.6f %.2f MB/sec" = message size in 10^6
  * bytes (the record's x), then the rate. */
 static void bw_begin(struct emit_out *o, const struct run_info *info)
@@ -193,7 +208,7 @@ static void bw_work(void *arg, unsigned idx, uint64_t iters)
 
 static int bw_client(struct run_ctx *ctx, const struct lmnet *n)
 {
-	struct bw b = { n, (size_t)opt_size(ctx, "msg"), opt_size(ctx, "total"), 0, NULL };
+	struct bw b = { n, (size_t)opt_size(ctx, MSG), opt_size(ctx, TOTAL), 0, NULL };
 	struct result r = { .unit = UNIT_MB_S, .better = 1 };
 	struct lmnet_text text;
 	struct bench_stats st;
@@ -203,14 +218,14 @@ static int bw_client(struct run_ctx *ctx, const struct lmnet *n)
 	unsigned i;
 
 	/* lmbench: either size alone sets both; the total is whole messages */
-	if (!opt_given(ctx, "msg") && opt_given(ctx, "total") && b.total <= MSG_MAX)
+	if (!opt_given(ctx, MSG) && opt_given(ctx, TOTAL) && b.total <= MSG_MAX)
 		b.msg = (size_t)b.total;
-	if (!opt_given(ctx, "total"))
+	if (!opt_given(ctx, TOTAL))
 		b.total = b.msg;
 	if (b.total % b.msg)
 		b.total += b.msg - b.total % b.msg;
-	b.warm_s = ctx->quick && !opt_given(ctx, "warmup-us") ? 0.02
-		   : (double)opt_int(ctx, "warmup-us") / 1e6;
+	b.warm_s = ctx->quick && !opt_given(ctx, WARMUP_US) ? 0.02
+		   : (double)opt_int(ctx, WARMUP_US) / 1e6;
 	b.w = xcalloc(n->parallel, sizeof(*b.w));
 	for (i = 0; i < n->parallel; i++)
 		b.w[i].fd = -1;
@@ -251,22 +266,6 @@ static int bw_tcp_run(struct run_ctx *ctx)
 {
 	return lmnet_main(ctx, &bw_proto, bw_client);
 }
-
-static const struct opt_spec opts[] = {
-	{ "msg", 'm', OPT_SIZE, "64k", 1, MSG_MAX, NULL, "bytes per message (write and read)",
-	  0, "BYTES" },
-	{ "total", 'M', OPT_SIZE, NULL, 1, 1e12, NULL, "bytes read per iteration [MSGSIZE]",
-	  0, "BYTES" },
-	LMNET_PARALLEL_OPT,
-	{ "warmup-us", 'W', OPT_INT, "7500000", 0, 1e9, NULL,
-	  "stream this many microseconds first", 0, "US" },
-	LMBENCH_OPT_N,
-	{ "port", 'p', OPT_INT, NULL, 0, 65535, NULL, "TCP port [31236; local: a free one]",
-	  0, "PORT" },
-	LMNET_SERVER_OPTS,
-	LMNET_SESSIONS_OPT,
-	{ 0 }
-};
 
 TEXT(bw_tcp_summary, "TCP bandwidth (lmbench's bw_tcp)");
 TEXT(bw_tcp_usage,

@@ -29,6 +29,14 @@
 #include <sys/time.h>
 #include <unistd.h>
 
+#define OPTIONS(O) \
+	LMBENCH_OPT_N(O) \
+	O(PORT, "port", OPT_INT, "TCP port [31237; local: a free one]", .letter = 'p', \
+	  .max = 65535, .metavar = "PORT", .key = OPTK_PORT) \
+	LMNET_SERVER_OPTS(O) \
+	LMNET_SESSIONS_OPT(O)
+OPT_TABLE(lat_connect, OPTIONS);
+
 /* A byte is the exit request; the client's close is one connection
  * served. Called once fd is readable (the server closes a connection
  * silent for --timeout itself). */
@@ -125,15 +133,6 @@ static int lat_connect_run(struct run_ctx *ctx)
 {
 	return lmnet_main(ctx, &conn_proto, conn_client);
 }
-
-static const struct opt_spec opts[] = {
-	LMBENCH_OPT_N,
-	{ "port", 'p', OPT_INT, NULL, 0, 65535, NULL, "TCP port [31237; local: a free one]",
-	  0, "PORT" },
-	LMNET_SERVER_OPTS,
-	LMNET_SESSIONS_OPT,
-	{ 0 }
-};
 
 TEXT(lat_connect_summary, "TCP connection cost (lmbench's lat_connect)");
 TEXT(lat_connect_usage,

@@ -32,6 +32,17 @@
 
 enum { MSG_MAX = 1 << 20 };
 
+#define OPTIONS(O) \
+	O(MSG, "msg", OPT_SIZE, "bytes per message", .letter = 'm', .def = "1", .min = 1, \
+	  .max = MSG_MAX, .metavar = "BYTES", .key = OPTK_MSG) \
+	LMNET_PARALLEL_OPT(O) \
+	LMBENCH_OPTS_WN(O) \
+	O(PORT, "port", OPT_INT, "TCP port [31234; local: a free one]", .letter = 'p', \
+	  .max = 65535, .metavar = "PORT", .key = OPTK_PORT) \
+	LMNET_SERVER_OPTS(O) \
+	LMNET_SESSIONS_OPT(O)
+OPT_TABLE(lat_tcp, OPTIONS);
+
 /* The opening: the size; a connection that ends before it is the exit
  * request (lmbench's -S connects and closes). */
 static enum lmnet_end tcp_greet(int fd, long *arg)
@@ -120,7 +131,7 @@ static void tcp_work(void *arg, unsigned idx, uint64_t iters)
 
 static int tcp_client(struct run_ctx *ctx, const struct lmnet *n)
 {
-	struct tcp_lat t = { n, (size_t)opt_size(ctx, "msg"), NULL };
+	struct tcp_lat t = { n, (size_t)opt_size(ctx, MSG), NULL };
 	struct result r = { 0 };
 	struct lmnet_text text;
 	struct bench_stats st;
@@ -166,17 +177,6 @@ static int lat_tcp_run(struct run_ctx *ctx)
 {
 	return lmnet_main(ctx, &tcp_proto, tcp_client);
 }
-
-static const struct opt_spec opts[] = {
-	{ "msg", 'm', OPT_SIZE, "1", 1, MSG_MAX, NULL, "bytes per message", 0, "BYTES" },
-	LMNET_PARALLEL_OPT,
-	LMBENCH_OPTS_WN,
-	{ "port", 'p', OPT_INT, NULL, 0, 65535, NULL, "TCP port [31234; local: a free one]",
-	  0, "PORT" },
-	LMNET_SERVER_OPTS,
-	LMNET_SESSIONS_OPT,
-	{ 0 }
-};
 
 TEXT(lat_tcp_summary, "TCP round-trip latency (lmbench's lat_tcp)");
 TEXT(lat_tcp_usage,

@@ -40,6 +40,16 @@ enum {
 	WAIT_MS		= 200,		/* for an echo before sending again */
 };
 
+#define OPTIONS(O) \
+	O(MSG, "msg", OPT_SIZE, "bytes per datagram", .letter = 'm', .def = "4", \
+	  .min = MSG_MIN, .max = MSG_MAX, .metavar = "BYTES", .key = OPTK_MSG) \
+	LMNET_PARALLEL_OPT(O) \
+	LMBENCH_OPTS_WN(O) \
+	O(PORT, "port", OPT_INT, "UDP port [34298; local: a free one]", .letter = 'p', \
+	  .max = 65535, .metavar = "PORT", .key = OPTK_PORT) \
+	LMNET_SERVER_OPTS(O)
+OPT_TABLE(lat_udp, OPTIONS);
+
 /* a sequence number with the top bit set is an exit request; lmbench's
  * -S sends -1 (then -2, -3, -4) */
 static const uint32_t SEQ_QUIT = 0xffffffffu, SEQ_TOP = 0x80000000u;
@@ -194,7 +204,7 @@ static void udp_work(void *arg, unsigned idx, uint64_t iters)
 
 static int udp_client(struct run_ctx *ctx, const struct lmnet *n)
 {
-	struct udp_clients c = { n, (size_t)opt_size(ctx, "msg"), NULL };
+	struct udp_clients c = { n, (size_t)opt_size(ctx, MSG), NULL };
 	struct result r = { 0 };
 	struct lmnet_text text;
 	struct bench_stats st;
@@ -243,16 +253,6 @@ static int lat_udp_run(struct run_ctx *ctx)
 {
 	return lmnet_main(ctx, &udp_proto, udp_client);
 }
-
-static const struct opt_spec opts[] = {
-	{ "msg", 'm', OPT_SIZE, "4", MSG_MIN, MSG_MAX, NULL, "bytes per datagram", 0, "BYTES" },
-	LMNET_PARALLEL_OPT,
-	LMBENCH_OPTS_WN,
-	{ "port", 'p', OPT_INT, NULL, 0, 65535, NULL, "UDP port [34298; local: a free one]",
-	  0, "PORT" },
-	LMNET_SERVER_OPTS,
-	{ 0 }
-};
 
 TEXT(lat_udp_summary, "UDP round-trip latency (lmbench's lat_udp)");
 TEXT(lat_udp_usage,

@@ -499,17 +499,12 @@ static int serve(const struct server *s)
 	return rc;
 }
 
-static int declared(const struct run_ctx *ctx, const char *name)
-{
-	return opt_index(ctx->applet->opts, name) >= 0;
-}
-
 /* Resolve host (or the loopback address) and the port the options ask
  * for; 0, or an exit status with the reason said. */
 static int resolve(struct run_ctx *ctx, const struct lmnet_proto *p, const char *host,
 		   int def_port, struct inet_addr *a)
 {
-	int port = opt_given(ctx, "port") ? (int)opt_int(ctx, "port") : def_port;
+	int port = optk_given(ctx, PORT) ? (int)optk_int(ctx, PORT) : def_port;
 	char err[256];
 
 	if (inet_resolve(host, port, p->socktype, a, err, sizeof(err))) {
@@ -521,7 +516,7 @@ static int resolve(struct run_ctx *ctx, const struct lmnet_proto *p, const char 
 
 static int timeout_ms(const struct run_ctx *ctx)
 {
-	return (int)(opt_double(ctx, "timeout") * 1000 + 0.5);
+	return (int)(optk_double(ctx, TIMEOUT) * 1000 + 0.5);
 }
 
 /* The server's socket: --bind's address or every address, on -p or the
@@ -532,8 +527,8 @@ static int server_socket(struct run_ctx *ctx, const struct lmnet_proto *p,
 			 struct inet_addr *a)
 {
 	struct timespec pause = { 0, 20 * 1000 * 1000 };
-	const char *bind = opt_str(ctx, "bind");
-	int port = opt_given(ctx, "port") ? (int)opt_int(ctx, "port") : p->port, fd, tries = 0;
+	const char *bind = optk_str(ctx, BIND);
+	int port = optk_given(ctx, PORT) ? (int)optk_int(ctx, PORT) : p->port, fd, tries = 0;
 
 	if (bind && resolve(ctx, p, bind, port, a))
 		return -2;
@@ -579,14 +574,14 @@ static int serve_main(struct run_ctx *ctx, const struct lmnet_proto *p, int fore
 {
 	struct inet_addr a;
 	struct server s = { p, -1, timeout_ms(ctx), 0, foreground, LMNET_SESSIONS };
-	double life = opt_given(ctx, "lifetime") ? opt_double(ctx, "lifetime")
+	double life = optk_given(ctx, LIFETIME) ? optk_double(ctx, LIFETIME)
 			: foreground ? 0 : LMNET_LIFETIME_S;
 	pid_t pid = -1;
 	int rc, ready[2];
 	char c;
 
-	if (declared(ctx, "sessions"))
-		s.max = (unsigned)opt_int(ctx, "sessions");
+	if (optk_has(ctx, SESSIONS))
+		s.max = (unsigned)optk_int(ctx, SESSIONS);
 	s.fd = server_socket(ctx, p, &a);
 	if (s.fd < 0)
 		return s.fd == -2 ? EXIT_USAGE : EXIT_FAIL;
@@ -606,7 +601,7 @@ static int serve_main(struct run_ctx *ctx, const struct lmnet_proto *p, int fore
 	}
 	/* -p 0: the port the kernel chose is said, or nobody could reach the
 	 * server; a line nobody can read is no server started */
-	if (opt_given(ctx, "port") && opt_int(ctx, "port") == 0 &&
+	if (optk_given(ctx, PORT) && optk_int(ctx, PORT) == 0 &&
 	    (fprintf(stderr, "%s: listening on %s\n", p->name, a.text) < 0 || fflush(stderr))) {
 		close(s.fd);
 		return EXIT_FAIL;
@@ -634,7 +629,7 @@ static int serve_main(struct run_ctx *ctx, const struct lmnet_proto *p, int fore
 static int ask_exit(struct run_ctx *ctx, const struct lmnet_proto *p)
 {
 	struct lmnet n = { .proto = p, .timeout_ms = timeout_ms(ctx) };
-	int rc = resolve(ctx, p, opt_str(ctx, "shutdown"), p->port, &n.addr), err;
+	int rc = resolve(ctx, p, optk_str(ctx, SHUTDOWN), p->port, &n.addr), err;
 
 	if (rc)
 		return rc;
@@ -681,7 +676,7 @@ static int fork_server(struct run_ctx *ctx, struct lmnet *n)
 /* Options that only make sense in another mode; 0 or EXIT_USAGE. */
 static int check_mode(struct run_ctx *ctx, int server, int quit)
 {
-	static const char *const server_only[] = { "bind", "lifetime", "sessions" };
+	static const unsigned char server_only[] = { OPTK_BIND, OPTK_LIFETIME, OPTK_SESSIONS };
 	const char *name = ctx->applet->name;
 	size_t i;
 
@@ -690,8 +685,9 @@ static int check_mode(struct run_ctx *ctx, int server, int quit)
 		return EXIT_USAGE;
 	}
 	for (i = 0; !server && i < ARRAY_LEN(server_only); i++)
-		if (declared(ctx, server_only[i]) && opt_given(ctx, server_only[i])) {
-			errorf("--%s goes with -s (try '%s --help')", server_only[i], name);
+		if (ctx->key[server_only[i]] >= 0 && ctx->vals[ctx->key[server_only[i]]].set) {
+			errorf("--%s goes with -s (try '%s --help')",
+			       ctx->applet->opts[ctx->key[server_only[i]]].name, name);
 			return EXIT_USAGE;
 		}
 	if (ctx->argc > ((server || quit) ? 0 : 1)) {
@@ -699,7 +695,7 @@ static int check_mode(struct run_ctx *ctx, int server, int quit)
 		       ctx->argv[(server || quit) ? 0 : 1], name);
 		return EXIT_USAGE;
 	}
-	if (!server && opt_given(ctx, "port") && opt_int(ctx, "port") == 0 &&
+	if (!server && optk_given(ctx, PORT) && optk_int(ctx, PORT) == 0 &&
 	    (quit || ctx->argc)) {
 		errorf("-p 0: a client needs the server's port");
 		return EXIT_USAGE;
@@ -711,8 +707,8 @@ int lmnet_main(struct run_ctx *ctx, const struct lmnet_proto *p,
 	       int (*client)(struct run_ctx *ctx, const struct lmnet *n))
 {
 	struct lmnet n = { .proto = p, .timeout_ms = timeout_ms(ctx), .parallel = 1 };
-	int fg = (int)opt_int(ctx, "foreground");
-	int server = (int)opt_int(ctx, "server") || fg, quit = opt_str(ctx, "shutdown") != NULL;
+	int fg = (int)optk_int(ctx, FOREGROUND);
+	int server = (int)optk_int(ctx, SERVER) || fg, quit = optk_str(ctx, SHUTDOWN) != NULL;
 	int rc = check_mode(ctx, server, quit);
 	void (*oldpipe)(int);
 
@@ -722,13 +718,13 @@ int lmnet_main(struct run_ctx *ctx, const struct lmnet_proto *p,
 		return serve_main(ctx, p, fg);
 	if (quit)
 		return ask_exit(ctx, p);
-	if (declared(ctx, "parallel"))
-		n.parallel = (unsigned)opt_int(ctx, "parallel");
+	if (optk_has(ctx, PARALLEL))
+		n.parallel = (unsigned)optk_int(ctx, PARALLEL);
 	lmbench_enough(ctx);
-	if (opt_given(ctx, "tries"))
-		ctx->bench.samples = (unsigned)opt_int(ctx, "tries");
-	if (declared(ctx, "warmup-us") && opt_given(ctx, "warmup-us") && !p->own_warmup)
-		ctx->bench.warmup = 1 + (unsigned)(opt_int(ctx, "warmup-us") / 1e6 /
+	if (optk_given(ctx, TRIES))
+		ctx->bench.samples = (unsigned)optk_int(ctx, TRIES);
+	if (optk_has(ctx, WARMUP_US) && optk_given(ctx, WARMUP_US) && !p->own_warmup)
+		ctx->bench.warmup = 1 + (unsigned)(optk_int(ctx, WARMUP_US) / 1e6 /
 						   ctx->bench.min_sample_s);
 	if (ctx->argc) {
 		n.host = ctx->argv[0];

@@ -96,36 +96,38 @@ struct lmnet {
 /* lmbench's -P (not lat_connect's) as the other lmbench applets declare
  * it (lmbench.h's -W and -N are taken as they are; bw_tcp declares its own
  * -W: its default is lmbench's 7.5 s). */
-#define LMNET_PARALLEL_OPT \
-	LMBENCH_OPT_P(1024, "clients at once (threads, a connection each)")
+#define LMNET_PARALLEL_OPT(O) \
+	LMBENCH_OPT_P(O, 1024, "clients at once (threads, a connection each)")
 
 /* The TCP servers' limit (lat_tcp, bw_tcp, lat_connect). */
-#define LMNET_SESSIONS_OPT \
-	{ "sessions", 0, OPT_INT, LMNET_WORD(LMNET_SESSIONS_N), 1, 4096, NULL, \
-	  "server: most connections open at once", OPT_SERVER }
+#define LMNET_SESSIONS_OPT(O) \
+	O(SESSIONS, "sessions", OPT_INT, "server: most connections open at once", \
+	  .def = LMNET_WORD(LMNET_SESSIONS_N), .min = 1, .max = 4096, .flags = OPT_SERVER, \
+	  .key = OPTK_SESSIONS)
 
 /* The server and -S options every lmnet applet declares after its own (one
  * declaration, four tables); -p is each applet's own, its help names the
  * port. */
-#define LMNET_SERVER_OPTS \
-	{ "server", 's', OPT_BOOL, NULL, 0, 0, NULL, "start a server in the background", \
-	  OPT_SERVER }, \
-	{ "foreground", 0, OPT_BOOL, NULL, 0, 0, NULL, "serve here instead (until -S, a signal)", \
-	  OPT_SERVER }, \
-	{ "bind", 0, OPT_STR, NULL, 0, 0, NULL, "server: on ADDR only [every address]", \
-	  OPT_SERVER, "ADDR" }, \
-	{ "lifetime", 0, OPT_DOUBLE, NULL, 0, 1e9, NULL, \
-	  "server: exit after this long [3600; --foreground 0]", OPT_SERVER, "SECONDS" }, \
-	{ "shutdown", 'S', OPT_STR, NULL, 0, 0, NULL, "ask the server on HOST to exit", \
-	  OPT_SERVER, "HOST" }, \
-	{ "timeout", 0, OPT_DOUBLE, "5", 0.01, 86400, NULL, "how long to wait for the other side", \
-	  0, "SECONDS" }
+#define LMNET_SERVER_OPTS(O) \
+	O(SERVER, "server", OPT_BOOL, "start a server in the background", .letter = 's', \
+	  .flags = OPT_SERVER, .key = OPTK_SERVER) \
+	O(FOREGROUND, "foreground", OPT_BOOL, "serve here instead (until -S, a signal)", \
+	  .flags = OPT_SERVER, .key = OPTK_FOREGROUND) \
+	O(BIND, "bind", OPT_STR, "server: on ADDR only [every address]", .flags = OPT_SERVER, \
+	  .metavar = "ADDR", .key = OPTK_BIND) \
+	O(LIFETIME, "lifetime", OPT_DOUBLE, "server: exit after this long [3600; --foreground 0]", \
+	  .min = 0, .max = 1e9, .flags = OPT_SERVER, .metavar = "SECONDS", .key = OPTK_LIFETIME) \
+	O(SHUTDOWN, "shutdown", OPT_STR, "ask the server on HOST to exit", .letter = 'S', \
+	  .flags = OPT_SERVER, .metavar = "HOST", .key = OPTK_SHUTDOWN) \
+	O(TIMEOUT, "timeout", OPT_DOUBLE, "how long to wait for the other side", .def = "5", \
+	  .min = 0.01, .max = 86400, .metavar = "SECONDS", .key = OPTK_TIMEOUT)
 
 /* The whole run(): checks the command line, then starts a server (-s,
  * --foreground), asks a server to exit (-S), or sets up the server
  * (forking the local one) and calls client() with SIGPIPE ignored; the
  * child is killed and reaped on every path. -N and -W (when declared) are
- * applied to ctx->bench (-W not with own_warmup), -P to n->parallel. Returns an enum exit_status. */
+ * applied to ctx->bench (-W not with own_warmup), -P to n->parallel.
+ * Returns an enum exit_status. */
 int lmnet_main(struct run_ctx *ctx, const struct lmnet_proto *p,
 	       int (*client)(struct run_ctx *ctx, const struct lmnet *n));
 

@@ -33,6 +33,25 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#define OPTIONS(O) \
+	O(SERVER, "server", OPT_BOOL, "be the server: serve one test, then exit", \
+	  .letter = 's', .flags = OPT_SERVER, .key = OPTK_SERVER) \
+	O(BIND, "bind", OPT_STR, "server: the one address to listen on (0.0.0.0: all)", \
+	  .def = INET_LOOPBACK, .flags = OPT_SERVER, .metavar = "ADDR", .key = OPTK_BIND) \
+	O(PORT, "port", OPT_INT, "the server's control port (0 with -s: any free one)", \
+	  .letter = 'p', .def = "12865", .max = 65535, .metavar = "PORT", .key = OPTK_PORT) \
+	O(STAY, "stay", OPT_BOOL, "server: keep serving, a child per client", \
+	  .flags = OPT_SERVER) \
+	O(TIME, "time", OPT_DOUBLE, "how long to send (--quick: 1)", .letter = 't', \
+	  .def = "10", .min = 0.1, .max = 86400, .metavar = "SECONDS") \
+	O(MSG, "msg", OPT_SIZE, "bytes per send [TCP: SO_SNDBUF, UDP: 1472]", .letter = 'm', \
+	  .min = 1, .max = NET_MSG_MAX, .metavar = "BYTES", .key = OPTK_MSG) \
+	O(RATE, "rate", OPT_STR, "pace the sender to BITS per second (500m)", \
+	  .metavar = "BITS") \
+	O(RCVBUF, "rcvbuf", OPT_SIZE, "the receiver's SO_RCVBUF [the system's]", .min = 4096, \
+	  .max = NET_RCVBUF_MAX, .metavar = "BYTES") \
+	INET_TIMEOUT_OPT(O)
+OPT_TABLE(net, OPTIONS);
 
 enum { UDP_DEFAULT_MSG = 1472 };	/* the guides' datagram: a full 1500-byte frame */
 
@@ -163,17 +182,17 @@ static int parse_words(struct run_ctx *ctx, struct client *c)
 /* The sender's message size: -m, else netperf's defaults. */
 static int pick_msg(struct run_ctx *ctx, struct client *c)
 {
-	uint64_t m = opt_size(ctx, "msg");
+	uint64_t m = opt_size(ctx, MSG);
 	int fd;
 
 	if (c->test == NET_UDP_STREAM) {
-		if (!opt_given(ctx, "msg"))
+		if (!opt_given(ctx, MSG))
 			m = UDP_DEFAULT_MSG;
 		if (m < NET_UDP_HDR || m > NET_UDP_MAX) {
 			errorf("-m: a datagram holds %d to %d bytes", NET_UDP_HDR, NET_UDP_MAX);
 			return EXIT_USAGE;
 		}
-	} else if (!opt_given(ctx, "msg") && c->test == NET_TCP_STREAM) {
+	} else if (!opt_given(ctx, MSG) && c->test == NET_TCP_STREAM) {
 		fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
 		m = net_default_msg(fd);
 		if (fd >= 0)
@@ -185,32 +204,32 @@ static int pick_msg(struct run_ctx *ctx, struct client *c)
 
 static int timeout_ms(const struct run_ctx *ctx)
 {
-	return (int)(opt_double(ctx, "timeout") * 1000 + 0.5);
+	return (int)(opt_double(ctx, TIMEOUT) * 1000 + 0.5);
 }
 
 static int client_options(struct run_ctx *ctx, struct client *c)
 {
-	double secs = opt_double(ctx, "time");
+	double secs = opt_double(ctx, TIME);
 	int rc;
 
-	if (opt_given(ctx, "bind") || opt_int(ctx, "stay")) {
+	if (opt_given(ctx, BIND) || opt_int(ctx, STAY)) {
 		errorf("--bind and --stay are for the server (-s)");
 		return EXIT_USAGE;
 	}
 	if ((rc = parse_words(ctx, c)) || (rc = pick_msg(ctx, c)))
 		return rc;
-	if (c->host && !opt_int(ctx, "port")) {
+	if (c->host && !opt_int(ctx, PORT)) {
 		errorf("-p: a server's port is 1..65535");
 		return EXIT_USAGE;
 	}
-	if (opt_given(ctx, "rate") && parse_rate(opt_str(ctx, "rate"), &c->flow.rate)) {
+	if (opt_given(ctx, RATE) && parse_rate(opt_str(ctx, RATE), &c->flow.rate)) {
 		errorf("--rate: '%s' is not a rate in bits/s (e.g. 500m; k, m, g = 10^3, 10^6, "
-		       "10^9; at most 1000g)", opt_str(ctx, "rate"));
+		       "10^9; at most 1000g)", opt_str(ctx, RATE));
 		return EXIT_USAGE;
 	}
-	c->flow.rcvbuf = opt_size(ctx, "rcvbuf");
+	c->flow.rcvbuf = opt_size(ctx, RCVBUF);
 	c->flow.wait_ms = timeout_ms(ctx);
-	if (ctx->quick && !opt_given(ctx, "time"))
+	if (ctx->quick && !opt_given(ctx, TIME))
 		secs = 1;
 	c->flow.ns = (uint64_t)(secs * 1e9);
 	c->flow.interval = secs >= 5 ? 1000000000u : c->flow.ns / 5;
@@ -364,10 +383,10 @@ static int local_server(void *arg)
 static int run_client(struct client *c, pid_t *pid)
 {
 	const char *host = c->host ? c->host : INET_LOOPBACK;
-	int port = (int)opt_int(c->ctx, "port"), cfd, dport, rc;
+	int port = (int)opt_int(c->ctx, PORT), cfd, dport, rc;
 	char err[256];
 
-	if (!c->host && !opt_given(c->ctx, "port"))
+	if (!c->host && !opt_given(c->ctx, PORT))
 		port = 0;
 	if (inet_resolve(host, port, SOCK_STREAM, &c->ctl, err, sizeof(err))) {
 		errorf("%s", err);
@@ -553,12 +572,12 @@ static int server_main(struct run_ctx *ctx)
 		errorf("-s takes no HOST or TEST ('%s')", ctx->argv[0]);
 		return EXIT_USAGE;
 	}
-	if (opt_given(ctx, "time") || opt_given(ctx, "msg") || opt_given(ctx, "rate") ||
-	    opt_given(ctx, "rcvbuf")) {
+	if (opt_given(ctx, TIME) || opt_given(ctx, MSG) || opt_given(ctx, RATE) ||
+	    opt_given(ctx, RCVBUF)) {
 		errorf("-t, -m, --rate and --rcvbuf are for the client: the client asks for them");
 		return EXIT_USAGE;
 	}
-	if (inet_resolve(opt_str(ctx, "bind"), (int)opt_int(ctx, "port"), SOCK_STREAM, &a,
+	if (inet_resolve(opt_str(ctx, BIND), (int)opt_int(ctx, PORT), SOCK_STREAM, &a,
 			 err, sizeof(err))) {
 		errorf("--bind: %s", err);
 		return EXIT_FAIL;
@@ -569,37 +588,16 @@ static int server_main(struct run_ctx *ctx)
 		return EXIT_FAIL;
 	}
 	fprintf(stderr, "%s: listening on %s\n", ctx->applet->name, a.text);
-	rc = net_serve(lfd, (int)opt_int(ctx, "stay"), timeout_ms(ctx),
-		       opt_given(ctx, "timeout") ? timeout_ms(ctx) : -1);
+	rc = net_serve(lfd, (int)opt_int(ctx, STAY), timeout_ms(ctx),
+		       opt_given(ctx, TIMEOUT) ? timeout_ms(ctx) : -1);
 	close(lfd);
 	return rc;
 }
 
 static int net_run(struct run_ctx *ctx)
 {
-	return opt_int(ctx, "server") ? server_main(ctx) : client_main(ctx);
+	return opt_int(ctx, SERVER) ? server_main(ctx) : client_main(ctx);
 }
-
-static const struct opt_spec opts[] = {
-	{ "server", 's', OPT_BOOL, NULL, 0, 0, NULL, "be the server: serve one test, then exit",
-	  OPT_SERVER },
-	{ "bind", 0, OPT_STR, INET_LOOPBACK, 0, 0, NULL,
-	  "server: the one address to listen on (0.0.0.0: all)", OPT_SERVER, "ADDR" },
-	{ "port", 'p', OPT_INT, "12865", 0, 65535, NULL,
-	  "the server's control port (0 with -s: any free one)", 0, "PORT" },
-	{ "stay", 0, OPT_BOOL, NULL, 0, 0, NULL, "server: keep serving, a child per client",
-	  OPT_SERVER },
-	{ "time", 't', OPT_DOUBLE, "10", 0.1, 86400, NULL, "how long to send (--quick: 1)", 0,
-	  "SECONDS" },
-	{ "msg", 'm', OPT_SIZE, NULL, 1, NET_MSG_MAX, NULL,
-	  "bytes per send [TCP: SO_SNDBUF, UDP: 1472]", 0, "BYTES" },
-	{ "rate", 0, OPT_STR, NULL, 0, 0, NULL,
-	  "pace the sender to BITS per second (500m)", 0, "BITS" },
-	{ "rcvbuf", 0, OPT_SIZE, NULL, 4096, NET_RCVBUF_MAX, NULL,
-	  "the receiver's SO_RCVBUF [the system's]", 0, "BYTES" },
-	INET_TIMEOUT_OPT,
-	{ 0 }
-};
 
 TEXT(net_summary, "TCP/UDP stream throughput and CPU load (netperf-like)");
 TEXT(net_usage,

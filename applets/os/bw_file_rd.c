@@ -24,6 +24,12 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#define OPTIONS(O) \
+	LMBENCH_OPT_C(O) \
+	LMBENCH_OPT_P(O, 1024, "copies at once (processes)") \
+	LMBENCH_OPTS_WN(O)
+OPT_TABLE(bw_file_rd, OPTIONS);
+
 enum { XFER = 64 * 1024, MIN_SIZE = 512 };
 
 #define USAGE "bw_file_rd [-C] [-P N] [-W US] [-N N] SIZE io_only|open2close [FILE]"
@@ -86,13 +92,6 @@ static int frd_done(void *arg, unsigned idx)
 	(void)idx;
 	return lm_bw_done(&r->b);
 }
-
-static const struct opt_spec opts[] = {
-	LMBENCH_OPT_C,
-	LMBENCH_OPT_P(1024, "copies at once (processes)"),
-	LMBENCH_OPTS_WN,
-	{ 0 }
-};
 
 static int bw_file_rd_run(struct run_ctx *ctx)
 {

@@ -22,6 +22,12 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#define OPTIONS(O) \
+	LMBENCH_OPT_C(O) \
+	LMBENCH_OPT_P(O, 1024, "copies at once (processes)") \
+	LMBENCH_OPTS_WN(O)
+OPT_TABLE(bw_mmap_rd, OPTIONS);
+
 #define USAGE "bw_mmap_rd [-C] [-P N] [-W US] [-N N] SIZE mmap_only|open2close [FILE]"
 
 struct mrd {
@@ -97,13 +103,6 @@ static void mrd_run_body(void *arg, uint64_t iters)
 	if (!m->b.err)
 		mrd_body(m, iters);
 }
-
-static const struct opt_spec opts[] = {
-	LMBENCH_OPT_C,
-	LMBENCH_OPT_P(1024, "copies at once (processes)"),
-	LMBENCH_OPTS_WN,
-	{ 0 }
-};
 
 static int bw_mmap_rd_run(struct run_ctx *ctx)
 {

@@ -25,6 +25,16 @@
 #include <string.h>
 #include <unistd.h>
 
+#define OPTIONS(O) \
+	O(MSG, "msg", OPT_SIZE, "bytes per write and per read", .letter = 'm', .def = "64k", \
+	  .min = 1, .max = 1 << 26, .metavar = "BYTES", .key = OPTK_MSG) \
+	O(TOTAL, "total", OPT_SIZE, "bytes read per iteration", .letter = 'M', .def = "10m", \
+	  .min = 1, .max = 1e12, .metavar = "BYTES") \
+	LMBENCH_OPT_P(O, 256, "reader/writer pairs run at once") \
+	LMBENCH_OPTS_WN(O)
+OPT_DECLARE(ipc_bw, OPTIONS);
+const struct opt_spec ipc_bw_opts[] = OPT_ROWS(ipc_bw, OPTIONS);
+
 enum { READ_OFFSET = 128, PAGE = 4096 };
 
 struct bw_worker {
@@ -120,8 +130,8 @@ int ipc_bw_run(struct run_ctx *ctx, enum proc_kind kind)
 		return EXIT_USAGE;
 	}
 	b.kind = kind;
-	b.msg = (size_t)opt_size(ctx, "msg");
-	b.total = opt_size(ctx, "total");
+	b.msg = (size_t)opt_size(ctx, MSG);
+	b.total = opt_size(ctx, TOTAL);
 	b.w = xcalloc(P, sizeof(*b.w));
 	oldpipe = signal(SIGPIPE, SIG_IGN);
 	/* not pinned (ncpus 0): the process mask (--cpu) is inherited by all */
@@ -161,15 +171,6 @@ int ipc_bw_run(struct run_ctx *ctx, enum proc_kind kind)
 	report_rate(ctx, r, &st, (double)b.total * P / 1e6);
 	return EXIT_OK;
 }
-
-const struct opt_spec ipc_bw_opts[] = {
-	{ "msg", 'm', OPT_SIZE, "64k", 1, 1 << 26, NULL, "bytes per write and per read",
-	  0, "BYTES" },
-	{ "total", 'M', OPT_SIZE, "10m", 1, 1e12, NULL, "bytes read per iteration", 0, "BYTES" },
-	LMBENCH_OPT_P(256, "reader/writer pairs run at once"),
-	LMBENCH_OPTS_WN,
-	{ 0 }
-};
 
 static int bw_pipe_run(struct run_ctx *ctx)
 {

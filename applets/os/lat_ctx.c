@@ -29,6 +29,13 @@
 #include <string.h>
 #include <unistd.h>
 
+#define OPTIONS(O) \
+	LMBENCH_OPT_P(O, 1024, "rings run at once (each in its own process)") \
+	LMBENCH_OPTS_WN(O) \
+	O(SIZE, "size", OPT_INT, "array per process, in KB (1024 bytes)", .letter = 's', \
+	  .def = "0", .max = 1 << 20, .metavar = "KB")
+OPT_TABLE(lat_ctx, OPTIONS);
+
 enum { MAX_PROCS = 1024 };
 
 #define USAGE "lat_ctx [-P N] [-W US] [-N N] [-s KB] N..."
@@ -302,18 +309,10 @@ static int ring_run(struct run_ctx *ctx, struct ring *r, unsigned P, int n, int 
 	return rc;
 }
 
-static const struct opt_spec opts[] = {
-	LMBENCH_OPT_P(1024, "rings run at once (each in its own process)"),
-	LMBENCH_OPTS_WN,
-	{ "size", 's', OPT_INT, "0", 0, 1 << 20, NULL,
-	  "array per process, in KB (1024 bytes)", 0, "KB" },
-	{ 0 }
-};
-
 static int lat_ctx_run(struct run_ctx *ctx)
 {
 	struct ring r = { 0 };
-	int kb = (int)opt_int(ctx, "size"), i, rc = EXIT_OK;
+	int kb = (int)opt_int(ctx, SIZE), i, rc = EXIT_OK;
 	unsigned P = lmbench_opts(ctx);
 	void (*oldpipe)(int);
 	double ovr = 0;

@@ -31,6 +31,15 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#define OPTIONS(O) \
+	O(SIZE, "size", OPT_STR, "bytes per file (k = 1024)", .letter = 's', \
+	  .def = "0,1k,4k,10k", .metavar = "SIZE[,SIZE...]") \
+	O(PER_DIR, "per-dir", OPT_INT, "entries per directory at most", .letter = 'n', \
+	  .def = "100", .min = 10, .max = 1000000) \
+	LMBENCH_OPT_P(O, 1024, "copies at once (processes)") \
+	LMBENCH_OPTS_WN(O)
+OPT_TABLE(lat_fs, OPTIONS);
+
 enum { MAX_SIZES = 16, PIECE = 128 * 1024, MAX_FILES = 1 << 20 };
 
 #define USAGE "lat_fs [-s SIZE[,SIZE...]] [-n MAXPERDIR] [-P N] [-W US] [-N N] [DIR]"
@@ -441,15 +450,6 @@ static int fs_sizes(const char *list, size_t *sizes)
 	return n ? n : -1;
 }
 
-static const struct opt_spec opts[] = {
-	{ "size", 's', OPT_STR, "0,1k,4k,10k", 0, 0, NULL,
-	  "bytes per file (k = 1024)", 0, "SIZE[,SIZE...]" },
-	{ "per-dir", 'n', OPT_INT, "100", 10, 1000000, NULL, "entries per directory at most" },
-	LMBENCH_OPT_P(1024, "copies at once (processes)"),
-	LMBENCH_OPTS_WN,
-	{ 0 }
-};
-
 static int lat_fs_run(struct run_ctx *ctx)
 {
 	struct fs f = { 0 };
@@ -463,11 +463,11 @@ static int lat_fs_run(struct run_ctx *ctx)
 		errorf("usage: " USAGE);
 		return EXIT_USAGE;
 	}
-	n = fs_sizes(opt_str(ctx, "size"), sizes);
+	n = fs_sizes(opt_str(ctx, SIZE), sizes);
 	if (n < 0)
 		return EXIT_USAGE;
 	dir = ctx->argc ? ctx->argv[0] : scratch_dir(ctx->dir);
-	f.per_dir = (unsigned)opt_int(ctx, "per-dir");
+	f.per_dir = (unsigned)opt_int(ctx, PER_DIR);
 	f.buf = xcalloc(1, PIECE);
 	for (i = 0; i < n && rc == EXIT_OK; i++) {
 		f.size = sizes[i];

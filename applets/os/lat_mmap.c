@@ -25,6 +25,13 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#define OPTIONS(O) \
+	O(WHOLE, "whole", OPT_BOOL, "touch every 160 KiB of the whole mapping", .letter = 'r') \
+	LMBENCH_OPT_C(O) \
+	LMBENCH_OPT_P(O, 1024, "copies at once (processes)") \
+	LMBENCH_OPTS_WN(O)
+OPT_TABLE(lat_mmap, OPTIONS);
+
 enum { MIN_SIZE = 320 * 1024, STRIDE = 16 * 1024, STRIDE_R = 160 * 1024 };
 
 #define USAGE "lat_mmap [-r] [-C] [-P N] [-W US] [-N N] SIZE [FILE]"
@@ -101,14 +108,6 @@ static int mm_done(void *arg, unsigned idx)
 	return rc;
 }
 
-static const struct opt_spec opts[] = {
-	{ "whole", 'r', OPT_BOOL, NULL, 0, 0, NULL, "touch every 160 KiB of the whole mapping" },
-	LMBENCH_OPT_C,
-	LMBENCH_OPT_P(1024, "copies at once (processes)"),
-	LMBENCH_OPTS_WN,
-	{ 0 }
-};
-
 static int mm_report(struct run_ctx *ctx, const struct mm *m, int whole, unsigned P,
 		     const struct bench_stats *st, int wrong)
 {
@@ -139,10 +138,10 @@ static int lat_mmap_run(struct run_ctx *ctx)
 	struct lm_copies c = { mm_setup, mm_body, mm_done, &m };
 	struct bench_stats st;
 	unsigned P = lmbench_opts(ctx);
-	int whole = (int)opt_int(ctx, "whole"), rc;
+	int whole = (int)opt_int(ctx, WHOLE), rc;
 	uint64_t size;
 
-	m.clone = opt_given(ctx, "clone");
+	m.clone = opt_given(ctx, CLONE);
 	m.shared = P > 1 && !m.clone;
 	if (ctx->argc < 1 || ctx->argc > 2) {
 		errorf("usage: " USAGE);

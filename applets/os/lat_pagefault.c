@@ -28,6 +28,12 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#define OPTIONS(O) \
+	LMBENCH_OPT_C(O) \
+	LMBENCH_OPT_P(O, 1024, "copies at once (processes)") \
+	LMBENCH_OPTS_WN(O)
+OPT_TABLE(lat_pagefault, OPTIONS);
+
 enum { MIN_FILE = 1 << 20, SCRATCH_SIZE = 8 << 20 };
 
 #define USAGE "lat_pagefault [-C] [-P N] [-W US] [-N N] [FILE]"
@@ -156,13 +162,6 @@ static int pf_done(void *arg, unsigned idx)
 	return rc;
 }
 
-static const struct opt_spec opts[] = {
-	LMBENCH_OPT_C,
-	LMBENCH_OPT_P(1024, "copies at once (processes)"),
-	LMBENCH_OPTS_WN,
-	{ 0 }
-};
-
 static int lat_pagefault_run(struct run_ctx *ctx)
 {
 	struct pf p = { .ctx = ctx, .orig = { .fd = -1 } };
@@ -172,7 +171,7 @@ static int lat_pagefault_run(struct run_ctx *ctx)
 	unsigned P = lmbench_opts(ctx);
 	int rc, wrong = 0;
 
-	p.clone = opt_given(ctx, "clone");
+	p.clone = opt_given(ctx, CLONE);
 	if (ctx->argc > 1) {
 		errorf("usage: " USAGE);
 		return EXIT_USAGE;

@@ -27,6 +27,11 @@
 #include <string.h>
 #include <unistd.h>
 
+#define OPTIONS(O) \
+	LMBENCH_OPT_P(O, 256, "parent/child pairs run at once") \
+	LMBENCH_OPTS_WN(O)
+OPT_TABLE(lat_pipe, OPTIONS);
+
 int ipc_echo_child(void *arg)
 {
 	struct ipc_echo *e = arg;
@@ -115,7 +120,7 @@ int ipc_lat_run(struct run_ctx *ctx, enum proc_kind kind)
 		return EXIT_USAGE;
 	}
 	l.kind = kind;
-	l.msg = kind == PROC_UNIX ? (size_t)opt_size(ctx, "msg") : 1;
+	l.msg = kind == PROC_UNIX ? (size_t)optk_size(ctx, MSG) : 1;
 	l.w = xcalloc(P, sizeof(*l.w));
 	oldpipe = signal(SIGPIPE, SIG_IGN);	/* a dead child is an error, not our death */
 	/* not pinned (ncpus 0): the process mask (--cpu) is inherited by all */
@@ -163,12 +168,6 @@ int ipc_lat_run(struct run_ctx *ctx, enum proc_kind kind)
 	}
 	return EXIT_OK;
 }
-
-static const struct opt_spec opts[] = {
-	LMBENCH_OPT_P(256, "parent/child pairs run at once"),
-	LMBENCH_OPTS_WN,
-	{ 0 }
-};
 
 static int lat_pipe_run(struct run_ctx *ctx)
 {

@@ -35,6 +35,11 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#define OPTIONS(O) \
+	LMBENCH_OPT_P(O, 1024, "copies run in parallel (threads)") \
+	LMBENCH_OPTS_WN(O)
+OPT_TABLE(lat_proc, OPTIONS);
+
 #define USAGE "lat_proc [-P N] [-W US] [-N N] procedure|fork|exec|shell [PROGRAM]"
 
 enum pr_op { PR_PROC, PR_FORK, PR_EXEC, PR_SHELL, PR_NOPS };
@@ -109,12 +114,6 @@ static void pr_work(void *arg, unsigned idx, uint64_t iters)
 		if ((s = spawn(p)) != p->expect)
 			p->status = s ? s : -1;
 }
-
-static const struct opt_spec opts[] = {
-	LMBENCH_OPT_P(1024, "copies run in parallel (threads)"),
-	LMBENCH_OPTS_WN,
-	{ 0 }
-};
 
 /* Say why on stderr; a record only where it is not the classic line. */
 static int skip(struct run_ctx *ctx, enum pr_op op, const char *why)

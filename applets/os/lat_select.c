@@ -30,6 +30,13 @@
 #include <sys/select.h>
 #include <unistd.h>
 
+#define OPTIONS(O) \
+	O(NUM, "num", OPT_INT, "select's first argument, N", .letter = 'n', .def = "200", \
+	  .min = 1, .max = FD_SETSIZE) \
+	LMBENCH_OPT_P(O, 1024, "copies at once (processes)") \
+	LMBENCH_OPTS_WN(O)
+OPT_TABLE(lat_select, OPTIONS);
+
 #define USAGE "lat_select [-n N] [-P N] [-W US] [-N N] file|tcp"
 
 enum sel_mode { SEL_FILE, SEL_TCP };
@@ -212,7 +219,7 @@ static int sel_mode_of(const struct run_ctx *ctx, enum sel_mode *mode)
 
 static int lat_select_run(struct run_ctx *ctx)
 {
-	struct sel s = { .n = (int)opt_int(ctx, "num") };
+	struct sel s = { .n = (int)opt_int(ctx, NUM) };
 	unsigned P = lmbench_opts(ctx);
 	enum sel_mode mode;
 	char path[4096] = "";
@@ -236,13 +243,6 @@ static int lat_select_run(struct run_ctx *ctx)
 		scratch_remove(path);
 	return rc;
 }
-
-static const struct opt_spec opts[] = {
-	{ "num", 'n', OPT_INT, "200", 1, FD_SETSIZE, NULL, "select's first argument, N" },
-	LMBENCH_OPT_P(1024, "copies at once (processes)"),
-	LMBENCH_OPTS_WN,
-	{ 0 }
-};
 
 TEXT(lat_select_summary, "select() on N descriptors (lmbench's lat_select)");
 TEXT(lat_select_usage,

@@ -36,6 +36,11 @@
 #include <sys/sem.h>
 #include <unistd.h>
 
+#define OPTIONS(O) \
+	LMBENCH_OPT_P(O, 1024, "copies at once (processes)") \
+	LMBENCH_OPTS_WN(O)
+OPT_TABLE(lat_sem, OPTIONS);
+
 union semun {			/* the caller defines it (POSIX) */
 	int		val;
 	struct semid_ds	*buf;
@@ -236,12 +241,6 @@ static int sem_done(void *arg, unsigned idx)
 	sem_stop(s);
 	return lm_copy_status(s->err, wrong, "semop (the partner process died?)");
 }
-
-static const struct opt_spec opts[] = {
-	LMBENCH_OPT_P(1024, "copies at once (processes)"),
-	LMBENCH_OPTS_WN,
-	{ 0 }
-};
 
 static int lat_sem_run(struct run_ctx *ctx)
 {

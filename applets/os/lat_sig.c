@@ -37,6 +37,11 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#define OPTIONS(O) \
+	LMBENCH_OPT_P(O, 1024, "copies run in parallel (threads)") \
+	LMBENCH_OPTS_WN(O)
+OPT_TABLE(lat_sig, OPTIONS);
+
 enum sig_op { SG_INSTALL, SG_KILL0, SG_CATCH, SG_PROT };
 
 struct sig_worker {
@@ -205,12 +210,6 @@ static int make_file(const struct run_ctx *ctx, char *path, size_t len)
 	close(fd);
 	return EXIT_OK;
 }
-
-static const struct opt_spec opts[] = {
-	LMBENCH_OPT_P(1024, "copies run in parallel (threads)"),
-	LMBENCH_OPTS_WN,
-	{ 0 }
-};
 
 static const char *const modes[] = { "install", "catch", "prot" };
 

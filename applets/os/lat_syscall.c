@@ -28,6 +28,11 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#define OPTIONS(O) \
+	LMBENCH_OPT_P(O, 1024, "copies run in parallel (threads)") \
+	LMBENCH_OPTS_WN(O)
+OPT_TABLE(lat_syscall, OPTIONS);
+
 enum sc_op { SC_NULL, SC_READ, SC_WRITE, SC_STAT, SC_FSTAT, SC_OPEN, SC_NOPS };
 
 static const char *const sc_names[SC_NOPS] = {
@@ -119,12 +124,6 @@ static void sc_body(void *arg, uint64_t iters)
 {
 	sc_work(arg, 0, iters);
 }
-
-static const struct opt_spec opts[] = {
-	LMBENCH_OPT_P(1024, "copies run in parallel (threads)"),
-	LMBENCH_OPTS_WN,
-	{ 0 }
-};
 
 static int lat_syscall_run(struct run_ctx *ctx)
 {

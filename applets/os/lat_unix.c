@@ -14,12 +14,12 @@
 #include "lat_pipe.h"
 #include "lmbench.h"
 
-static const struct opt_spec opts[] = {
-	{ "msg", 'm', OPT_SIZE, "1", 1, 1 << 20, NULL, "bytes per message", 0, "BYTES" },
-	LMBENCH_OPT_P(256, "parent/child pairs run at once"),
-	LMBENCH_OPTS_WN,
-	{ 0 }
-};
+#define OPTIONS(O) \
+	O(MSG, "msg", OPT_SIZE, "bytes per message", .letter = 'm', .def = "1", .min = 1, \
+	  .max = 1 << 20, .metavar = "BYTES", .key = OPTK_MSG) \
+	LMBENCH_OPT_P(O, 256, "parent/child pairs run at once") \
+	LMBENCH_OPTS_WN(O)
+OPT_TABLE(lat_unix, OPTIONS);
 
 static int lat_unix_run(struct run_ctx *ctx)
 {

@@ -303,7 +303,7 @@ int lm_bw_start(struct run_ctx *ctx, const char *usage, uint64_t min, struct lm_
 
 	b->ctx = ctx;
 	b->P = lmbench_opts(ctx);
-	b->clone = opt_given(ctx, "clone");
+	b->clone = optk_given(ctx, CLONE);
 	b->orig.fd = -1;
 	if (ctx->argc < 2 || ctx->argc > 3) {
 		errorf("usage: %s", usage);

@@ -36,6 +36,14 @@
 #include <string.h>
 #include <unistd.h>
 
+#define OPTIONS(O) \
+	O(BOARD, "board", OPT_STR, "judge against BOARD's published numbers", .letter = 'b', \
+	  .metavar = "BOARD") \
+	O(EXPECT, "expect", OPT_STR, "'METRIC MIN MAX' lines: those metrics' bands", \
+	  .letter = 'e', .metavar = "FILE") \
+	O(SUMMARY, "summary", OPT_BOOL, "print run's summary of RESULTS.json")
+OPT_TABLE(compare, OPTIONS);
+
 /* How NEW stands beside OLD; the table lists them in this order. */
 enum change { C_REGRESSED, C_IMPROVED, C_SAME, C_OLD, C_NEW, C_INVALID, C_COUNT };
 
@@ -162,15 +170,6 @@ static int print_tables(struct reporter *rep, const struct cmp *c)
 	}
 	return k;
 }
-
-static const struct opt_spec opts[] = {
-	{ "board", 'b', OPT_STR, NULL, 0, 0, NULL, "judge against BOARD's published numbers",
-	  0, "BOARD" },
-	{ "expect", 'e', OPT_STR, NULL, 0, 0, NULL,
-	  "'METRIC MIN MAX' lines: those metrics' bands", 0, "FILE" },
-	{ "summary", 0, OPT_BOOL, NULL, 0, 0, NULL, "print run's summary of RESULTS.json" },
-	{ 0 }
-};
 
 /* The board's reference for a metric, in the result's unit; when the units
  * do not convert it is kept as published, *why says so and the result is
@@ -673,14 +672,14 @@ static const char *file_board(const struct results_file *f, const char *path)
 
 static int compare_run(struct run_ctx *ctx)
 {
-	const char *board = opt_str(ctx, "board"), *expect = opt_str(ctx, "expect");
+	const char *board = opt_str(ctx, BOARD), *expect = opt_str(ctx, EXPECT);
 	const char *from = NULL;
 	struct results_file newf = { 0 }, oldf = { 0 };
 	struct verdict_expect *ex = NULL;
 	struct cmp c = { 0 };
 	int nex = 0, rc = EXIT_USAGE;
 
-	if (opt_int(ctx, "summary")) {
+	if (opt_int(ctx, SUMMARY)) {
 		ctx->rep->silent = 1;	/* the summary is the output */
 		if (ctx->argc == 1)
 			return run_summary_file(ctx->argv[0], board);

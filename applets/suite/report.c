@@ -39,6 +39,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define OPTIONS(O) \
+	O(BOARD, "board", OPT_STR, "judge and chart against BOARD's published numbers", \
+	  .letter = 'b', .metavar = "BOARD") \
+	O(TITLE, "title", OPT_STR, "the page's title [benchbox results: FILE]", \
+	  .metavar = "TEXT")
+OPT_TABLE(report, OPTIONS);
+
 /* The page is written by run(), not per record: the emitter only makes
  * "html" the applet's format and leaves the reporter's outputs empty. */
 static const struct emitter emit_html = { "html", 0, emit_nothing_begin,
@@ -556,17 +563,9 @@ static void write_page(FILE *f, const struct html_doc *d, const struct json *ctx
 
 /* run ---------------------------------------------------------------------- */
 
-static const struct opt_spec opts[] = {
-	{ "board", 'b', OPT_STR, NULL, 0, 0, NULL,
-	  "judge and chart against BOARD's published numbers", 0, "BOARD" },
-	{ "title", 0, OPT_STR, NULL, 0, 0, NULL, "the page's title [benchbox results: FILE]",
-	  0, "TEXT" },
-	{ 0 }
-};
-
 static int report_run(struct run_ctx *ctx)
 {
-	const char *board = opt_str(ctx, "board"), *title = opt_str(ctx, "title");
+	const char *board = opt_str(ctx, BOARD), *title = opt_str(ctx, TITLE);
 	struct html_doc d = { 0 };
 	struct results_file rf;
 	char deftitle[300];

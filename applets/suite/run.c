@@ -50,20 +50,19 @@
 #include <time.h>
 #include <unistd.h>
 
-static const struct opt_spec opts[] = {
-	{ "board",  'b', OPT_STR,    NULL, 0, 0, NULL,
-	  "judge against BOARD's numbers (or auto, none)", 0, "BOARD" },
-	{ "expect", 'e', OPT_STR,    NULL, 0, 0, NULL,
-	  "'METRIC MIN MAX' lines: those metrics' bands", 0, "FILE" },
-	{ "list",   'l', OPT_BOOL,   NULL, 0, 0, NULL,
-	  "print the command lines the suite runs, and exit" },
-	{ "verbose", 'v', OPT_BOOL,  NULL, 0, 0, NULL,
-	  "a suite's full records on stdout, not the summary" },
-	{ "budget", 0,   OPT_DOUBLE, NULL, 0.01, 86400, NULL,
-	  "a test's time limit before it is killed (quick 60, guide 300, else 900)",
-	  0, "SECONDS" },
-	{ 0 }
-};
+#define OPTIONS(O) \
+	O(BOARD, "board", OPT_STR, "judge against BOARD's numbers (or auto, none)", \
+	  .letter = 'b', .metavar = "BOARD") \
+	O(EXPECT, "expect", OPT_STR, "'METRIC MIN MAX' lines: those metrics' bands", \
+	  .letter = 'e', .metavar = "FILE") \
+	O(LIST, "list", OPT_BOOL, "print the command lines the suite runs, and exit", \
+	  .letter = 'l') \
+	O(VERBOSE, "verbose", OPT_BOOL, "a suite's full records on stdout, not the summary", \
+	  .letter = 'v') \
+	O(BUDGET, "budget", OPT_DOUBLE, \
+	  "a test's time limit before it is killed (quick 60, guide 300, else 900)", \
+	  .min = 0.01, .max = 86400, .metavar = "SECONDS")
+OPT_TABLE(run, OPTIONS);
 
 /* The signal that interrupted the suite, 0 = none. A handler can reach
  * nothing else, hence the one mutable file-scope variable. */
@@ -300,22 +299,22 @@ static void plan_suite(struct plan *p, const struct suite *s)
  * the parser refuses are left to the test, which fails with its message. */
 static int per_test_args(const struct applet *a, int argc, char **argv)
 {
-	static const char *const whole_run[] = { "output", "format", "help", "version" };
+	static const unsigned char whole_run[] = { GO_OUTPUT, GO_FORMAT, GO_HELP, GO_VERSION };
 	const struct opt_spec *tabs[2] = { global_opts, a->opts };
 	struct opt_val *vals[2];
 	char err[256], **pos;
 	size_t i;
 	int rc = 0;
 
-	vals[0] = xcalloc(opt_count(global_opts) + 1, sizeof(*vals[0]));
+	vals[0] = xcalloc(GO_COUNT, sizeof(*vals[0]));
 	vals[1] = xcalloc(opt_count(a->opts) + 1, sizeof(*vals[1]));
 	pos = xcalloc((size_t)argc + 1, sizeof(*pos));
 	if (opt_parse(2, tabs, vals, argc, argv, pos, err, sizeof(err)) < 0)
 		goto out;
 	for (i = 0; i < ARRAY_LEN(whole_run) && !rc; i++)
-		if (vals[0][opt_index(global_opts, whole_run[i])].set) {
+		if (vals[0][whole_run[i]].set) {
 			errorf("-- ARGS: --%s is the whole run's: give it before --",
-			       whole_run[i]);
+			       global_opts[whole_run[i]].name);
 			rc = -1;
 		}
 	/* a server outlives its test, out of the run's budget and signals,
@@ -802,7 +801,7 @@ static int run_plan(struct run_ctx *ctx, const struct plan *p, struct tally *tl)
 static int verdict_opts(struct run_ctx *ctx, struct tally *tl, int detect)
 {
 	const struct ref_board *b;
-	const char *board = opt_str(ctx, "board");
+	const char *board = opt_str(ctx, BOARD);
 	char *why = tl->board_why;
 
 	memset(tl, 0, sizeof(*tl));
@@ -819,7 +818,7 @@ static int verdict_opts(struct run_ctx *ctx, struct tally *tl, int detect)
 		}
 		tl->board = board;
 	}
-	if (!(tl->expect = opt_str(ctx, "expect")))
+	if (!(tl->expect = opt_str(ctx, EXPECT)))
 		return 0;
 	tl->nex = verdict_expect_load(tl->expect, &tl->ex);
 	return tl->nex < 0 ? -1 : 0;
@@ -856,13 +855,13 @@ static int run_run(struct run_ctx *ctx)
 		plan_free(&p);
 		return EXIT_USAGE;
 	}
-	if (opt_given(ctx, "budget")) {
+	if (opt_given(ctx, BUDGET)) {
 		for (size_t i = 0; i < p.n; i++)
-			p.t[i].budget = opt_double(ctx, "budget");
+			p.t[i].budget = opt_double(ctx, BUDGET);
 	}
 	/* a suite on a terminal or a pipe, no --format, no --verbose: a summary
 	 * a person reads in seconds; the records go to -o only */
-	if (s && !ctx->format_given && !opt_int(ctx, "verbose") && !opt_int(ctx, "list")) {
+	if (s && !ctx->format_given && !opt_int(ctx, VERBOSE) && !opt_int(ctx, LIST)) {
 		tl.sum = run_summary_new();
 		ctx->rep->out[0].off = 1;
 		/* nothing is written yet (begin waits for the first record): the -o
@@ -875,12 +874,12 @@ static int run_run(struct run_ctx *ctx)
 		ctx->rep->out[1].em = &emit_json;
 	}
 	rc = EXIT_OK;
-	if (opt_int(ctx, "list")) {
+	if (opt_int(ctx, LIST)) {
 		list_plan(&p);
 		ctx->rep->silent = 1;	/* the list is the output: no empty document */
 	} else
 		rc = run_plan(ctx, &p, &tl);
-	if (tl.expect && !opt_int(ctx, "list"))
+	if (tl.expect && !opt_int(ctx, LIST))
 		verdict_expect_warn_unused(tl.expect, tl.ex, tl.nex);
 	run_summary_free(tl.sum);
 	free(tl.ex);

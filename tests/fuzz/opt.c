@@ -18,14 +18,18 @@
 #include <math.h>
 
 static const struct opt_spec own[] = {
-	{ "count",  'n', OPT_INT,    "3",   1, 1000, NULL, "an integer in a range" },
-	{ "offset", 0,   OPT_INT,    NULL,  0, 0, NULL, "any integer" },
-	{ "size",   's', OPT_SIZE,   "64m", 512, 1ull << 40, NULL, "a size in a range" },
-	{ "time",   't', OPT_DOUBLE, "0.5", 0.001, 3600, NULL, "a duration in seconds" },
-	{ "ratio",  0,   OPT_DOUBLE, NULL,  0, 0, NULL, "any number" },
-	{ "op",     0,   OPT_CHOICE, "rd",  0, 0, "rd|wr|copy|fill", "one of four" },
-	{ "name",   0,   OPT_STR,    NULL,  0, 0, NULL, "a word" },
-	{ "elapsed", 0,  OPT_BOOL,   NULL,  0, 0, NULL, "openssl style", OPT_DASH1 },
+	{ .name = "count", .letter = 'n', .type = OPT_INT, .def = "3", .min = 1, .max = 1000,
+	  .help = "an integer in a range" },
+	{ .name = "offset", .type = OPT_INT, .help = "any integer" },
+	{ .name = "size", .letter = 's', .type = OPT_SIZE, .def = "64m", .min = 512, .max = 1ull << 40,
+	  .help = "a size in a range" },
+	{ .name = "time", .letter = 't', .type = OPT_DOUBLE, .def = "0.5", .min = 0.001, .max = 3600,
+	  .help = "a duration in seconds" },
+	{ .name = "ratio", .type = OPT_DOUBLE, .help = "any number" },
+	{ .name = "op", .type = OPT_CHOICE, .def = "rd", .choices = "rd|wr|copy|fill",
+	  .help = "one of four" },
+	{ .name = "name", .type = OPT_STR, .help = "a word" },
+	{ .name = "elapsed", .type = OPT_BOOL, .help = "openssl style", .flags = OPT_DASH1 },
 	{ 0 }
 };
 

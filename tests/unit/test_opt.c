@@ -14,13 +14,17 @@
 enum { O_SIZE, O_COUNT, O_RATIO, O_MODE, O_LABEL, O_VERBOSE, O_LONG, O_N };
 
 static const struct opt_spec spec[] = {
-	{ "size",    's', OPT_SIZE,   "64M", 4096, 1e12, NULL, "bytes per buffer" },
-	{ "count",   'n', OPT_INT,    "10",  1, 100, NULL, "how many" },
-	{ "ratio",   'r', OPT_DOUBLE, "0.5", 0, 1, NULL, "a fraction" },
-	{ "mode",    'm', OPT_CHOICE, "rd",  0, 0, "rd|wr|copy|fill", "what to do" },
-	{ "label",   'l', OPT_STR,    "x",   0, 0, NULL, "a name" },
-	{ "verbose", 'v', OPT_BOOL,   NULL,  0, 0, NULL, "say more" },
-	{ "long-only", 0, OPT_INT,    NULL,  0, 0, NULL, "no short form" },
+	{ .name = "size", .letter = 's', .type = OPT_SIZE, .def = "64M", .min = 4096, .max = 1e12,
+	  .help = "bytes per buffer" },
+	{ .name = "count", .letter = 'n', .type = OPT_INT, .def = "10", .min = 1, .max = 100,
+	  .help = "how many" },
+	{ .name = "ratio", .letter = 'r', .type = OPT_DOUBLE, .def = "0.5", .max = 1,
+	  .help = "a fraction" },
+	{ .name = "mode", .letter = 'm', .type = OPT_CHOICE, .def = "rd", .choices = "rd|wr|copy|fill",
+	  .help = "what to do" },
+	{ .name = "label", .letter = 'l', .type = OPT_STR, .def = "x", .help = "a name" },
+	{ .name = "verbose", .letter = 'v', .type = OPT_BOOL, .help = "say more" },
+	{ .name = "long-only", .type = OPT_INT, .help = "no short form" },
 	{ 0 }
 };
 
@@ -220,8 +224,9 @@ TEST(opt_size_suffix)
 TEST(opt_multiple_tables)
 {
 	static const struct opt_spec glob[] = {
-		{ "help", 'h', OPT_BOOL, NULL, 0, 0, NULL, "help" },
-		{ "reps", 0, OPT_INT, "5", 1, 1001, NULL, "samples" },
+		{ .name = "help", .letter = 'h', .type = OPT_BOOL, .help = "help" },
+		{ .name = "reps", .type = OPT_INT, .def = "5", .min = 1, .max = 1001,
+		  .help = "samples" },
 		{ 0 }
 	};
 	const struct opt_spec *tabs[2] = { glob, spec };
@@ -240,8 +245,8 @@ TEST(opt_multiple_tables)
 TEST(opt_words)
 {
 	static const struct opt_spec glob[] = {
-		{ "help", 'h', OPT_BOOL, NULL, 0, 0, NULL, "help" },
-		{ "output", 'o', OPT_STR, NULL, 0, 0, NULL, "file" },
+		{ .name = "help", .letter = 'h', .type = OPT_BOOL, .help = "help" },
+		{ .name = "output", .letter = 'o', .type = OPT_STR, .help = "file" },
 		{ 0 }
 	};
 	const struct opt_spec *tabs[1] = { glob };
@@ -265,7 +270,8 @@ TEST(opt_words)
 TEST(opt_bad_default)
 {
 	static const struct opt_spec bad[] = {
-		{ "size", 's', OPT_SIZE, "12Q", 0, 0, NULL, "broken default" },
+		{ .name = "size", .letter = 's', .type = OPT_SIZE, .def = "12Q",
+		  .help = "broken default" },
 		{ 0 }
 	};
 	const struct opt_spec *tabs[1] = { bad };
@@ -303,9 +309,11 @@ TEST(opt_usage_text)
 TEST(opt_dash1)
 {
 	static const struct opt_spec ossl[] = {
-		{ "elapsed", 0,   OPT_BOOL, NULL, 0, 0, NULL, "wall clock", OPT_DASH1 },
-		{ "seconds", 0,   OPT_INT,  "3",  1, 100, NULL, "per test", OPT_DASH1 },
-		{ "size",    's', OPT_SIZE, NULL, 0, 0, NULL, "bytes" },
+		{ .name = "elapsed", .type = OPT_BOOL,
+		  .help = "wall clock", .flags = OPT_DASH1 },
+		{ .name = "seconds", .type = OPT_INT, .def = "3", .min = 1, .max = 100,
+		  .help = "per test", .flags = OPT_DASH1 },
+		{ .name = "size", .letter = 's', .type = OPT_SIZE, .help = "bytes" },
 		{ 0 }
 	};
 	const struct opt_spec *tabs[1] = { ossl };
@@ -339,8 +347,9 @@ TEST(opt_dash1)
 TEST(opt_repeat)
 {
 	static const struct opt_spec tab[] = {
-		{ "module", 0,   OPT_STR, NULL, 0, 0, NULL, "repeatable", OPT_REPEAT },
-		{ "label",  'l', OPT_STR, NULL, 0, 0, NULL, "once" },
+		{ .name = "module", .type = OPT_STR,
+		  .help = "repeatable", .flags = OPT_REPEAT },
+		{ .name = "label", .letter = 'l', .type = OPT_STR, .help = "once" },
 		{ 0 }
 	};
 	const struct opt_spec *tabs[1] = { tab };

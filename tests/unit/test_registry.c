@@ -76,10 +76,13 @@ TEST(registry_summary_usage)
 }
 
 /* One table on its own: well-formed specs, parseable in-range defaults,
- * unique names and letters. Works on any struct mt, so it can test itself. */
+ * unique names and letters, a help line each (its own or packed: then the
+ * packed text has one line per row, no more), a shared option's key of
+ * the key's type. Works on any struct mt, so it can test itself. */
 static void check_opts(struct mt *t, const char *who, const struct opt_spec *tab)
 {
 	size_t i, j;
+	char help[400];
 
 	for (i = 0; tab && tab[i].name; i++) {
 		const struct opt_spec *s = &tab[i];
@@ -92,9 +95,16 @@ static void check_opts(struct mt *t, const char *who, const struct opt_spec *tab
 		CHECK(s->letter == 0 || (s->letter >= 'a' && s->letter <= 'z') ||
 		      (s->letter >= 'A' && s->letter <= 'Z') ||
 		      (s->letter >= '0' && s->letter <= '9'));
-		CHECK((s->type == OPT_CHOICE) == (s->choices != NULL));
+		CHECK(s->type != OPT_CHOICE || s->choices != NULL);
 		CHECK(s->min <= s->max);
-		CHECK(s->help && *s->help);
+		if (!CHECK(*opt_help(tab, i, help, sizeof(help))))
+			mt_fail(MT_AT, "  ... %s: --%s has no help", who, s->name);
+		if (!CHECK(s->key < OPTK_COUNT && (!s->key || opt_key_type[s->key] == s->type)))
+			mt_fail(MT_AT, "  ... %s: --%s has key %d", who, s->name, s->key);
+		for (j = 1; j < OPTK_COUNT; j++)	/* a key's name: that key, always */
+			if (!CHECK((s->key == j) == !strcmp(s->name, opt_key_name[j])))
+				mt_fail(MT_AT, "  ... %s: --%s and key %zu (--%s)", who, s->name,
+					j, opt_key_name[j]);
 		if (s->type == OPT_BOOL) {	/* opt_parse ignores a bool's def */
 			if (!CHECK(!s->def || !*s->def))
 				mt_fail(MT_AT, "  ... %s: --%s", who, s->name);
@@ -108,8 +118,17 @@ static void check_opts(struct mt *t, const char *who, const struct opt_spec *tab
 				mt_fail(MT_AT, "  ... %s: --%s twice", who, s->name);
 			if (!CHECK(!s->letter || tab[j].letter != s->letter))
 				mt_fail(MT_AT, "  ... %s: -%c twice", who, s->letter);
+			if (!CHECK(!s->key || tab[j].key != s->key))
+				mt_fail(MT_AT, "  ... %s: key %d twice", who, s->key);
 		}
 	}
+	for (j = 0; j < i; j++)		/* every row's help its own, or none's */
+		if (!CHECK(!tab[j].help == !tab[0].help))
+			mt_fail(MT_AT, "  ... %s: --%s", who, tab[j].name);
+	/* packed: the end row names the text, which has no line to spare */
+	if (i && !tab[0].help && CHECK(tab[i].help != NULL) &&
+	    !CHECK(!*opt_help(tab, i, help, sizeof(help))))
+		mt_fail(MT_AT, "  ... %s: more help lines than options", who);
 }
 
 /* No name or letter of tab may also be in the global options. */
@@ -131,8 +150,9 @@ static void check_no_global(struct mt *t, const char *who, const struct opt_spec
 TEST(registry_global_opts)
 {
 	check_opts(t, "global", global_opts);
-	CHECK(opt_count(global_opts) >= 1);
-	CHECK(opt_index(global_opts, "help") >= 0);
+	CHECK_EQ_U64(opt_count(global_opts), GO_COUNT);
+	CHECK_EQ_INT(opt_index(global_opts, "help"), GO_HELP);
+	CHECK_EQ_INT(opt_index(global_opts, "dir"), GO_DIR);
 }
 
 TEST(registry_applet_opts)
@@ -150,25 +170,40 @@ TEST(registry_applet_opts)
 TEST(registry_checker_catches)
 {
 	static const struct opt_spec good[] = {
-		{ "size", 's', OPT_SIZE, "64M", 4096, 1e12, NULL, "bytes" },
-		{ "mode", 'm', OPT_CHOICE, "rd", 0, 0, "rd|wr", "which" },
-		{ "fast", 'f', OPT_BOOL, NULL, 0, 0, NULL, "go fast" },
+		{ .name = "size", .letter = 's', .type = OPT_SIZE, .def = "64M", .min = 4096, .max = 1e12,
+		  .help = "bytes" },
+		{ .name = "mode", .letter = 'm', .type = OPT_CHOICE, .def = "rd", .choices = "rd|wr",
+		  .help = "which" },
+		{ .name = "fast", .letter = 'f', .type = OPT_BOOL, .help = "go fast" },
 		{ 0 }
 	};
 	static const struct opt_spec bad[][2] = {
-		{ { "Size", 's', OPT_SIZE, NULL, 0, 0, NULL, "bad name" } },
-		{ { "size", 's', OPT_SIZE, "12Q", 0, 0, NULL, "bad default" } },
-		{ { "size", 's', OPT_SIZE, "1k", 4096, 1e9, NULL, "out of range" } },
-		{ { "mode", 'm', OPT_CHOICE, "xx", 0, 0, "rd|wr", "bad choice" } },
-		{ { "mode", 'm', OPT_CHOICE, NULL, 0, 0, NULL, "no choices" } },
-		{ { "fast", 'f', OPT_BOOL, "1", 0, 0, NULL, "ignored default" } },
-		{ { "reps", 'r', OPT_INT, NULL, 0, 0, NULL, "a global name" } },
-		{ { "hex", 'h', OPT_INT, NULL, 0, 0, NULL, "a global letter" } },
+		{ { .name = "Size", .letter = 's', .type = OPT_SIZE, .help = "bad name" } },
+		{ { .name = "size", .letter = 's', .type = OPT_SIZE, .def = "12Q",
+		  .help = "bad default" } },
+		{ { .name = "size", .letter = 's', .type = OPT_SIZE, .def = "1k", .min = 4096, .max = 1e9,
+		  .help = "out of range" } },
+		{ { .name = "mode", .letter = 'm', .type = OPT_CHOICE, .def = "xx", .choices = "rd|wr",
+		  .help = "bad choice" } },
+		{ { .name = "mode", .letter = 'm', .type = OPT_CHOICE, .help = "no choices" } },
+		{ { .name = "fast", .letter = 'f', .type = OPT_BOOL, .def = "1",
+		  .help = "ignored default" } },
+		{ { .name = "reps", .letter = 'r', .type = OPT_INT, .help = "a global name" } },
+		{ { .name = "hex", .letter = 'h', .type = OPT_INT,
+		  .help = "a global letter" } },
+		{ { .name = "port", .type = OPT_STR, .key = OPTK_PORT,
+		  .help = "a key of another type" } },
+		{ { .name = "port", .type = OPT_INT, .key = OPTK_COUNT,
+		  .help = "no such key" } },
+		{ { .name = "port", .type = OPT_INT } },	/* no help */
 	};
 	static const struct opt_spec dup[] = {
-		{ "a", 'x', OPT_INT, NULL, 0, 0, NULL, "one" },
-		{ "b", 'x', OPT_INT, NULL, 0, 0, NULL, "same letter" },
-		{ "a", 0, OPT_INT, NULL, 0, 0, NULL, "same name" },
+		{ .name = "a", .letter = 'x', .type = OPT_INT, .help = "one" },
+		{ .name = "b", .letter = 'x', .type = OPT_INT, .help = "same letter" },
+		{ .name = "a", .type = OPT_INT, .help = "same name" },
+		{ .name = "p", .type = OPT_INT, .key = OPTK_PORT, .help = "a key" },
+		{ .name = "q", .type = OPT_INT, .key = OPTK_PORT, .help = "the same key" },
+		{ .name = "r", .type = OPT_INT },
 		{ 0 }
 	};
 	struct mt sub;
@@ -187,7 +222,7 @@ TEST(registry_checker_catches)
 	}
 	memset(&sub, 0, sizeof(sub));
 	check_opts(&sub, "dup", dup);
-	CHECK(sub.failed >= 2);
+	CHECK(sub.failed >= 5);	/* letter, name, key, r's help twice */
 	CHECK(name_ok("lat_mem", "_") && !name_ok("lat-mem", "_") &&
 	      !name_ok("1x", "_") && !name_ok("", "_") && !name_ok("Membw", "_"));
 }

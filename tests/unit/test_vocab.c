@@ -80,7 +80,8 @@ static void check_metavars(struct mt *t, const char *who, const struct opt_spec 
 	for (s = tab; s && s->name; s++) {
 		const char *m = s->metavar;
 
-		if (s->type != OPT_STR && s->type != OPT_DOUBLE && !m)
+		if ((s->type != OPT_STR && s->type != OPT_DOUBLE && !m) ||
+		    s->type == OPT_CHOICE)	/* m is the choices */
 			continue;
 		if (!CHECK(m && *m && strcmp(m, "STR") && strcmp(m, "X") &&
 			   m[strspn(m, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_|,.[]")] == '\0'))
