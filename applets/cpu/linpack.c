@@ -256,32 +256,23 @@ static const char *form_of(const struct linpack_kernel *k)
 }
 
 /* The rows --kernel asks for, in table order; -1 if NAME is not usable. */
+/* The kernels --kernel picks (default: the classic's two C forms); their
+ * number, or -1 after a usage error. */
 static int pick_kernels(const struct run_ctx *ctx, const struct linpack_kernel **out)
 {
-	const char *want = ctx->kernel;
-	int n = 0, best = -1;
-	size_t i;
+	const struct kernel *heads[16];
+	unsigned char sel[16];
+	size_t i, m = 0;
+	int n = 0;
 
-	if (!*want) {
-		out[n++] = &linpack_kernels[0];
-		out[n++] = &linpack_kernels[1];
-		return n;
-	}
-	for (i = 0; i < linpack_kernels_len; i++) {
-		const struct linpack_kernel *k = &linpack_kernels[i];
-
-		if (!cpu_has(ctx->cpu, k->needs))
-			continue;
-		if (!strcmp(want, "all") || !strcmp(want, k->name))
-			out[n++] = k;
-		else if (!strcmp(want, "best") && !k->tuned)
-			out[n++] = k;
-		else if (!strcmp(want, "best"))
-			best = (int)i;	/* table order: the last usable is the fastest */
-	}
-	if (best >= 0)
-		out[n++] = &linpack_kernels[best];
-	return n ? n : -1;
+	for (i = 0; i < linpack_kernels_len && m < 16; i++)
+		heads[m++] = &linpack_kernels[i].head;
+	if (kernel_select(heads, m, ctx->kernel, "c,unrolled", ctx->cpu, sel) < 0)
+		return -1;
+	for (i = 0; i < m; i++)
+		if (sel[i])
+			out[n++] = &linpack_kernels[i];
+	return n;
 }
 
 static void metric_name(char *buf, size_t len, const struct linpack_kernel *k, int single,
@@ -309,12 +300,8 @@ static int linpack_main(struct run_ctx *ctx)
 		errorf("unexpected argument '%s'", ctx->argv[0]);
 		return EXIT_USAGE;
 	}
-	nk = pick_kernels(ctx, ks);
-	if (nk < 0) {
-		errorf("--kernel: '%s' is not a usable linpack kernel here "
-		       "(c, unrolled, best, all or a tuned name from --kernel=all)", ctx->kernel);
+	if ((nk = pick_kernels(ctx, ks)) < 0)
 		return EXIT_USAGE;
-	}
 	lp.n = orders[opt_int(ctx, ORDER)];
 	lp.lda = lp.n + 1;
 	lp.single = (int)opt_int(ctx, SINGLE);
@@ -349,7 +336,7 @@ static int linpack_main(struct run_ctx *ctx)
 			break;
 		}
 		show.form = form_of(k);
-		show.kname = k->name;
+		show.kname = k->head.name;
 		show.ok = lp_check(&lp, P, &show.chk);
 		show.ms_per_solve = st.median_ns / 1e6;
 
@@ -362,7 +349,7 @@ static int linpack_main(struct run_ctx *ctx)
 		snprintf(note, sizeof(note), "residn=%.1f", show.chk.residn);
 		r.test = show.form[0] == 'R' ? "rolled" : show.form[0] == 'U' ? "unrolled"
 									      : "tuned";
-		r.kernel = k->name;
+		r.kernel = k->head.name;
 		r.params = params;
 		r.unit = UNIT_KFLOPS;
 		r.note = note;
@@ -394,12 +381,12 @@ TEXT(linpack_usage,
 	"n x n matrix by LU factorisation with partial pivoting (dgefa, dgesl),\n"
 	"in KFLOPS = (2/3 n^3 + 2 n^2) / (1000 x seconds), the median sample.\n"
 	"By default the rolled loops run, then the unrolled ones; --kernel=c or\n"
-	"unrolled runs one of them, best adds benchbox's fastest SIMD kernels as\n"
-	"\"tuned\", all runs every usable row. Each form's answer is checked by\n"
-	"clinpack's normalised residual. -P N runs N copies at once, pinned\n"
-	"round robin, and reports the sum. Output: clinpack's lines; --format\n"
-	"gives the records, where metric 'linpack' (rolled, double, n=100, one\n"
-	"copy) is the vendor guides' figure.\n");
+	"unrolled runs one of them, best the rolled and the fastest (benchbox's\n"
+	"SIMD kernels, \"tuned\", where there are some), all every usable row.\n"
+	"Each form's answer is checked by clinpack's normalised residual. -P N\n"
+	"runs N copies at once, pinned round robin, and reports the sum. Output:\n"
+	"clinpack's lines; --format gives the records, where metric 'linpack'\n"
+	"(rolled, double, n=100, one copy) is the vendor guides' figure.\n");
 
 const struct applet applet_linpack = {
 	.name    = "linpack",

@@ -25,6 +25,8 @@
 
 #include <stddef.h>
 
+#include "kernel.h"
+
 /* The residual check's bound on the normalized residual at n = 100, both
  * precisions (clinpack's runs give about 1-2; far above 10 means wrong
  * arithmetic). residn grows with n (about 1.7, 3.4 and 9.5 at n = 100,
@@ -56,9 +58,8 @@ struct linpack_blas_s {
 };
 
 struct linpack_kernel {
-	const char		*name;	/* "c", "unrolled", "sse2", "neon": --kernel=NAME */
-	const char		*desc;
-	unsigned		needs;	/* CPU_* bits; 0 = portable */
+	struct kernel		head;	/* name: "c", "unrolled", "sse2", "neon" (one
+					   op; no alignment or length rule: src/kernel.h) */
 	int			tuned;	/* 0: one of the two classic C forms */
 	struct linpack_blas_d	d;
 	struct linpack_blas_s	s;

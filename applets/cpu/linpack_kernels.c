@@ -70,24 +70,25 @@ linpack_scal_s linpack_scal_rvv_s;
 #endif
 
 const struct linpack_kernel linpack_kernels[] = {
-	{ "c", "classic rolled C loops (the reference)", 0, 0,
+	{ { 0, "c", "classic rolled C loops (the reference)", 0, 1, 1 }, 0,
 	  { lp_axpy_c_d, lp_dot_c_d, lp_scal_c_d, lp_iamax_c_d },
 	  { lp_axpy_c_s, lp_dot_c_s, lp_scal_c_s, lp_iamax_c_s } },
-	{ "unrolled", "classic unrolled C: axpy by 4, dot and scal by 5", 0, 0,
+	{ { 0, "unrolled", "classic unrolled C: axpy by 4, dot and scal by 5", 0, 1, 1 }, 0,
 	  { lp_axpy_unrolled_d, lp_dot_unrolled_d, lp_scal_unrolled_d, lp_iamax_c_d },
 	  { lp_axpy_unrolled_s, lp_dot_unrolled_s, lp_scal_unrolled_s, lp_iamax_c_s } },
 #if defined(__x86_64__)
-	{ "sse2", "SSE2 mulpd+addpd (no FMA), dot with 4 vector partial sums", CPU_SSE2, 1,
+	{ { 0, "sse2", "SSE2 mulpd+addpd (no FMA), dot with 4 vector partial sums", CPU_SSE2,
+	    1, 1 }, 1,
 	  { linpack_axpy_sse2_d, linpack_dot_sse2_d, linpack_scal_sse2_d, lp_iamax_c_d },
 	  { linpack_axpy_sse2_s, linpack_dot_sse2_s, linpack_scal_sse2_s, lp_iamax_c_s } },
 #elif defined(__aarch64__)
-	{ "neon", "Advanced SIMD FMUL+FADD (no FMLA), dot with 4 vector partial sums",
-	  CPU_ASIMD, 1,
+	{ { 0, "neon", "Advanced SIMD FMUL+FADD (no FMLA), dot with 4 vector partial sums",
+	    CPU_ASIMD, 1, 1 }, 1,
 	  { linpack_axpy_neon_d, linpack_dot_neon_d, linpack_scal_neon_d, lp_iamax_c_d },
 	  { linpack_axpy_neon_s, linpack_dot_neon_s, linpack_scal_neon_s, lp_iamax_c_s } },
 #elif defined(__riscv) && __riscv_xlen == 64
-	{ "rvv", "RVV vfmul+vfadd (no vfmacc) at LMUL 8, dot with VLMAX partial sums",
-	  CPU_RVV, 1,
+	{ { 0, "rvv", "RVV vfmul+vfadd (no vfmacc) at LMUL 8, dot with VLMAX partial sums",
+	    CPU_RVV, 1, 1 }, 1,
 	  { linpack_axpy_rvv_d, linpack_dot_rvv_d, linpack_scal_rvv_d, lp_iamax_c_d },
 	  { linpack_axpy_rvv_s, linpack_dot_rvv_s, linpack_scal_rvv_s, lp_iamax_c_s } },
 #endif

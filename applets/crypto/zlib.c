@@ -329,7 +329,7 @@ static void zw_work(void *arg, unsigned idx, uint64_t iters)
 		break;
 	}
 	case PH_SUM: {
-		uint32_t init = zk_op_init[z->k->op], x = init;
+		uint32_t init = zk_op_init[z->k->head.op], x = init;
 
 		while (iters--) {
 			x = z->k->fn(init, w->in, z->size);
@@ -369,21 +369,47 @@ static int parse_levels(const char *s, int *level, unsigned *n)
 	}
 }
 
-/* Is kernel row k wanted by --kernel? best: the last usable row of its op. */
-static int wanted(const struct run_ctx *ctx, const struct zk_kernel *k)
-{
-	const char *want = ctx->kernel;
-	size_t i;
+/* zlib's deflate and inflate as kernel rows: the library's own, the only
+ * row of their ops (after the checksums' ops). */
+enum { OP_DEFLATE = ZK_NOPS, OP_INFLATE };
+static const struct kernel codec_rows[] = {
+	{ OP_DEFLATE, "zlib", "zlib " ZLIB_VERSION " deflate()", 0, 1, 1 },
+	{ OP_INFLATE, "zlib", "zlib " ZLIB_VERSION " inflate()", 0, 1, 1 },
+};
 
-	if (!*want || !strcmp(want, "all"))
-		return 1;
-	if (strcmp(want, "best"))
-		return !strcmp(want, k->name);
-	for (i = 0; i < zk_kernels_len; i++)
-		if (zk_kernels[i].op == k->op && &zk_kernels[i] > k &&
-		    cpu_has(ctx->cpu, zk_kernels[i].needs))
-			return 0;
-	return 1;
+/* The tests' rows --kernel picks (default all): tests[] cleared for a codec
+ * test whose row is not picked, sel[k] set for each checksum row k of
+ * zk_kernels picked. 0, or -1 after a usage error. */
+static int pick(const struct run_ctx *ctx, unsigned *tests, unsigned char *sel)
+{
+	const struct kernel **heads = xcalloc(zk_kernels_len + 2, sizeof(*heads));
+	size_t *row = xcalloc(zk_kernels_len + 2, sizeof(*row));
+	unsigned char *got = xcalloc(zk_kernels_len + 2, 1);
+	size_t k, m = 0;
+	int rc = 0;
+
+	for (k = 0; k < 2; k++)
+		if (tests[k == 0 ? T_DEFLATE : T_INFLATE]) {
+			row[m] = SIZE_MAX - k;
+			heads[m++] = &codec_rows[k];
+		}
+	for (k = 0; k < zk_kernels_len; k++)
+		if (tests[T_CRC32 + zk_kernels[k].head.op]) {
+			row[m] = k;
+			heads[m++] = &zk_kernels[k].head;
+		}
+	if (kernel_select(heads, m, ctx->kernel, "all", ctx->cpu, got) < 0)
+		rc = -1;
+	tests[T_DEFLATE] = tests[T_INFLATE] = 0;
+	for (k = 0; k < m && !rc; k++)
+		if (got[k] && row[k] >= SIZE_MAX - 1)
+			tests[row[k] == SIZE_MAX ? T_DEFLATE : T_INFLATE] = 1;
+		else if (got[k])
+			sel[row[k]] = 1;
+	free(heads);
+	free(row);
+	free(got);
+	return rc;
 }
 
 /* --dump: the corpus into a file, for other tools to compress; written by
@@ -431,6 +457,7 @@ static int dump(const char *path, size_t size)
 
 struct zrun {			/* what the measuring loop needs besides the team */
 	struct run_ctx	*ctx;
+	unsigned char	*sel;	/* the rows of zk_kernels --kernel picked */
 	struct zb	*z;
 	struct team	*t;
 	unsigned	P;
@@ -528,7 +555,7 @@ static int run_sums(struct zrun *m, enum zk_op op)
 	unsigned i;
 
 	for (k = 0; k < zk_kernels_len; k++)	/* entry 0 of this op: zlib */
-		if (zk_kernels[k].op == op) {
+		if (zk_kernels[k].head.op == op) {
 			ref = zk_kernels[k].fn(zk_op_init[op], z->w[0].in, z->size);
 			break;
 		}
@@ -542,13 +569,13 @@ static int run_sums(struct zrun *m, enum zk_op op)
 		struct bench_stats st;
 		int bad = 0;
 
-		if (kk->op != op || !cpu_has(m->ctx->cpu, kk->needs) || !wanted(m->ctx, kk))
+		if (kk->head.op != op || !m->sel[k])
 			continue;
 		z->k = kk;
 		r.test = zk_op_names[op];
-		r.kernel = kk->name;
+		r.kernel = kk->head.name;
 		r.metric = m->P == 1 ? zk_op_names[op] : NULL;
-		r.note = kk->desc;
+		r.note = kk->head.desc;
 		for (i = 0; i < m->P; i++)
 			z->w[i].sum = ~ref;	/* not the answer until a kernel writes it */
 		if (bench_measure(&m->ctx->bench, team_body, m->t, &st))
@@ -557,7 +584,7 @@ static int run_sums(struct zrun *m, enum zk_op op)
 			if (z->w[i].sum != ref)
 				bad = 1;
 		if (bad) {
-			errorf("%s kernel %s: 0x%08x, zlib says 0x%08x", r.test, kk->name,
+			errorf("%s kernel %s: 0x%08x, zlib says 0x%08x", r.test, kk->head.name,
 			       (unsigned)z->w[0].sum, (unsigned)ref);
 			r.flags |= REPORT_FAILED;
 			r.note = "wrong checksum";
@@ -574,12 +601,11 @@ static int zlib_run(struct run_ctx *ctx)
 {
 	struct zb z = { 0 };
 	struct zrun m = { 0 };
-	unsigned P = (unsigned)opt_int(ctx, PARALLEL), tests[T_COUNT] = { 0 }, ran = 0, i;
+	unsigned P = (unsigned)opt_int(ctx, PARALLEL), tests[T_COUNT] = { 0 }, i;
 	uint64_t size = opt_given(ctx, SIZE) ? opt_size(ctx, SIZE)
 					       : ctx->quick ? 256u << 10 : 4u << 20;
-	int a, rc = EXIT_OK, any = 0, zlib_rows;
+	int a, rc = EXIT_OK, any = 0;
 	char why[160];
-	size_t k;
 
 	if (parse_levels(opt_str(ctx, LEVEL), z.level, &z.nlevels)) {
 		errorf("--level: '%s' is not a list of distinct levels 0-9 (e.g. 1,6,9)",
@@ -606,18 +632,9 @@ static int zlib_run(struct run_ctx *ctx)
 		return dump(opt_str(ctx, DUMP), (size_t)size);
 	}
 
-	/* --kernel: zlib's deflate/inflate run for all, best and zlib */
-	zlib_rows = !*ctx->kernel || !strcmp(ctx->kernel, "all") ||
-		    !strcmp(ctx->kernel, "best") || !strcmp(ctx->kernel, "zlib");
-	if (!zlib_rows)
-		tests[T_DEFLATE] = tests[T_INFLATE] = 0;
-	for (k = 0; k < zk_kernels_len; k++)
-		if (tests[T_CRC32 + zk_kernels[k].op] && cpu_has(ctx->cpu, zk_kernels[k].needs) &&
-		    wanted(ctx, &zk_kernels[k]))
-			ran++;
-	if (!ran && !tests[T_DEFLATE] && !tests[T_INFLATE]) {
-		errorf("--kernel: no usable kernel called '%s' for these tests (zlib, c, or"
-		       " a tuned one: see --format=table)", ctx->kernel);
+	m.sel = xcalloc(zk_kernels_len, 1);
+	if (pick(ctx, tests, m.sel)) {
+		free(m.sel);
 		return EXIT_USAGE;
 	}
 
@@ -627,6 +644,7 @@ static int zlib_run(struct run_ctx *ctx)
 		     why, sizeof(why))) {
 		errorf("a %s corpus x %u cop%s: %s", format_size(size, m.sz, sizeof(m.sz)), P,
 		       P == 1 ? "y" : "ies", why);
+		free(m.sel);
 		return EXIT_FAIL;
 	}
 	z.w = xcalloc(P, sizeof(*z.w));
@@ -666,6 +684,7 @@ stop:
 	team_stop(m.t);
 out:
 	zw_free(&z, P);
+	free(m.sel);
 	return rc;
 }
 
@@ -677,7 +696,8 @@ TEXT(zlib_usage,
 	"Throughput of the linked zlib's deflate and inflate at each level (one\n"
 	"call over the whole corpus per iteration), the compression ratio, and\n"
 	"CRC-32 and Adler-32 of zlib and of every benchbox kernel this CPU can\n"
-	"run (--kernel picks one). TEST: deflate, inflate, crc32, adler32\n"
+	"run (--kernel=c, best, all, NAME: default all; zlib's own rows are\n"
+	"named zlib). TEST: deflate, inflate, crc32, adler32\n"
 	"(default all). The corpus is generated from fixed seeds: 50% text-like,\n"
 	"30% structured binary, 20% pseudo-random bytes. MB/s counts\n"
 	"uncompressed bytes, 1 MB = 10^6 bytes. Every run checks the round trip\n"

@@ -175,32 +175,32 @@ zk_fn crc32_zbc;
 #endif
 
 const struct zk_kernel zk_kernels[] = {
-	{ ZK_CRC32, "zlib", "zlib " ZLIB_VERSION " crc32_z()", 0, 1, 1, zk_crc32_zlib },
-	{ ZK_CRC32, "c", "portable C, slicing-by-8 tables", 0, 1, 1, zk_crc32_slice8 },
+	{ { ZK_CRC32, "zlib", "zlib " ZLIB_VERSION " crc32_z()", 0, 1, 1 }, zk_crc32_zlib },
+	{ { ZK_CRC32, "c", "portable C, slicing-by-8 tables", 0, 1, 1 }, zk_crc32_slice8 },
 #if defined(__aarch64__)
-	{ ZK_CRC32, "armv8", "ARMv8 CRC32X, 8 bytes per instruction",
-	  CPU_CRC32, 1, 1, crc32_armv8 },
-	{ ZK_CRC32, "pmull", "PMULL folding, 8x128 bits, Barrett reduction",
-	  CPU_ASIMD | CPU_PMULL, 1, 1, crc32_pmull },
+	{ { ZK_CRC32, "armv8", "ARMv8 CRC32X, 8 bytes per instruction",
+	    CPU_CRC32, 1, 1 }, crc32_armv8 },
+	{ { ZK_CRC32, "pmull", "PMULL folding, 8x128 bits, Barrett reduction",
+	    CPU_ASIMD | CPU_PMULL, 1, 1 }, crc32_pmull },
 #elif defined(__arm__)
-	{ ZK_CRC32, "armv8", "ARMv8 AArch32 CRC32W, 4 bytes per instruction",
-	  CPU_CRC32, 1, 1, crc32_armv8 },
-	{ ZK_CRC32, "pmull", "VMULL.P64 folding, 8x128 bits, Barrett reduction",
-	  CPU_ASIMD | CPU_PMULL, 1, 1, crc32_pmull },
+	{ { ZK_CRC32, "armv8", "ARMv8 AArch32 CRC32W, 4 bytes per instruction",
+	    CPU_CRC32, 1, 1 }, crc32_armv8 },
+	{ { ZK_CRC32, "pmull", "VMULL.P64 folding, 8x128 bits, Barrett reduction",
+	    CPU_ASIMD | CPU_PMULL, 1, 1 }, crc32_pmull },
 #elif defined(__x86_64__)
-	{ ZK_CRC32, "pclmul", "PCLMULQDQ folding, 4x128 bits, Barrett reduction",
-	  CPU_PMULL | CPU_SSSE3 | CPU_SSE41, 1, 1, crc32_pclmul },
+	{ { ZK_CRC32, "pclmul", "PCLMULQDQ folding, 4x128 bits, Barrett reduction",
+	    CPU_PMULL | CPU_SSSE3 | CPU_SSE41, 1, 1 }, crc32_pclmul },
 #elif defined(__riscv) && __riscv_xlen == 64
-	{ ZK_CRC32, "zbc", "Zbc clmul/clmulh folding, 4x128 bits, Barrett reduction",
-	  CPU_ZBC, 1, 1, crc32_zbc },
+	{ { ZK_CRC32, "zbc", "Zbc clmul/clmulh folding, 4x128 bits, Barrett reduction",
+	    CPU_ZBC, 1, 1 }, crc32_zbc },
 #endif
 
-	{ ZK_ADLER32, "zlib", "zlib " ZLIB_VERSION " adler32_z()", 0, 1, 1, zk_adler32_zlib },
-	{ ZK_ADLER32, "c", "portable C, modulo deferred over 5552 bytes", 0, 1, 1,
+	{ { ZK_ADLER32, "zlib", "zlib " ZLIB_VERSION " adler32_z()", 0, 1, 1 }, zk_adler32_zlib },
+	{ { ZK_ADLER32, "c", "portable C, modulo deferred over 5552 bytes", 0, 1, 1 },
 	  zk_adler32_c },
 #if defined(__aarch64__) || defined(__arm__)
-	{ ZK_ADLER32, "neon", "NEON, 32 bytes per step, weighted column sums",
-	  CPU_ASIMD, 1, 1, adler32_neon },
+	{ { ZK_ADLER32, "neon", "NEON, 32 bytes per step, weighted column sums",
+	    CPU_ASIMD, 1, 1 }, adler32_neon },
 #endif
 };
 

@@ -21,17 +21,16 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "kernel.h"
+
 enum zk_op { ZK_CRC32, ZK_ADLER32, ZK_NOPS };
 
 typedef uint32_t zk_fn(uint32_t sum, const unsigned char *buf, size_t len);
 
 struct zk_kernel {
-	enum zk_op	op;
-	const char	*name;	/* unique per op, [a-z0-9_]: "zlib", "c", "pclmul" */
-	const char	*desc;	/* one line: what the code path is */
-	unsigned	needs;	/* CPU_* bits (src/cpu.h); 0 = portable */
-	size_t		align;	/* precondition on buf (1: none) */
-	size_t		gran;	/* precondition: len % gran == 0 (1: none) */
+	struct kernel	head;	/* op: enum zk_op; name: "zlib" (the reference),
+				   "c", "pclmul"; align: of buf; gran: len %
+				   gran == 0 (src/kernel.h) */
 	zk_fn		*fn;
 };
 

@@ -97,7 +97,7 @@ static int mw_verify(const struct mw *m, unsigned idx, uint64_t rd_ref)
 	const uint64_t *d = (const uint64_t *)b->d;
 	size_t i;
 
-	switch (m->k->op) {
+	switch (m->k->head.op) {
 	case MEM_RD:
 		return m->fn((void *)b->d, b->s, m->size, pattern) == rd_ref;
 	case MEM_WR:
@@ -117,23 +117,45 @@ static int mw_verify(const struct mw *m, unsigned idx, uint64_t rd_ref)
 	}
 }
 
-static int wanted(const struct run_ctx *ctx, const struct mem_kernel *k)
+/* The rows of the chosen tests whose preconditions the buffers meet (64-byte
+ * aligned, a multiple of a page), as --kernel picks them (default: all):
+ * their number in *n, the rows in the array returned; NULL after a usage
+ * error. */
+static const struct mem_kernel **pick(const struct run_ctx *ctx, unsigned tests, size_t *n)
 {
-	const char *want = ctx->kernel;
+	const struct mem_kernel **rows = xcalloc(mem_kernels_len, sizeof(*rows));
+	const struct kernel **heads = xcalloc(mem_kernels_len, sizeof(*heads));
+	unsigned char *sel = xcalloc(mem_kernels_len, 1);
+	size_t k, m = 0;
 
-	if (!*want || !strcmp(want, "all") || !strcmp(want, "best"))
-		return 1;
-	return !strcmp(want, k->name);
+	for (k = 0; k < mem_kernels_len; k++) {
+		const struct mem_kernel *kk = &mem_kernels[k];
+
+		if ((tests & (1u << kk->head.op)) && kk->head.align <= 64 && !(4096 % kk->head.gran))
+			heads[m++] = &kk->head;
+	}
+	if (kernel_select(heads, m, ctx->kernel, "all", ctx->cpu, sel) < 0) {
+		free(rows);
+		rows = NULL;
+	} else {
+		for (*n = 0, k = 0; k < m; k++)
+			if (sel[k])	/* the head is the row's first member */
+				rows[(*n)++] = (const struct mem_kernel *)(const void *)heads[k];
+	}
+	free(heads);
+	free(sel);
+	return rows;
 }
 
 static int membw_run(struct run_ctx *ctx)
 {
 	struct mw m = { 0 };
-	unsigned P = (unsigned)opt_int(ctx, PARALLEL), i, tests = 0, ran = 0;
+	unsigned P = (unsigned)opt_int(ctx, PARALLEL), i, tests = 0;
+	const struct mem_kernel **rows;
 	uint64_t size, llc = sys_llc_size();
 	char why[160], params[96], sz[32], note[160];
 	int a, rc = EXIT_OK;
-	size_t k;
+	size_t k, nrows;
 
 	for (a = 0; a < ctx->argc; a++) {
 		int op;
@@ -148,6 +170,8 @@ static int membw_run(struct run_ctx *ctx)
 	}
 	if (!tests)
 		tests = (1u << MEM_NOPS) - 1;
+	if (!(rows = pick(ctx, tests, &nrows)))
+		return EXIT_USAGE;
 	if (opt_given(ctx, SIZE))
 		size = opt_size(ctx, SIZE);
 	else
@@ -156,6 +180,7 @@ static int membw_run(struct run_ctx *ctx)
 	if (size > SIZE_MAX / 4 || mem_fits((2 * size + DST_SKEW) * P, why, sizeof(why))) {
 		errorf("buffers of %s x 2 x %u: %s", format_size(size, sz, sizeof(sz)), P,
 		       size > SIZE_MAX / 4 ? "too large for this machine" : why);
+		free(rows);
 		return EXIT_FAIL;
 	}
 	mem_parse_huge(opt_str(ctx, HUGEPAGES), &m.huge);
@@ -175,36 +200,32 @@ static int membw_run(struct run_ctx *ctx)
 			goto out;
 		for (i = 0; i < P; i++)	/* the C reference's answer for each worker's data */
 			rd_ref[i % 1024] = mem_kernels[0].fn(NULL, m.bufs[i].s, m.size, 0);
-		for (k = 0; k < mem_kernels_len; k++) {
-			const struct mem_kernel *kk = &mem_kernels[k];
+		for (k = 0; k < nrows; k++) {
+			const struct mem_kernel *kk = rows[k];
 			struct bench_stats st;
 			struct result r = { 0 };
 
-			if (!(tests & (1u << kk->op)) || !cpu_has(ctx->cpu, kk->needs) ||
-			    !wanted(ctx, kk) || kk->align > 64 || 4096 % kk->gran)
-				continue;
 			m.k = kk;
-			m.fn = kk->fn_nt && mem_use_nt(kk->op, m.size, P, llc) ? kk->fn_nt : kk->fn;
-			ran++;
+			m.fn = kk->fn_nt && mem_use_nt(kk->head.op, m.size, P, llc) ? kk->fn_nt : kk->fn;
 			if (bench_measure(&ctx->bench, team_body, t, &st)) {
 				rc = EXIT_FAIL;
 				break;
 			}
-			r.test = mem_op_names[kk->op];
-			r.kernel = kk->name;
+			r.test = mem_op_names[kk->head.op];
+			r.kernel = kk->head.name;
 			r.params = params;
 			r.unit = UNIT_MB_S;
-			snprintf(note, sizeof(note), "%s%s", kk->desc,
+			snprintf(note, sizeof(note), "%s%s", kk->head.desc,
 				 m.fn == kk->fn ? "" : ", non-temporal at this size");
 #if defined(__riscv) && __riscv_xlen == 64
-			if (kk->needs & CPU_RVV)	/* the vector length it ran at */
+			if (kk->head.needs & CPU_RVV)	/* the vector length it ran at */
 				snprintf(note + strlen(note), sizeof(note) - strlen(note),
 					 ", vlen=%u", cpu_riscv_vlen());
 #endif
 			r.note = note;
 			for (i = 0; i < P; i++)
-				if (!mw_verify(&m, i, kk->op == MEM_RD ? rd_ref[i % 1024] : 0)) {
-					errorf("kernel %s %s gave a wrong result", r.test, kk->name);
+				if (!mw_verify(&m, i, kk->head.op == MEM_RD ? rd_ref[i % 1024] : 0)) {
+					errorf("kernel %s %s gave a wrong result", r.test, kk->head.name);
 					r.flags |= REPORT_FAILED;
 					r.note = "wrong result";
 					rc = EXIT_WRONG;
@@ -214,11 +235,8 @@ static int membw_run(struct run_ctx *ctx)
 		}
 		team_stop(t);
 	}
-	if (!ran && rc == EXIT_OK) {
-		errorf("--kernel: no usable kernel called '%s' for these tests", ctx->kernel);
-		rc = EXIT_USAGE;
-	}
 out:
+	free(rows);
 	for (i = 0; i < P; i++) {
 		mem_unmap(&m.bufs[i].src);
 		mem_unmap(&m.bufs[i].dst);
@@ -241,8 +259,9 @@ TEXT(membw_usage,
 	"in their note. rd XORs every 64-bit word, wr stores a pattern, fill\n"
 	"zeros; copy counts the bytes copied once; MB = 10^6 bytes. Each result\n"
 	"is checked after it is timed. -P N runs N threads, each on its own\n"
-	"buffers, and reports their sum; --kernel=NAME runs one kernel,\n"
-	"--kernel=c the reference only.\n");
+	"buffers, and reports their sum. --kernel=c runs the references, best\n"
+	"each test's reference and its fastest (the last usable row), NAME,...\n"
+	"those kernels (default all).\n");
 
 const struct applet applet_membw = {
 	.name    = "membw",

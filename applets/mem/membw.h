@@ -20,18 +20,17 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "kernel.h"
+
 enum mem_op { MEM_RD, MEM_WR, MEM_COPY, MEM_FILL, MEM_NOPS };
 
 typedef uint64_t mem_fn(void *restrict dst, const void *restrict src, size_t n,
 			uint64_t pattern);
 
 struct mem_kernel {
-	enum mem_op	op;
-	const char	*name;	/* unique per op, [a-z0-9_]: "c", "libc", "ldp_q_pf256" */
-	const char	*desc;	/* one line: "LDP/STP q-register copy, PRFM PLDL2STRM +256" */
-	unsigned	needs;	/* CPU_* bits (src/cpu.h); 0 = portable */
-	size_t		align;	/* precondition: dst and src aligned to this (bytes) */
-	size_t		gran;	/* precondition: n % gran == 0 and n >= gran */
+	struct kernel	head;	/* op: enum mem_op; name: "c", "libc", "ldp_q_pf256";
+				   align: of dst and src; gran: n % gran == 0
+				   and n >= gran (src/kernel.h) */
 	mem_fn		*fn;
 	mem_fn		*fn_nt;	/* the same with non-temporal stores, run when the
 				 * buffers exceed the last-level cache

@@ -13,8 +13,9 @@
  * average relative error above 1e-13 fails the run (exit 3).
  *
  * Threads are pthreads, each owning a contiguous slice it touched first.
- * --kernel=best adds the fastest tuned kernels (SSE2/AVX2/NEON), --kernel=all
- * every usable one, each as its own table marked "tuned": the arrays are
+ * --kernel=best adds the fastest tuned set (SSE2/AVX2/NEON/RVV), --kernel=all
+ * every usable one (src/kernel.h's rule), each as its own table marked
+ * "tuned", --kernel=NAME runs that set alone: the arrays are
  * re-initialised and validated for every kernel set. Where the three arrays
  * together exceed the last-level cache, the x86_64 tuned rows store with
  * non-temporal stores (their fn_nt; stream_use_nt), which skip the read
@@ -265,28 +266,24 @@ static const struct emitter emit_stream = {
 /* run ------------------------------------------------------------------------- */
 
 /* Kernel sets to run: "c" first, then the tuned ones --kernel asks for. */
+/* The kernel sets --kernel picks (default c), in table order, a set being
+ * a name that every op's row has (its copy row stands for it). Their
+ * number, or -1 after a usage error. */
 static int pick_sets(const struct run_ctx *ctx, const char **sets, int max)
 {
-	const char *want = ctx->kernel;
-	int n = 0, i, j;
+	const struct kernel *heads[64];
+	unsigned char sel[64];
+	size_t i, m = 0;
+	int n = 0;
 
-	sets[n++] = "c";
-	if (!*want || !strcmp(want, "c"))
-		return n;
-	for (i = (int)stream_kernels_len - 1; i >= 0 && n < max; i--) {
-		const struct stream_kernel *k = &stream_kernels[i];
-
-		if (k->op != STREAM_COPY || !strcmp(k->name, "c") || !cpu_has(ctx->cpu, k->needs))
-			continue;
-		if (strcmp(want, "all") && strcmp(want, "best") && strcmp(want, k->name))
-			continue;
-		for (j = 0; j < n && strcmp(sets[j], k->name); j++)
-			;
-		if (j == n)
-			sets[n++] = k->name;
-		if (!strcmp(want, "best"))	/* table order: the last usable is the best */
-			break;
-	}
+	for (i = 0; i < stream_kernels_len && m < 64; i++)
+		if (stream_kernels[i].head.op == STREAM_COPY)
+			heads[m++] = &stream_kernels[i].head;
+	if (kernel_select(heads, m, ctx->kernel, "c", ctx->cpu, sel) < 0)
+		return -1;
+	for (i = 0; i < m && n < max; i++)
+		if (sel[i])
+			sets[n++] = heads[i]->name;
 	return n;
 }
 
@@ -295,7 +292,7 @@ static const struct stream_kernel *find_kernel(const char *set, enum stream_op o
 	size_t i;
 
 	for (i = 0; i < stream_kernels_len; i++)
-		if (stream_kernels[i].op == op && !strcmp(stream_kernels[i].name, set))
+		if (stream_kernels[i].head.op == op && !strcmp(stream_kernels[i].head.name, set))
 			return &stream_kernels[i];
 	return NULL;
 }
@@ -311,7 +308,7 @@ static int run_set(struct run_ctx *ctx, struct team *t, struct stream_arrays *ar
 
 	for (op = 0; op < STREAM_NOPS; op++) {
 		k[op] = find_kernel(set, op);
-		if (!k[op] || SLICE_ELEMS % k[op]->gran || 512 % k[op]->align) {
+		if (!k[op] || SLICE_ELEMS % k[op]->head.gran || 512 % k[op]->head.align) {
 			errorf("kernel set '%s' lacks a usable %s kernel", set, op_names[op]);
 			free(times);
 			return EXIT_FAIL;
@@ -368,7 +365,7 @@ static int run_set(struct run_ctx *ctx, struct team *t, struct stream_arrays *ar
 		r.note = !strcmp(set, "c") ? NULL : run->nt && k[op]->fn_nt ?
 			 "tuned, non-temporal stores" : "tuned";
 #if defined(__riscv) && __riscv_xlen == 64
-		if (k[op]->needs & CPU_RVV) {	/* the vector length it ran at */
+		if (k[op]->head.needs & CPU_RVV) {	/* the vector length it ran at */
 			snprintf(note, sizeof(note), "tuned, vlen=%u", cpu_riscv_vlen());
 			r.note = note;
 		}
@@ -652,12 +649,8 @@ static int stream_run_main(struct run_ctx *ctx)
 	run.nt = stream_use_nt(run.n, llc);
 	run.ntimes = (unsigned)opt_int(ctx, NTIMES);
 	run.tick_us = bench_clock_info()->res_ns / 1e3;
-	nsets = pick_sets(ctx, sets, 16);
-	if (*ctx->kernel && strcmp(ctx->kernel, "c") && strcmp(ctx->kernel, "best") &&
-	    strcmp(ctx->kernel, "all") && nsets == 1) {
-		errorf("--kernel: '%s' is not a usable stream kernel here", ctx->kernel);
+	if ((nsets = pick_sets(ctx, sets, 16)) < 0)
 		return EXIT_USAGE;
-	}
 
 	if (mem_map(&ra, run.n * 8, 4096, MEM_HUGE_DEFAULT) ||
 	    mem_map(&rb, run.n * 8, 4096, MEM_HUGE_DEFAULT) ||
@@ -713,8 +706,9 @@ TEXT(stream_usage,
 	"counted. Rates count the bytes read plus written (MB = 10^6 bytes).\n"
 	"Prints STREAM's table (best rate; average, minimum and maximum time)\n"
 	"and its validation of the arrays. --threads splits the arrays, each\n"
-	"thread touching its own slice first; --kernel=best|all adds tables of\n"
-	"tuned kernels (SSE2/AVX2/NEON/RVV), marked tuned: not STREAM results.\n"
+	"thread touching its own slice first. --kernel=best adds a table of the\n"
+	"fastest tuned kernels (SSE2/AVX2/NEON/RVV), all one of each set, NAME\n"
+	"that set alone; marked tuned: not STREAM results.\n"
 	"\n"
 	"Any of -P -M -v -W -N switches to lmbench3's stream, another method with\n"
 	"another output: each of P threads owns three arrays of BYTES/24 doubles,\n"

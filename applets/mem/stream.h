@@ -19,18 +19,18 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "kernel.h"
+
 enum stream_op { STREAM_COPY, STREAM_SCALE, STREAM_ADD, STREAM_TRIAD, STREAM_NOPS };
 
 typedef void stream_fn(double *restrict a, double *restrict b, double *restrict c,
 		       double q, size_t n);
 
 struct stream_kernel {
-	enum stream_op	op;
-	const char	*name;	/* "c", "sse2", "avx2", "neon" */
-	const char	*desc;
-	unsigned	needs;	/* CPU_* bits */
-	size_t		align;	/* arrays aligned to this (bytes) */
-	size_t		gran;	/* n % gran == 0 (elements) */
+	struct kernel	head;	/* op: enum stream_op; name: "c", "sse2", "avx2",
+				   "neon", the same for a set's four ops;
+				   align: of the arrays; gran: n % gran == 0,
+				   in elements (src/kernel.h) */
 	stream_fn	*fn;
 	stream_fn	*fn_nt;	/* the same with non-temporal stores, run when the
 				 * three arrays together exceed the last-level

@@ -108,62 +108,62 @@ stream_fn stream_copy_sse2, stream_scale_sse2, stream_add_sse2, stream_triad_sse
 #endif
 
 const struct stream_kernel stream_kernels[] = {
-	{ STREAM_COPY, "c", "portable C loop", 0, 8, 1, stream_copy_c },
+	{ { STREAM_COPY, "c", "portable C loop", 0, 8, 1 }, stream_copy_c },
 #if defined(__aarch64__)
-	{ STREAM_COPY, "neon", "LDR/STR q, 8 doubles per step",
-	  CPU_ASIMD, 16, 8, stream_copy_neon },
+	{ { STREAM_COPY, "neon", "LDR/STR q, 8 doubles per step",
+	    CPU_ASIMD, 16, 8 }, stream_copy_neon },
 #elif defined(__riscv) && __riscv_xlen == 64
-	{ STREAM_COPY, "rvv", "RVV vle64.v/vse64.v at e64/m8 (vsetvli), VLEN-agnostic",
-	  CPU_RVV, 8, 1, stream_copy_rvv },
+	{ { STREAM_COPY, "rvv", "RVV vle64.v/vse64.v at e64/m8 (vsetvli), VLEN-agnostic",
+	    CPU_RVV, 8, 1 }, stream_copy_rvv },
 #elif defined(__x86_64__)
-	{ STREAM_COPY, "sse2", "SSE2 movapd, 8 doubles per step (movntpd past the LLC)",
-	  CPU_SSE2, 16, 8, stream_copy_sse2, stream_copy_sse2_nt },
-	{ STREAM_COPY, "avx2", "AVX 32-byte vmovapd, 16 doubles per step (vmovntpd past the LLC)",
-	  CPU_AVX2, 32, 16, stream_copy_avx2, stream_copy_avx2_nt },
+	{ { STREAM_COPY, "sse2", "SSE2 movapd, 8 doubles per step (movntpd past the LLC)",
+	    CPU_SSE2, 16, 8 }, stream_copy_sse2, stream_copy_sse2_nt },
+	{ { STREAM_COPY, "avx2", "AVX 32-byte vmovapd, 16 doubles per step (vmovntpd past the LLC)",
+	    CPU_AVX2, 32, 16 }, stream_copy_avx2, stream_copy_avx2_nt },
 #endif
 
-	{ STREAM_SCALE, "c", "portable C loop", 0, 8, 1, stream_scale_c },
+	{ { STREAM_SCALE, "c", "portable C loop", 0, 8, 1 }, stream_scale_c },
 #if defined(__aarch64__)
-	{ STREAM_SCALE, "neon", "FMUL v.2d, 8 doubles per step",
-	  CPU_ASIMD, 16, 8, stream_scale_neon },
+	{ { STREAM_SCALE, "neon", "FMUL v.2d, 8 doubles per step",
+	    CPU_ASIMD, 16, 8 }, stream_scale_neon },
 #elif defined(__riscv) && __riscv_xlen == 64
-	{ STREAM_SCALE, "rvv", "RVV vfmul.vf at e64/m8 (vsetvli), VLEN-agnostic",
-	  CPU_RVV, 8, 1, stream_scale_rvv },
+	{ { STREAM_SCALE, "rvv", "RVV vfmul.vf at e64/m8 (vsetvli), VLEN-agnostic",
+	    CPU_RVV, 8, 1 }, stream_scale_rvv },
 #elif defined(__x86_64__)
-	{ STREAM_SCALE, "sse2", "SSE2 mulpd, 8 doubles per step (movntpd past the LLC)",
-	  CPU_SSE2, 16, 8, stream_scale_sse2, stream_scale_sse2_nt },
-	{ STREAM_SCALE, "avx2", "AVX vmulpd, 16 doubles per step (vmovntpd past the LLC)",
-	  CPU_AVX2, 32, 16, stream_scale_avx2, stream_scale_avx2_nt },
+	{ { STREAM_SCALE, "sse2", "SSE2 mulpd, 8 doubles per step (movntpd past the LLC)",
+	    CPU_SSE2, 16, 8 }, stream_scale_sse2, stream_scale_sse2_nt },
+	{ { STREAM_SCALE, "avx2", "AVX vmulpd, 16 doubles per step (vmovntpd past the LLC)",
+	    CPU_AVX2, 32, 16 }, stream_scale_avx2, stream_scale_avx2_nt },
 #endif
 
-	{ STREAM_ADD, "c", "portable C loop", 0, 8, 1, stream_add_c },
+	{ { STREAM_ADD, "c", "portable C loop", 0, 8, 1 }, stream_add_c },
 #if defined(__aarch64__)
-	{ STREAM_ADD, "neon", "FADD v.2d, 8 doubles per step",
-	  CPU_ASIMD, 16, 8, stream_add_neon },
+	{ { STREAM_ADD, "neon", "FADD v.2d, 8 doubles per step",
+	    CPU_ASIMD, 16, 8 }, stream_add_neon },
 #elif defined(__riscv) && __riscv_xlen == 64
-	{ STREAM_ADD, "rvv", "RVV vfadd.vv at e64/m8 (vsetvli), VLEN-agnostic",
-	  CPU_RVV, 8, 1, stream_add_rvv },
+	{ { STREAM_ADD, "rvv", "RVV vfadd.vv at e64/m8 (vsetvli), VLEN-agnostic",
+	    CPU_RVV, 8, 1 }, stream_add_rvv },
 #elif defined(__x86_64__)
-	{ STREAM_ADD, "sse2", "SSE2 addpd, 8 doubles per step (movntpd past the LLC)",
-	  CPU_SSE2, 16, 8, stream_add_sse2, stream_add_sse2_nt },
-	{ STREAM_ADD, "avx2", "AVX vaddpd, 16 doubles per step (vmovntpd past the LLC)",
-	  CPU_AVX2, 32, 16, stream_add_avx2, stream_add_avx2_nt },
+	{ { STREAM_ADD, "sse2", "SSE2 addpd, 8 doubles per step (movntpd past the LLC)",
+	    CPU_SSE2, 16, 8 }, stream_add_sse2, stream_add_sse2_nt },
+	{ { STREAM_ADD, "avx2", "AVX vaddpd, 16 doubles per step (vmovntpd past the LLC)",
+	    CPU_AVX2, 32, 16 }, stream_add_avx2, stream_add_avx2_nt },
 #endif
 
-	{ STREAM_TRIAD, "c", "portable C loop, multiply then add (no FMA)",
-	  0, 8, 1, stream_triad_c },
+	{ { STREAM_TRIAD, "c", "portable C loop, multiply then add (no FMA)",
+	    0, 8, 1 }, stream_triad_c },
 #if defined(__aarch64__)
-	{ STREAM_TRIAD, "neon", "FMUL then FADD v.2d (no FMLA), 8 doubles per step",
-	  CPU_ASIMD, 16, 8, stream_triad_neon },
+	{ { STREAM_TRIAD, "neon", "FMUL then FADD v.2d (no FMLA), 8 doubles per step",
+	    CPU_ASIMD, 16, 8 }, stream_triad_neon },
 #elif defined(__riscv) && __riscv_xlen == 64
-	{ STREAM_TRIAD, "rvv", "RVV vfmul.vf then vfadd.vv (no vfmacc) at e64/m8, VLEN-agnostic",
-	  CPU_RVV, 8, 1, stream_triad_rvv },
+	{ { STREAM_TRIAD, "rvv", "RVV vfmul.vf then vfadd.vv (no vfmacc) at e64/m8, VLEN-agnostic",
+	    CPU_RVV, 8, 1 }, stream_triad_rvv },
 #elif defined(__x86_64__)
-	{ STREAM_TRIAD, "sse2", "SSE2 mulpd then addpd, 8 doubles per step (movntpd past the LLC)",
-	  CPU_SSE2, 16, 8, stream_triad_sse2, stream_triad_sse2_nt },
-	{ STREAM_TRIAD, "avx2",
-	  "AVX vmulpd then vaddpd (no FMA), 16 doubles per step (vmovntpd past the LLC)",
-	  CPU_AVX2, 32, 16, stream_triad_avx2, stream_triad_avx2_nt },
+	{ { STREAM_TRIAD, "sse2", "SSE2 mulpd then addpd, 8 doubles per step (movntpd past the LLC)",
+	    CPU_SSE2, 16, 8 }, stream_triad_sse2, stream_triad_sse2_nt },
+	{ { STREAM_TRIAD, "avx2",
+	    "AVX vmulpd then vaddpd (no FMA), 16 doubles per step (vmovntpd past the LLC)",
+	    CPU_AVX2, 32, 16 }, stream_triad_avx2, stream_triad_avx2_nt },
 #endif
 };
 

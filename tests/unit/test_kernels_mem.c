@@ -174,7 +174,7 @@ static const struct mem_kernel *mem_ref(enum mem_op op)
 	size_t i;
 
 	for (i = 0; i < mem_kernels_len; i++)
-		if (mem_kernels[i].op == op)
+		if (mem_kernels[i].head.op == op)
 			return &mem_kernels[i];
 	return NULL;
 }
@@ -191,8 +191,8 @@ TEST(kernels_mem_table)
 		CHECK(is_name(mem_op_names[op]));
 		if (!CHECK(r != NULL))
 			continue;
-		CHECK_STR(r->name, "c");
-		CHECK_EQ_U64(r->needs, 0);
+		CHECK_STR(r->head.name, "c");
+		CHECK_EQ_U64(r->head.needs, 0);
 	}
 	CHECK_STR(mem_op_names[MEM_RD], "rd");
 	CHECK_STR(mem_op_names[MEM_WR], "wr");
@@ -201,21 +201,21 @@ TEST(kernels_mem_table)
 	for (i = 0; i < mem_kernels_len; i++) {
 		const struct mem_kernel *k = &mem_kernels[i];
 
-		if (!CHECK((unsigned)k->op < MEM_NOPS))
+		if (!CHECK((unsigned)k->head.op < MEM_NOPS))
 			continue;
-		CHECK(is_name(k->name));
-		CHECK(k->desc && k->desc[0]);
+		CHECK(is_name(k->head.name));
+		CHECK(k->head.desc && k->head.desc[0]);
 		CHECK(k->fn != NULL);
-		CHECK(k->gran > 0 && k->gran % 8 == 0);
-		CHECK(k->align > 0 && (k->align & (k->align - 1)) == 0);
-		CHECK(k->align <= PAGE);
+		CHECK(k->head.gran > 0 && k->head.gran % 8 == 0);
+		CHECK(k->head.align > 0 && (k->head.align & (k->head.align - 1)) == 0);
+		CHECK(k->head.align <= PAGE);
 		/* grouped by operation: a row's op never reappears after another's */
-		if (i > 0 && mem_kernels[i - 1].op != k->op)
+		if (i > 0 && mem_kernels[i - 1].head.op != k->head.op)
 			for (j = 0; j < i; j++)
-				CHECK(mem_kernels[j].op != k->op);
+				CHECK(mem_kernels[j].head.op != k->head.op);
 		for (j = i + 1; j < mem_kernels_len; j++)
-			if (mem_kernels[j].op == k->op && k->name && mem_kernels[j].name)
-				CHECK(strcmp(k->name, mem_kernels[j].name) != 0);
+			if (mem_kernels[j].head.op == k->head.op && k->head.name && mem_kernels[j].head.name)
+				CHECK(strcmp(k->head.name, mem_kernels[j].head.name) != 0);
 	}
 }
 
@@ -269,15 +269,15 @@ static int mem_case(struct mt *t, const struct mem_kernel *k, const struct mem_k
 	memcpy(b->saved, src, n);
 	memcpy(b->rsrc, src, n);
 	memset(dst - GUARD, GUARD_BYTE, GUARD);
-	memset(dst, k->op == MEM_RD ? GUARD_BYTE : DST_FILL, n);
+	memset(dst, k->head.op == MEM_RD ? GUARD_BYTE : DST_FILL, n);
 	memset(dst + n, GUARD_BYTE, GUARD);
 	memset(b->rdst, DST_FILL, n);
 
-	model = mem_model(k->op, b->model, src, n, pattern);
+	model = mem_model(k->head.op, b->model, src, n, pattern);
 	want = ref->fn(b->rdst, b->rsrc, n, pattern);
 	got = k->fn(dst, src, n, pattern);
 
-	if (k->op == MEM_RD) {
+	if (k->head.op == MEM_RD) {
 		if (want != model)
 			bad = "C reference XOR differs from the model";
 		else if (got != want)
@@ -299,7 +299,7 @@ static int mem_case(struct mt *t, const struct mem_kernel *k, const struct mem_k
 	t->checks++;
 	if (bad)
 		mt_fail(t, __FILE__, __LINE__, "%s/%s n=%zu dst=page+%zu src=page+%zu: %s",
-			mem_op_names[k->op], k->name, n, doff, soff, bad);
+			mem_op_names[k->head.op], k->head.name, n, doff, soff, bad);
 	return !bad;
 }
 
@@ -307,9 +307,9 @@ static int mem_case(struct mt *t, const struct mem_kernel *k, const struct mem_k
 static void mem_kernel_check(struct mt *t, const struct mem_kernel *k,
 			     const struct mem_kernel *ref, struct mem_bufs *b)
 {
-	size_t unit = k->gran / gcd(k->gran, ref->gran) * ref->gran;	/* lcm */
+	size_t unit = k->head.gran / gcd(k->head.gran, ref->head.gran) * ref->head.gran;	/* lcm */
 	size_t i, j, n;
-	uint64_t seed = 0x9E3779B97F4A7C15ULL ^ (uint64_t)k->gran ^ ((uint64_t)k->op << 32);
+	uint64_t seed = 0x9E3779B97F4A7C15ULL ^ (uint64_t)k->head.gran ^ ((uint64_t)k->head.op << 32);
 
 	for (i = 0; i < ARRAY_LEN(small_k) + ARRAY_LEN(large_bytes); i++) {
 		if (i < ARRAY_LEN(small_k))
@@ -319,8 +319,8 @@ static void mem_kernel_check(struct mt *t, const struct mem_kernel *k,
 		if (n > LARGE_MAX)
 			continue;
 		for (j = 0; j < ARRAY_LEN(offs); j++)
-			if (!mem_case(t, k, ref, b, n, offs[j].d * k->align % PAGE,
-				      offs[j].s * k->align % PAGE, &seed))
+			if (!mem_case(t, k, ref, b, n, offs[j].d * k->head.align % PAGE,
+				      offs[j].s * k->head.align % PAGE, &seed))
 				return;
 	}
 }
@@ -346,22 +346,22 @@ static void mem_op_check(struct mt *t, enum mem_op op)
 		for (i = 0; i < mem_kernels_len; i++) {
 			const struct mem_kernel *k = &mem_kernels[i];
 
-			if (k->op != op || !k->fn || !cpu_has(have, k->needs))
+			if (k->head.op != op || !k->fn || !cpu_has(have, k->head.needs))
 				continue;
 			/* sanity of the preconditions before trusting them */
-			if (!CHECK(k->align <= PAGE && k->gran > 0 && k->gran % 8 == 0 &&
-				   k->gran <= 4096))
+			if (!CHECK(k->head.align <= PAGE && k->head.gran > 0 && k->head.gran % 8 == 0 &&
+				   k->head.gran <= 4096))
 				continue;
 			mem_kernel_check(t, k, ref, &b);
 			if (k->fn_nt) {		/* the twin, under the same cases */
 				struct mem_kernel nt = *k;
 
 				nt.fn = k->fn_nt;
-				nt.name = nt_name(k->name, name, sizeof(name));
+				nt.head.name = nt_name(k->head.name, name, sizeof(name));
 				mem_kernel_check(t, &nt, ref, &b);
 			}
 			compared++;
-			if (simd && (k->needs & simd))
+			if (simd && (k->head.needs & simd))
 				tuned++;
 		}
 		CHECK(compared >= 1);	/* at least C */
@@ -435,7 +435,7 @@ static int bounds_child(const struct mem_kernel *k, const struct mem_kernel *ref
 			volatile size_t *at)
 {
 	uint64_t seed = 0x2545F4914F6CDD1DULL;
-	size_t unit = k->gran / gcd(k->gran, ref->gran) * ref->gran;	/* lcm */
+	size_t unit = k->head.gran / gcd(k->head.gran, ref->head.gran) * ref->head.gran;	/* lcm */
 	size_t i, n;
 	unsigned p;
 
@@ -448,7 +448,7 @@ static int bounds_child(const struct mem_kernel *k, const struct mem_kernel *ref
 			n = bounds_mult[i] * unit;
 			d = p & 1 ? gd->hi - n : gd->lo;
 			s = p & 2 ? gs->hi - n : gs->lo;
-			if ((uintptr_t)d % k->align || (uintptr_t)s % k->align)
+			if ((uintptr_t)d % k->head.align || (uintptr_t)s % k->head.align)
 				continue;
 			*at = n * 4 + p;
 			fill_random(s, n, &seed);
@@ -456,7 +456,7 @@ static int bounds_child(const struct mem_kernel *k, const struct mem_kernel *ref
 			memset(want, DST_FILL, n);
 			w = ref->fn(want, s, n, pattern);
 			g = k->fn(d, s, n, pattern);
-			if (k->op == MEM_RD ? g != w : memcmp(d, want, n) != 0)
+			if (k->head.op == MEM_RD ? g != w : memcmp(d, want, n) != 0)
 				return 1;
 		}
 	return 0;
@@ -471,8 +471,8 @@ TEST(kernels_mem_bounds)
 	unsigned char *want;
 
 	for (i = 0; i < mem_kernels_len; i++) {	/* the largest lcm with the reference's gran */
-		const struct mem_kernel *k = &mem_kernels[i], *ref = mem_ref(k->op);
-		size_t unit = ref ? k->gran / gcd(k->gran, ref->gran) * ref->gran : k->gran;
+		const struct mem_kernel *k = &mem_kernels[i], *ref = mem_ref(k->head.op);
+		size_t unit = ref ? k->head.gran / gcd(k->head.gran, ref->head.gran) * ref->head.gran : k->head.gran;
 
 		if (unit * BOUNDS_MULT_MAX > maxn)
 			maxn = unit * BOUNDS_MULT_MAX;
@@ -482,11 +482,11 @@ TEST(kernels_mem_bounds)
 	want = malloc(maxn);
 	REQUIRE(at != MAP_FAILED && want != NULL);
 	for (i = 0; i < mem_kernels_len; i++) {
-		const struct mem_kernel *k = &mem_kernels[i], *ref = mem_ref(k->op);
+		const struct mem_kernel *k = &mem_kernels[i], *ref = mem_ref(k->head.op);
 		int status = 0;
 		pid_t pid;
 
-		if (!k->fn || !ref || k == ref || !cpu_has(have, k->needs))
+		if (!k->fn || !ref || k == ref || !cpu_has(have, k->head.needs))
 			continue;
 		*at = 0;
 		fflush(NULL);
@@ -507,12 +507,12 @@ TEST(kernels_mem_bounds)
 			mt_fail(t, __FILE__, __LINE__,
 				"%s/%s n=%zu, dst against the page %s it, src against the "
 				"page %s it: killed by signal %d (an access outside the buffers)",
-				mem_op_names[k->op], k->name, *at / 4,
+				mem_op_names[k->head.op], k->head.name, *at / 4,
 				*at & 1 ? "after" : "before", *at & 2 ? "after" : "before",
 				WTERMSIG(status));
 		else if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
 			mt_fail(t, __FILE__, __LINE__, "%s/%s n=%zu: differs from the C reference",
-				mem_op_names[k->op], k->name, *at / 4);
+				mem_op_names[k->head.op], k->head.name, *at / 4);
 		t->checks++;
 	}
 	CHECK(compared >= 1);
@@ -536,7 +536,7 @@ TEST(kernels_mem_baseline_rows)
 		size_t i;
 
 		for (i = 0; i < mem_kernels_len; i++)
-			if (mem_kernels[i].op == op && (mem_kernels[i].needs & simd))
+			if (mem_kernels[i].head.op == op && (mem_kernels[i].head.needs & simd))
 				rows++;
 		if (simd && !x86_string(op))
 			CHECK(rows >= 1);
@@ -546,14 +546,14 @@ TEST(kernels_mem_baseline_rows)
 					   op == MEM_FILL ? "rep_stosb" : "sse2";
 
 			for (i = 0; i < mem_kernels_len; i++)
-				if (mem_kernels[i].op == op &&
-				    !strcmp(mem_kernels[i].name, want))
+				if (mem_kernels[i].head.op == op &&
+				    !strcmp(mem_kernels[i].head.name, want))
 					break;
 			if (!CHECK(i < mem_kernels_len))
 				mt_fail(t, __FILE__, __LINE__, "no %s row for %s", want,
 					mem_op_names[op]);
 			else
-				CHECK_EQ_U64(mem_kernels[i].needs, x86_string(op) ? 0 : CPU_SSE2);
+				CHECK_EQ_U64(mem_kernels[i].head.needs, x86_string(op) ? 0 : CPU_SSE2);
 		}
 #endif
 	}
@@ -570,19 +570,19 @@ TEST(kernels_mem_nt_twins)
 
 	for (i = 0; i < mem_kernels_len; i++) {
 		const struct mem_kernel *k = &mem_kernels[i];
-		size_t len = strlen(k->name);
+		size_t len = strlen(k->head.name);
 
-		if (k->op == MEM_RD && !CHECK(k->fn_nt == NULL))
-			mt_fail(t, __FILE__, __LINE__, "rd/%s has an fn_nt", k->name);
+		if (k->head.op == MEM_RD && !CHECK(k->fn_nt == NULL))
+			mt_fail(t, __FILE__, __LINE__, "rd/%s has an fn_nt", k->head.name);
 		t->checks++;
-		if (len > 3 && !strcmp(k->name + len - 3, "_nt") && k->needs)
+		if (len > 3 && !strcmp(k->head.name + len - 3, "_nt") && k->head.needs)
 			mt_fail(t, __FILE__, __LINE__, "%s/%s: non-temporal at every size",
-				mem_op_names[k->op], k->name);
+				mem_op_names[k->head.op], k->head.name);
 #if defined(__x86_64__)
-		if (k->op != MEM_RD && (k->needs & (CPU_SSE2 | CPU_AVX2)) &&
+		if (k->head.op != MEM_RD && (k->head.needs & (CPU_SSE2 | CPU_AVX2)) &&
 		    !CHECK(k->fn_nt != NULL))
 			mt_fail(t, __FILE__, __LINE__, "%s/%s has no non-temporal twin",
-				mem_op_names[k->op], k->name);
+				mem_op_names[k->head.op], k->head.name);
 #endif
 	}
 }
@@ -616,7 +616,7 @@ static const struct stream_kernel *stream_ref(enum stream_op op)
 	size_t i;
 
 	for (i = 0; i < stream_kernels_len; i++)
-		if (stream_kernels[i].op == op)
+		if (stream_kernels[i].head.op == op)
 			return &stream_kernels[i];
 	return NULL;
 }
@@ -632,27 +632,27 @@ TEST(kernels_stream_table)
 
 		if (!CHECK(r != NULL))
 			continue;
-		CHECK_STR(r->name, "c");
-		CHECK_EQ_U64(r->needs, 0);
-		CHECK_EQ_U64(r->gran, 1);
+		CHECK_STR(r->head.name, "c");
+		CHECK_EQ_U64(r->head.needs, 0);
+		CHECK_EQ_U64(r->head.gran, 1);
 	}
 	for (i = 0; i < stream_kernels_len; i++) {
 		const struct stream_kernel *k = &stream_kernels[i];
 
-		if (!CHECK((unsigned)k->op < STREAM_NOPS))
+		if (!CHECK((unsigned)k->head.op < STREAM_NOPS))
 			continue;
-		CHECK(is_name(k->name));
-		CHECK(k->desc && k->desc[0]);
+		CHECK(is_name(k->head.name));
+		CHECK(k->head.desc && k->head.desc[0]);
 		CHECK(k->fn != NULL);
-		CHECK(k->gran > 0 && k->gran <= 512);
-		CHECK(k->align >= sizeof(double) && (k->align & (k->align - 1)) == 0);
-		CHECK(k->align <= PAGE);
-		if (i > 0 && stream_kernels[i - 1].op != k->op)
+		CHECK(k->head.gran > 0 && k->head.gran <= 512);
+		CHECK(k->head.align >= sizeof(double) && (k->head.align & (k->head.align - 1)) == 0);
+		CHECK(k->head.align <= PAGE);
+		if (i > 0 && stream_kernels[i - 1].head.op != k->head.op)
 			for (j = 0; j < i; j++)
-				CHECK(stream_kernels[j].op != k->op);
+				CHECK(stream_kernels[j].head.op != k->head.op);
 		for (j = i + 1; j < stream_kernels_len; j++)
-			if (stream_kernels[j].op == k->op && k->name && stream_kernels[j].name)
-				CHECK(strcmp(k->name, stream_kernels[j].name) != 0);
+			if (stream_kernels[j].head.op == k->head.op && k->head.name && stream_kernels[j].head.name)
+				CHECK(strcmp(k->head.name, stream_kernels[j].head.name) != 0);
 	}
 }
 
@@ -754,7 +754,7 @@ static int stream_case(struct mt *t, const struct stream_kernel *k,
 		stream_guard(r[i], n);
 		memcpy(m[i], x[i], n * sizeof(double));
 	}
-	stream_model(k->op, m[0], m[1], m[2], q, n);
+	stream_model(k->head.op, m[0], m[1], m[2], q, n);
 	ref->fn(r[0], r[1], r[2], q, n);
 	k->fn(x[0], x[1], x[2], q, n);
 	for (i = 0; i < 3; i++) {
@@ -770,7 +770,7 @@ static int stream_case(struct mt *t, const struct stream_kernel *k,
 	t->checks++;
 	if (bad)
 		mt_fail(t, __FILE__, __LINE__, "stream %s/%s n=%zu offset=%zu q=%g: array %c %s",
-			stream_op_names[k->op], k->name, n, off, q, (int)('a' + i), bad);
+			stream_op_names[k->head.op], k->head.name, n, off, q, (int)('a' + i), bad);
 	return !bad;
 }
 
@@ -798,9 +798,9 @@ static void stream_op_check(struct mt *t, enum stream_op op)
 		uint64_t seed = 0xD1B54A32D192ED03ULL + i;
 		int ok = 1;
 
-		if (k->op != op || !k->fn || !cpu_has(have, k->needs))
+		if (k->head.op != op || !k->fn || !cpu_has(have, k->head.needs))
 			continue;
-		if (!CHECK(k->gran > 0 && k->gran <= 512 && k->align <= 512))
+		if (!CHECK(k->head.gran > 0 && k->head.gran <= 512 && k->head.align <= 512))
 			continue;
 		for (f = 0; f < 2; f++) {	/* fn, then its fn_nt twin if any */
 			struct stream_kernel kk = *k;
@@ -809,21 +809,21 @@ static void stream_op_check(struct mt *t, enum stream_op op)
 				if (!k->fn_nt)
 					break;
 				kk.fn = k->fn_nt;
-				kk.name = nt_name(k->name, name, sizeof(name));
+				kk.head.name = nt_name(k->head.name, name, sizeof(name));
 			}
 			for (j = 0, ok = 1; ok && j < ARRAY_LEN(ks) + ARRAY_LEN(large); j++) {
-				n = j < ARRAY_LEN(ks) ? ks[j] * k->gran
-						      : (large[j - ARRAY_LEN(ks)] / k->gran + 1) *
-							k->gran;
+				n = j < ARRAY_LEN(ks) ? ks[j] * k->head.gran
+						      : (large[j - ARRAY_LEN(ks)] / k->head.gran + 1) *
+							k->head.gran;
 				/* page-aligned, then offset by the declared
 				 * alignment (a at 1x, b at 2x, c at 3x) */
 				for (o = 0; ok && o < 2; o++)
-					ok = stream_case(t, &kk, ref, &s, n, o * k->align,
+					ok = stream_case(t, &kk, ref, &s, n, o * k->head.align,
 							 o ? 3.0 : random_double(&seed), &seed);
 			}
 		}
 		compared++;
-		if (simd && (k->needs & simd))
+		if (simd && (k->head.needs & simd))
 			tuned++;
 	}
 	CHECK(compared >= 1);
@@ -850,13 +850,13 @@ TEST(kernels_stream_nt_twins)
 	for (i = 0; i < stream_kernels_len; i++) {
 		const struct stream_kernel *k = &stream_kernels[i];
 
-		if (!strcmp(k->name, "c") && !CHECK(k->fn_nt == NULL))
+		if (!strcmp(k->head.name, "c") && !CHECK(k->fn_nt == NULL))
 			mt_fail(t, __FILE__, __LINE__, "stream %s/c has an fn_nt",
-				stream_op_names[k->op]);
+				stream_op_names[k->head.op]);
 #if defined(__x86_64__)
-		if ((k->needs & (CPU_SSE2 | CPU_AVX2)) && !CHECK(k->fn_nt != NULL))
+		if ((k->head.needs & (CPU_SSE2 | CPU_AVX2)) && !CHECK(k->fn_nt != NULL))
 			mt_fail(t, __FILE__, __LINE__, "stream %s/%s has no non-temporal twin",
-				stream_op_names[k->op], k->name);
+				stream_op_names[k->head.op], k->head.name);
 #endif
 	}
 }

@@ -239,22 +239,22 @@ TEST(kernels_linpack_table)
 	size_t i, j, tuned = 0;
 
 	REQUIRE(linpack_kernels_len >= 2);
-	CHECK_STR(linpack_kernels[0].name, "c");
-	CHECK_STR(linpack_kernels[1].name, "unrolled");
-	CHECK(!linpack_kernels[0].needs && !linpack_kernels[0].tuned);
-	CHECK(!linpack_kernels[1].needs && !linpack_kernels[1].tuned);
+	CHECK_STR(linpack_kernels[0].head.name, "c");
+	CHECK_STR(linpack_kernels[1].head.name, "unrolled");
+	CHECK(!linpack_kernels[0].head.needs && !linpack_kernels[0].tuned);
+	CHECK(!linpack_kernels[1].head.needs && !linpack_kernels[1].tuned);
 	for (i = 0; i < linpack_kernels_len; i++) {
 		const struct linpack_kernel *k = &linpack_kernels[i];
 
-		CHECK(is_name(k->name));
-		CHECK(strcmp(k->name, "best") && strcmp(k->name, "all"));
-		CHECK(k->desc && k->desc[0]);
+		CHECK(is_name(k->head.name));
+		CHECK(strcmp(k->head.name, "best") && strcmp(k->head.name, "all"));
+		CHECK(k->head.desc && k->head.desc[0]);
 		CHECK(k->d.axpy && k->d.dot && k->d.scal && k->d.iamax);
 		CHECK(k->s.axpy && k->s.dot && k->s.scal && k->s.iamax);
 		CHECK(i < 2 || k->tuned);
 		tuned += k->tuned != 0;
 		for (j = i + 1; j < linpack_kernels_len; j++)
-			CHECK(strcmp(k->name, linpack_kernels[j].name) != 0);
+			CHECK(strcmp(k->head.name, linpack_kernels[j].head.name) != 0);
 	}
 	/* the architecture's tuned row exists, whether or not it is masked */
 #if defined(__x86_64__)
@@ -266,7 +266,7 @@ TEST(kernels_linpack_table)
 #endif
 	if (simd) {
 		CHECK_EQ_U64(tuned, 1);
-		CHECK_EQ_U64(linpack_kernels[linpack_kernels_len - 1].needs, simd);
+		CHECK_EQ_U64(linpack_kernels[linpack_kernels_len - 1].head.needs, simd);
 	} else {
 		CHECK_EQ_U64(tuned, 0);
 	}
@@ -387,10 +387,10 @@ TEST(kernels_linpack_blas)
 	for (i = 1; i < linpack_kernels_len; i++) {
 		const struct linpack_kernel *k = &linpack_kernels[i];
 
-		if (!cpu_has(have, k->needs))
+		if (!cpu_has(have, k->head.needs))
 			continue;
 		if (blas_compare_d(t, k, &seed) <= 0 || blas_compare_s(t, k, &seed) <= 0) {
-			mt_fail(t, __FILE__, __LINE__, "row '%s' differs from 'c'", k->name);
+			mt_fail(t, __FILE__, __LINE__, "row '%s' differs from 'c'", k->head.name);
 			return;
 		}
 		rows++;
@@ -414,7 +414,7 @@ TEST(kernels_linpack_solve)
 	for (i = 0; i < linpack_kernels_len; i++) {
 		const struct linpack_kernel *k = &linpack_kernels[i];
 
-		if (!cpu_has(have, k->needs))
+		if (!cpu_has(have, k->head.needs))
 			continue;
 		CHECK_EQ_INT(solve_d(k, s), 0);
 		CHECK(!memcmp(s->x, ref->x, sizeof(s->x)));

@@ -71,7 +71,7 @@ static const struct zk_kernel *zk_ref(enum zk_op op)
 
 	zk_init();
 	for (i = 0; i < zk_kernels_len; i++)
-		if (zk_kernels[i].op == op)
+		if (zk_kernels[i].head.op == op)
 			return &zk_kernels[i];
 	return NULL;
 }
@@ -82,7 +82,7 @@ static const struct zk_kernel *zk_find(enum zk_op op, const char *name)
 
 	zk_init();
 	for (i = 0; i < zk_kernels_len; i++)
-		if (zk_kernels[i].op == op && !strcmp(zk_kernels[i].name, name))
+		if (zk_kernels[i].head.op == op && !strcmp(zk_kernels[i].head.name, name))
 			return &zk_kernels[i];
 	return NULL;
 }
@@ -111,30 +111,30 @@ TEST(kernels_zlib_table)
 
 		if (!CHECK(r != NULL))
 			continue;
-		CHECK_STR(r->name, "zlib");
-		CHECK_EQ_U64(r->needs, 0);
-		CHECK(r + 1 < zk_kernels + zk_kernels_len && r[1].op == op &&
-		      !strcmp(r[1].name, "c") && r[1].needs == 0);
+		CHECK_STR(r->head.name, "zlib");
+		CHECK_EQ_U64(r->head.needs, 0);
+		CHECK(r + 1 < zk_kernels + zk_kernels_len && r[1].head.op == op &&
+		      !strcmp(r[1].head.name, "c") && r[1].head.needs == 0);
 	}
 	for (i = 0; i < zk_kernels_len; i++) {
 		const struct zk_kernel *k = &zk_kernels[i];
 
-		CHECK((unsigned)k->op < ZK_NOPS);
-		CHECK(is_name(k->name));
-		CHECK(k->desc && k->desc[0]);
+		CHECK((unsigned)k->head.op < ZK_NOPS);
+		CHECK(is_name(k->head.name));
+		CHECK(k->head.desc && k->head.desc[0]);
 		CHECK(k->fn != NULL);
-		CHECK_EQ_U64(k->align, 1);
-		CHECK_EQ_U64(k->gran, 1);
+		CHECK_EQ_U64(k->head.align, 1);
+		CHECK_EQ_U64(k->head.gran, 1);
 		if (i > 0)
-			CHECK(k->op >= zk_kernels[i - 1].op);	/* grouped by checksum */
+			CHECK(k->head.op >= zk_kernels[i - 1].head.op);	/* grouped by checksum */
 		for (j = 0; j < i; j++)
-			if (zk_kernels[j].op == k->op)
-				CHECK(strcmp(zk_kernels[j].name, k->name) != 0);
+			if (zk_kernels[j].head.op == k->head.op)
+				CHECK(strcmp(zk_kernels[j].head.name, k->head.name) != 0);
 	}
 	/* the tuned rows of this architecture are in the table */
 #if defined(__x86_64__)
 	CHECK(zk_find(ZK_CRC32, "pclmul") != NULL &&
-	      cpu_has(zk_find(ZK_CRC32, "pclmul")->needs, CPU_PMULL));
+	      cpu_has(zk_find(ZK_CRC32, "pclmul")->head.needs, CPU_PMULL));
 #elif defined(__aarch64__) || defined(__arm__)
 	CHECK(zk_find(ZK_CRC32, "armv8") != NULL &&
 	      zk_find(ZK_CRC32, "armv8")->needs == CPU_CRC32);
@@ -350,7 +350,7 @@ static int one(struct mt *t, const struct zk_kernel *k, const struct zk_kernel *
 	if (got == want)
 		return 1;
 	mt_fail(t, __FILE__, __LINE__, "%s/%s %s n=%zu addr%%64=%u init=0x%08x: 0x%08x != 0x%08x",
-		zk_op_names[k->op], k->name, what, n, (unsigned)((uintptr_t)buf & 63),
+		zk_op_names[k->head.op], k->head.name, what, n, (unsigned)((uintptr_t)buf & 63),
 		(unsigned)init, (unsigned)got, (unsigned)want);
 	return 0;
 }
@@ -380,7 +380,7 @@ static unsigned zk_check_op(struct mt *t, enum zk_op op, unsigned have)
 		const struct zk_kernel *k = &zk_kernels[i];
 		int ok = 1;
 
-		if (k->op != op || k == ref || !cpu_has(have, k->needs))
+		if (k->head.op != op || k == ref || !cpu_has(have, k->head.needs))
 			continue;
 		compared++;
 		/* every small length: ending at the guard page (so every
@@ -494,14 +494,14 @@ TEST(kernels_zlib_chaining)
 	fill_random(buf, N, &seed);
 	for (i = 0; i < zk_kernels_len; i++) {
 		const struct zk_kernel *k = &zk_kernels[i];
-		const struct zk_kernel *ref = zk_ref(k->op);
+		const struct zk_kernel *ref = zk_ref(k->head.op);
 
-		if (!cpu_has(have, k->needs))
+		if (!cpu_has(have, k->head.needs))
 			continue;
 		for (s = 0; s < 40; s++) {
 			size_t len = s < 20 ? N : (size_t)(rng_next(&seed) % N);
 			size_t cut = (size_t)(rng_next(&seed) % (len + 1));
-			uint32_t init = s % 2 ? random_init(k->op, &seed) : zk_op_init[k->op];
+			uint32_t init = s % 2 ? random_init(k->head.op, &seed) : zk_op_init[k->head.op];
 			uint32_t whole = ref->fn(init, buf, len);
 			uint32_t two = k->fn(k->fn(init, buf, cut), buf + cut, len - cut);
 
@@ -535,13 +535,13 @@ TEST(kernels_zlib_extremes)
 		memset(buf, byte, max);
 		for (i = 0; i < zk_kernels_len; i++) {
 			const struct zk_kernel *k = &zk_kernels[i];
-			const struct zk_kernel *ref = zk_ref(k->op);
+			const struct zk_kernel *ref = zk_ref(k->head.op);
 
-			if (!cpu_has(have, k->needs))
+			if (!cpu_has(have, k->head.needs))
 				continue;
 			for (l = 0; l < sizeof(lens) / sizeof(lens[0]); l++)
 				for (v = 0; v < 3; v++)
-					one(t, k, ref, inits[k->op][v], buf + l, lens[l],
+					one(t, k, ref, inits[k->head.op][v], buf + l, lens[l],
 					    byte ? "all-0xff" : "all-zero");
 		}
 	}

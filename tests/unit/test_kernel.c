@@ -1,0 +1,136 @@
+/* test_kernel.c - one rule under --kernel, for every table
+ *
+ * SPDX-License-Identifier: MIT
+ *
+ * kernel_select() on a made-up table (every word: default, c, best, all, a
+ * list, unknown and empty names, a row the CPU cannot run), then the same
+ * cases against the tables of membw, stream, linpack and zlib with this
+ * CPU's features: c picks exactly the rows named c; best each operation's
+ * first usable row (its reference) and last; all every usable row; each
+ * usable name exactly its rows; an unknown name is refused.
+ */
+#include "minitest.h"
+#include "cpu.h"
+#include "kernel.h"
+#include "linpack.h"
+#include "membw.h"
+#include "stream.h"
+#include "util.h"
+#include "zlib_kernels.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+enum { MAXROWS = 128 };
+
+static int pick(const struct kernel *const *rows, size_t n, const char *want, unsigned cpu,
+		const char *expect)
+{
+	unsigned char sel[MAXROWS];
+	char got[512] = "";
+	size_t i;
+	int k = kernel_select(rows, n, want, "c", cpu, sel);
+
+	if (k < 0)
+		return strcmp(expect, "-") ? -1 : 0;
+	for (i = 0; i < n; i++)
+		if (sel[i])
+			snprintf(got + strlen(got), sizeof(got) - strlen(got), "%s%u:%s",
+				 *got ? " " : "", rows[i]->op, rows[i]->name);
+	return strcmp(got, expect);
+}
+
+TEST(kernel_select_rule)
+{
+	static const struct kernel tab[] = {
+		{ 0, "c", "reference", 0, 1, 1 },
+		{ 0, "libc", "the C library", 0, 1, 1 },
+		{ 0, "fast", "needs bit 1", 1u << 1, 1, 1 },
+		{ 0, "faster", "needs bit 2", 1u << 2, 1, 1 },
+		{ 1, "c", "reference", 0, 1, 1 },
+		{ 1, "fast", "needs bit 1", 1u << 1, 1, 1 },
+	};
+	const struct kernel *rows[6];
+	size_t n = kernel_heads(tab, 6, sizeof(tab[0]), rows);
+	unsigned both = 6, one = 2;	/* CPU bits 1 and 2; bit 1 only */
+
+	CHECK_EQ_INT(pick(rows, n, NULL, both, "0:c 1:c"), 0);	/* the default */
+	CHECK_EQ_INT(pick(rows, n, "", both, "0:c 1:c"), 0);
+	CHECK_EQ_INT(pick(rows, n, "c", both, "0:c 1:c"), 0);
+	CHECK_EQ_INT(pick(rows, n, "best", both, "0:c 0:faster 1:c 1:fast"), 0);
+	CHECK_EQ_INT(pick(rows, n, "best", one, "0:c 0:fast 1:c 1:fast"), 0);
+	CHECK_EQ_INT(pick(rows, n, "best", 0, "0:c 0:libc 1:c"), 0);
+	CHECK_EQ_INT(pick(rows, n, "all", one, "0:c 0:libc 0:fast 1:c 1:fast"), 0);
+	CHECK_EQ_INT(pick(rows, n, "fast", one, "0:fast 1:fast"), 0);
+	CHECK_EQ_INT(pick(rows, n, "libc,faster", both, "0:libc 0:faster"), 0);
+	CHECK_EQ_INT(pick(rows, n, "faster", one, "-"), 0);	/* not usable here */
+	CHECK_EQ_INT(pick(rows, n, "nope", both, "-"), 0);
+	CHECK_EQ_INT(pick(rows, n, "c,nope", both, "-"), 0);
+	CHECK_EQ_INT(pick(rows, n, "c,,libc", both, "-"), 0);
+	CHECK_EQ_INT(pick(rows, n, ",c", both, "-"), 0);
+	CHECK_EQ_INT(pick(rows, n, "c,", both, "-"), 0);
+	CHECK_EQ_INT(pick(rows, n, "Best", both, "-"), 0);
+}
+
+/* The cases against one applet's table (its rows' heads). */
+static void check_table(struct mt *t, const char *who, const struct kernel *const *rows,
+			size_t n)
+{
+	unsigned cpu = cpu_features();
+	unsigned char sel[MAXROWS];
+	size_t i, j;
+	int k;
+
+	REQUIRE(n > 0 && n <= MAXROWS);
+	k = kernel_select(rows, n, "c", "all", cpu, sel);
+	for (i = 0; i < n; i++)
+		if (!CHECK(sel[i] == (cpu_has(cpu, rows[i]->needs) && !strcmp(rows[i]->name, "c"))))
+			mt_fail(MT_AT, "  ... %s: c and row %s", who, rows[i]->name);
+	CHECK(k >= 0);
+	k = kernel_select(rows, n, "all", "c", cpu, sel);
+	for (i = 0; i < n; i++)
+		CHECK(sel[i] == cpu_has(cpu, rows[i]->needs));
+	k = kernel_select(rows, n, "best", "c", cpu, sel);
+	for (i = 0; i < n; i++) {
+		size_t first = n, last = n;
+
+		for (j = 0; j < n; j++)
+			if (rows[j]->op == rows[i]->op && cpu_has(cpu, rows[j]->needs)) {
+				first = first == n ? j : first;
+				last = j;
+			}
+		if (!CHECK(sel[i] == (i == first || i == last)))
+			mt_fail(MT_AT, "  ... %s: best and row %u:%s", who, rows[i]->op,
+				rows[i]->name);
+		if (i == first)	/* the reference: portable */
+			CHECK(rows[i]->needs == 0);
+	}
+	for (i = 0; i < n; i++) {	/* each name: exactly its usable rows */
+		if (!cpu_has(cpu, rows[i]->needs))
+			continue;
+		CHECK(kernel_select(rows, n, rows[i]->name, "c", cpu, sel) > 0);
+		for (j = 0; j < n; j++)
+			if (!CHECK(sel[j] == (cpu_has(cpu, rows[j]->needs) &&
+					      !strcmp(rows[j]->name, rows[i]->name))))
+				mt_fail(MT_AT, "  ... %s: %s and row %s", who, rows[i]->name,
+					rows[j]->name);
+	}
+	CHECK_EQ_INT(kernel_select(rows, n, "no_such_kernel", "c", cpu, sel), -1);
+	for (i = 0; i < n; i++)		/* one name per op, [a-z0-9_] */
+		for (j = 0; j < i; j++)
+			CHECK(rows[j]->op != rows[i]->op || strcmp(rows[j]->name, rows[i]->name));
+}
+
+#define HEADS(tab, n) (kernel_heads((tab), (n), sizeof((tab)[0]), heads))
+
+TEST(kernel_every_table)
+{
+	const struct kernel *heads[MAXROWS];
+
+	REQUIRE(mem_kernels_len <= MAXROWS && stream_kernels_len <= MAXROWS &&
+		linpack_kernels_len <= MAXROWS && zk_kernels_len <= MAXROWS);
+	check_table(t, "membw", heads, HEADS(mem_kernels, mem_kernels_len));
+	check_table(t, "stream", heads, HEADS(stream_kernels, stream_kernels_len));
+	check_table(t, "linpack", heads, HEADS(linpack_kernels, linpack_kernels_len));
+	check_table(t, "zlib", heads, HEADS(zk_kernels, zk_kernels_len));
+}
