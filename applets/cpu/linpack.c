@@ -384,9 +384,10 @@ TEXT(linpack_usage,
 	"unrolled runs one of them, best the rolled and the fastest (benchbox's\n"
 	"SIMD kernels, \"tuned\", where there are some), all every usable row.\n"
 	"Each form's answer is checked by clinpack's normalised residual. -P N\n"
-	"runs N copies at once, pinned round robin, and reports the sum. Output:\n"
-	"clinpack's lines; --format gives the records, where metric 'linpack'\n"
-	"(rolled, double, n=100, one copy) is the vendor guides' figure.\n");
+	"runs N copies at once, pinned round robin, and reports the sum.\n"
+	"Output: clinpack's lines; --format gives the records, where\n"
+	"metric 'linpack' (rolled, double, n=100, one copy) is the vendor\n"
+	"guides' figure.\n");
 
 const struct applet applet_linpack = {
 	.name    = "linpack",
