@@ -13,7 +13,7 @@
 #define BENCHBOX_LMBENCH_H
 
 #include "applet.h"
-#include "report.h"
+#include "emit.h"
 #include "team.h"
 
 extern const struct emitter emit_lmbench_micro, emit_lmbench_nano, emit_lmbench_mb;

@@ -19,7 +19,7 @@
 #include <stdint.h>
 
 #include "json.h"
-#include "report.h"
+#include "emit.h"
 
 struct results_rec {
 	const char	*applet, *test;

@@ -685,7 +685,7 @@ static int write_image(struct mkinit *m, FILE *out)
  * without -o. */
 static FILE *image_file(struct run_ctx *ctx)
 {
-	struct reporter *rep = ctx->rep;
+	struct emit_sink *rep = ctx->rep;
 
 	return rep->path && rep->nout == 2 ? rep->out[1].f : NULL;
 }

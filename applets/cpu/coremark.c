@@ -314,10 +314,10 @@ static void cm_report(struct run_ctx *ctx, struct cm_run *run, double score)
 	r.value = r.min = r.max = score;
 	r.iters = run->iterations;
 	r.samples = 1;
-	r.flags = (run->is_short ? REPORT_SHORT : 0) | (run->ok ? 0 : REPORT_FAILED);
+	r.flags = (run->is_short ? RESULT_SHORT : 0) | (run->ok ? 0 : RESULT_FAILED);
 	r.note = "coremark-like: not EEMBC CoreMark";
 	r.metric = "coremark_like";	/* not "coremark": the CRCs are not EEMBC's */
-	report(ctx, &r);
+	emit_result(ctx, &r);
 	if (isfinite(run->mhz) && run->mhz > 0) {
 		char clock[64];
 
@@ -329,7 +329,7 @@ static void cm_report(struct run_ctx *ctx, struct cm_run *run, double score)
 		r.unit = "iter/s/MHz";
 		r.value = r.min = r.max = score / run->mhz;
 		r.metric = "coremark_like_per_mhz";
-		report(ctx, &r);
+		emit_result(ctx, &r);
 	}
 }
 
@@ -403,7 +403,7 @@ static int cm_main(struct run_ctx *ctx)
 	}
 	if (!ctx->ncpus)
 		run.mhz = NAN;
-	reporter_set_arg(ctx->rep, &run);
+	emit_set_arg(ctx->rep, &run);
 	cm_report(ctx, &run, (double)iters * P / run.secs);
 	if (!run.ok) {
 		errorf("self-check failed: a CRC differs from its expected value");

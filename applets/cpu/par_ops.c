@@ -322,7 +322,7 @@ static int par_ops_run(struct run_ctx *ctx)
 		r.better = 1;
 		r.value = r.min = r.max = best;
 		r.samples = st.n;
-		report(ctx, &r);
+		emit_result(ctx, &r);
 	}
 	return EXIT_OK;
 }

@@ -246,7 +246,7 @@ static int bw_mem_run(struct run_ctx *ctx)
 	r.params = params;
 	r.unit = UNIT_MB_S;
 	r.x = (double)size;
-	report_rate(ctx, r, &st, (double)size * P / 1e6);
+	emit_rate(ctx, r, &st, (double)size * P / 1e6);
 out:
 	for (i = 0; i < P; i++) {
 		mem_unmap(&b.bufs[i].src);

@@ -454,7 +454,7 @@ static int sweep(struct run_ctx *ctx, struct lat *s, struct team *team, unsigned
 			   metric : NULL;
 		r.group = group;
 		r.x = (double)size;
-		report(ctx, &r);
+		emit_result(ctx, &r);
 	}
 	return EXIT_OK;
 }
@@ -498,7 +498,7 @@ static int lat_mem_rd_run(struct run_ctx *ctx)
 	if (!nstrides)
 		strides[nstrides++] = 512 / sizeof(void *);	/* 64 B on 64-bit, 128 B on 32-bit */
 	else
-		reporter_set_arg(ctx->rep, &strides_given);
+		emit_set_arg(ctx->rep, &strides_given);
 
 	max = only.n ? only.v[only.n - 1] : mb * 1048576;
 	need = (max + 2 * (uint64_t)page) * nthr;

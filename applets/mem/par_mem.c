@@ -241,7 +241,7 @@ static int par_mem_run(struct run_ctx *ctx)
 		r.value = r.min = r.max = best;
 		r.samples = ctx->bench.samples;
 		r.x = (double)len;
-		report(ctx, &r);
+		emit_result(ctx, &r);
 	}
 	free(order);
 	mem_unmap(&m);

@@ -248,7 +248,7 @@ static int bw_client(struct run_ctx *ctx, const struct lmnet *n)
 	lmnet_result(ctx, n, &r, "read", own, "TCP bandwidth using",
 		     b.msg == 65536 && b.total == b.msg, &text);
 	r.x = (double)b.msg;
-	report_rate(ctx, r, &st, (double)b.total * n->parallel / 1e6);
+	emit_rate(ctx, r, &st, (double)b.total * n->parallel / 1e6);
 	return EXIT_OK;
 }
 

@@ -259,8 +259,8 @@ static int ovr_run(struct run_ctx *ctx, struct ring *r, int kb, double *ovr_us)
 	res.note = "one hop without a switch (subtracted below)";
 	result_from_time(&res, &st, 1e-3);
 	if (ctx->quick)
-		res.flags |= REPORT_SHORT;
-	report(ctx, &res);
+		res.flags |= RESULT_SHORT;
+	emit_result(ctx, &res);
 	return EXIT_OK;
 }
 
@@ -298,12 +298,12 @@ static int ring_run(struct run_ctx *ctx, struct ring *r, unsigned P, int n, int 
 	res.min -= *ovr_us;
 	res.max -= *ovr_us;
 	if (ctx->quick)
-		res.flags |= REPORT_SHORT;
+		res.flags |= RESULT_SHORT;
 	if (rc == EXIT_WRONG) {
-		res.flags |= REPORT_FAILED;
+		res.flags |= RESULT_FAILED;
 		res.note = "the token came back with a wrong value";
 	}
-	report(ctx, &res);
+	emit_result(ctx, &res);
 	if (rc == EXIT_WRONG)
 		errorf("self-check failed: the token came back with a wrong value");
 	return rc;

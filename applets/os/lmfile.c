@@ -280,9 +280,9 @@ void lm_file_put(struct lm_file *f)
 void lm_mark(const struct run_ctx *ctx, struct result *r, const char *wrong)
 {
 	if (ctx->quick)
-		r->flags |= REPORT_SHORT;
+		r->flags |= RESULT_SHORT;
 	if (wrong) {
-		r->flags |= REPORT_FAILED;
+		r->flags |= RESULT_FAILED;
 		r->note = wrong;
 	}
 }
@@ -382,6 +382,6 @@ int lm_bw_finish(struct run_ctx *ctx, struct lm_bw *b, int rc, const struct benc
 	r.x = (double)b->size;
 	r.metric = b->size == 1 << 20 && b->P == 1 ? metric : NULL;
 	lm_mark(ctx, &r, rc == EXIT_WRONG ? "the sum of a file of zeros was not 0" : NULL);
-	report_rate(ctx, r, st, (double)b->size * b->P / 1e6);
+	emit_rate(ctx, r, st, (double)b->size * b->P / 1e6);
 	return lm_verdict(r.note);
 }

@@ -14,7 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "report.h"
+#include "emit.h"
 
 struct run_ctx;
 
@@ -68,10 +68,10 @@ int  lm_file_clone(struct run_ctx *ctx, struct lm_file *f, struct lm_file *saved
 /* Remove the copy; f is the original again. */
 void lm_file_unclone(struct lm_file *f, struct lm_file *saved);
 
-/* Before report(): r is flagged short under --quick, and failed with the
+/* Before emit_result(): r is flagged short under --quick, and failed with the
  * note `wrong` when that is not NULL. */
 void lm_mark(const struct run_ctx *ctx, struct result *r, const char *wrong);
-/* After report(): EXIT_OK, or EXIT_WRONG with "self-check failed: wrong". */
+/* After emit_result(): EXIT_OK, or EXIT_WRONG with "self-check failed: wrong". */
 int  lm_verdict(const char *wrong);
 
 /* bw_file_rd and bw_mmap_rd: "[-C] [-P N] [-W US] [-N N] SIZE MODE [FILE]"

@@ -60,7 +60,7 @@ static int boards_run(struct run_ctx *ctx)
 		r.unit = "rows";
 		r.value = r.min = r.max = b->rows;
 		r.note = b->desc;
-		report(ctx, &r);
+		emit_result(ctx, &r);
 	}
 	return EXIT_OK;
 }

@@ -23,7 +23,7 @@
 #include <stdio.h>
 #include <string.h>
 
-/* The row being reported, for the plain emitter (reporter_set_arg). */
+/* The row being reported, for the plain emitter (emit_set_arg). */
 struct ref_out {
 	const struct ref_row	*row;
 };
@@ -92,7 +92,7 @@ static void report_row(struct run_ctx *ctx, struct ref_out *out, const struct re
 	r.max = row->max;
 	r.note = note;
 	out->row = row;
-	report(ctx, &r);
+	emit_result(ctx, &r);
 }
 
 static int ref_run(struct run_ctx *ctx)
@@ -123,7 +123,7 @@ static int ref_run(struct run_ctx *ctx)
 		errorf("no reference for '%s' at '%s' on %s", metric, param, b->id);
 		return EXIT_FAIL;
 	}
-	reporter_set_arg(ctx->rep, &out);
+	emit_set_arg(ctx->rep, &out);
 	while ((row = ref_next(b, row))) {
 		if (metric && strcmp(row->metric, metric))
 			continue;

@@ -379,9 +379,9 @@ static void write_verdicts(FILE *f, const struct html_doc *d)
 			counts[r->verdict]++;
 			judged++;
 		}
-		failed += !!(r->state & REPORT_FAILED);
-		skipped += !!(r->state & REPORT_SKIPPED);
-		throttled += !!(r->state & REPORT_THROTTLED);
+		failed += !!(r->state & RESULT_FAILED);
+		skipped += !!(r->state & RESULT_SKIPPED);
+		throttled += !!(r->state & RESULT_THROTTLED);
 	}
 	if (d->board)		/* a value that cannot be right counts as listed */
 		headline_counts(h, counts);
@@ -437,11 +437,11 @@ static void write_verdicts(FILE *f, const struct html_doc *d)
 
 static void write_badges(FILE *f, unsigned state)
 {
-	if (state & REPORT_FAILED)
+	if (state & RESULT_FAILED)
 		fputs("<span class=\"badge failed\">failed</span>", f);
-	if (state & REPORT_SKIPPED)
+	if (state & RESULT_SKIPPED)
 		fputs("<span class=\"badge skipped\">skipped</span>", f);
-	if (state & REPORT_THROTTLED)
+	if (state & RESULT_THROTTLED)
 		fputs("<span class=\"badge throttled\">throttled</span>", f);
 }
 
@@ -481,9 +481,9 @@ static void write_row(FILE *f, const struct html_rec *r)
 {
 	char val[512], num[32];
 
-	fprintf(f, "<tr%s>", r->state & REPORT_FAILED ? " class=\"failed\"" :
-		r->state & REPORT_SKIPPED ? " class=\"skipped\"" :
-		r->state & REPORT_THROTTLED ? " class=\"throttled\"" : "");
+	fprintf(f, "<tr%s>", r->state & RESULT_FAILED ? " class=\"failed\"" :
+		r->state & RESULT_SKIPPED ? " class=\"skipped\"" :
+		r->state & RESULT_THROTTLED ? " class=\"throttled\"" : "");
 	fputs("<td>", f);
 	write_badges(f, r->state);
 	html_text(f, r->applet);

@@ -25,7 +25,7 @@
  * saying so gets a last "not ok N - APPLET exit status", so the stream
  * agrees with the exit status; a run with no record at all is "1..0 # SKIP".
  */
-#include "report.h"
+#include "emit.h"
 #include "scratch.h"
 #include "util.h"
 
@@ -45,11 +45,11 @@ static const struct {
 	{ BENCH_BUDGET,    "over-budget" },
 	{ BENCH_NOISY,     "noisy" },
 	{ BENCH_CLOCK_SUB, "clock-subtracted" },
-	{ REPORT_MISMATCH, "mismatch" },
-	{ REPORT_FAILED,   "failed" },
-	{ REPORT_SKIPPED,  "skipped" },
-	{ REPORT_SHORT,    "short" },
-	{ REPORT_THROTTLED, "throttled" },
+	{ RESULT_MISMATCH, "mismatch" },
+	{ RESULT_FAILED,   "failed" },
+	{ RESULT_SKIPPED,  "skipped" },
+	{ RESULT_SHORT,    "short" },
+	{ RESULT_THROTTLED, "throttled" },
 };
 
 const char *result_note(const struct result *r, char *buf, size_t len)
@@ -682,10 +682,10 @@ static void ktap_directive(FILE *f, const struct result *r)
 {
 	const struct result_verdict *rv = r->verdict;
 
-	if (r->flags & REPORT_SKIPPED) {
+	if (r->flags & RESULT_SKIPPED) {
 		fputs(" # SKIP ", f);
 		tap_text(f, r->note && *r->note ? r->note : "skipped");
-	} else if (r->flags & REPORT_THROTTLED) {
+	} else if (r->flags & RESULT_THROTTLED) {
 		fputs(" # TODO throttled", f);
 	} else if (rv && rv->out.v == V_INVALID) {
 		fputs(" # TODO INVALID", f);
@@ -698,7 +698,7 @@ static void ktap_directive(FILE *f, const struct result *r)
 
 static void ktap_record(struct emit_out *o, const struct result *r)
 {
-	int bad = (r->flags & REPORT_FAILED) || (r->verdict && r->verdict->out.v == V_FAIL);
+	int bad = (r->flags & RESULT_FAILED) || (r->verdict && r->verdict->out.v == V_FAIL);
 
 	fprintf(o->f, "%sok %u - ", bad ? "not " : "", o->count + 1);
 	tap_text(o->f, r->applet);
@@ -753,7 +753,7 @@ const struct emitter emit_ktap = { "ktap", 0, ktap_begin, ktap_record, ktap_end 
 /* reporter ----------------------------------------------------------------- */
 
 /* The name of output i in a message: stdout, stderr or 'FILE'. */
-static const char *out_name(const struct reporter *rep, int i, char *buf, size_t len)
+static const char *out_name(const struct emit_sink *rep, int i, char *buf, size_t len)
 {
 	if (i > 0)
 		snprintf(buf, len, "'%s'", rep->path);
@@ -765,7 +765,7 @@ static const char *out_name(const struct reporter *rep, int i, char *buf, size_t
 /* Flush output i; on a failed write say so once (unless quiet: a run that
  * failed has said why) and leave it alone. errno is cleared before the
  * output's writes, so a failure is named. */
-static void out_check(struct reporter *rep, int i, int quiet)
+static void out_check(struct emit_sink *rep, int i, int quiet)
 {
 	struct emit_out *o = &rep->out[i];
 	char name[4200];
@@ -783,12 +783,12 @@ static void out_check(struct reporter *rep, int i, int quiet)
 }
 
 /* The emitter of output o: its own, else the reporter's */
-static const struct emitter *out_em(const struct reporter *rep, const struct emit_out *o)
+static const struct emitter *out_em(const struct emit_sink *rep, const struct emit_out *o)
 {
 	return o->em ? o->em : rep->em;
 }
 
-static void out_begin(struct reporter *rep, int i)
+static void out_begin(struct emit_sink *rep, int i)
 {
 	struct emit_out *o = &rep->out[i];
 
@@ -799,7 +799,7 @@ static void out_begin(struct reporter *rep, int i)
 	out_em(rep, o)->begin(o, rep->info);
 }
 
-int reporter_open(struct reporter *rep, const struct emitter *em,
+int emit_open(struct emit_sink *rep, const struct emitter *em,
 		  const struct run_info *info, FILE *out, const char *path)
 {
 	memset(rep, 0, sizeof(*rep));
@@ -834,20 +834,20 @@ int reporter_open(struct reporter *rep, const struct emitter *em,
 	return 0;
 }
 
-void reporter_set_arg(struct reporter *rep, const void *arg)
+void emit_set_arg(struct emit_sink *rep, const void *arg)
 {
 	for (int i = 0; i < rep->nout; i++)
 		rep->out[i].arg = arg;
 }
 
-void reporter_set_emitter(struct reporter *rep, const struct emitter *em)
+void emit_set_emitter(struct emit_sink *rep, const struct emitter *em)
 {
 	if (rep->out[0].f == (rep->em->to_stderr ? stderr : stdout))
 		rep->out[0].f = em->to_stderr ? stderr : stdout;
 	rep->em = em;
 }
 
-void reporter_emit(struct reporter *rep, const struct result *r)
+void emit_record(struct emit_sink *rep, const struct result *r)
 {
 	for (int i = 0; i < rep->nout; i++) {
 		struct emit_out *o = &rep->out[i];
@@ -863,7 +863,7 @@ void reporter_emit(struct reporter *rep, const struct result *r)
 	rep->count++;
 }
 
-int reporter_close(struct reporter *rep, int keep)
+int emit_close(struct emit_sink *rep, int keep)
 {
 	char name[4200];
 	int rc = 0;
