@@ -71,7 +71,7 @@ void result_from_time(struct result *r, const struct bench_stats *st, double sca
 }
 
 void emit_rate(struct run_ctx *ctx, struct result r, const struct bench_stats *st,
-		 double work_per_iter)
+	       double work_per_iter)
 {
 	double w = work_per_iter * 1e9;		/* per ns -> per s */
 
@@ -335,7 +335,7 @@ static int ctx_setup(struct run_ctx *ctx, const struct applet *a, const struct o
 	return 0;
 }
 
-/* The applet run with its reporter open, pinned where --cpu asks, the
+/* The applet run with its emit sink open, pinned where --cpu asks, the
  * progress line on a terminal; its exit status. */
 static int run_applet(struct run_ctx *ctx, const struct emitter *em, const struct opt_val *gv,
 		      struct emit_sink *rep)
@@ -393,7 +393,7 @@ int applet_main(const struct applet *a, int argc, char **argv)
 	if ((rc = ctx_setup(&ctx, a, gv, av, pos, npos)))
 		return rc;
 	rc = run_applet(&ctx, em, gv, &rep);
-	if (ctx.rep)		/* the reporter opened */
+	if (ctx.rep)		/* the emit sink opened */
 		rc = close_run(&rep, rc, gv);
 	free(ctx.cpus);
 	for (i = 0; a->opts && a->opts[i].name; i++)

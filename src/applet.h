@@ -112,7 +112,7 @@ void emit_result(struct run_ctx *ctx, const struct result *r);
 /* Rate from time stats: value = work/median, min = work/max, max = work/min
  * (the fastest time is the highest rate). work is per iteration, in unit*s. */
 void emit_rate(struct run_ctx *ctx, struct result r, const struct bench_stats *st,
-		 double work_per_iter);
+	       double work_per_iter);
 /* Fill r's numeric fields from a bench_stats; r->value etc. = value per iter * scale. */
 void result_from_time(struct result *r, const struct bench_stats *st, double scale);
 

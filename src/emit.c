@@ -1,5 +1,5 @@
-/* report.c - result records and the table, CSV, JSON, markdown, guide and
- * ktap emitters
+/* emit.c - result records and the table, CSV, JSON, markdown, guide and
+ * ktap emitters, and the sink that hands records to them
  *
  * SPDX-License-Identifier: MIT
  *
@@ -750,7 +750,7 @@ static void ktap_end(struct emit_out *o)
 
 const struct emitter emit_ktap = { "ktap", 0, ktap_begin, ktap_record, ktap_end };
 
-/* reporter ----------------------------------------------------------------- */
+/* the emit sink ----------------------------------------------------------- */
 
 /* The name of output i in a message: stdout, stderr or 'FILE'. */
 static const char *out_name(const struct emit_sink *rep, int i, char *buf, size_t len)
@@ -782,7 +782,7 @@ static void out_check(struct emit_sink *rep, int i, int quiet)
 		clearerr(o->f);	/* said: the check at exit has nothing more to say */
 }
 
-/* The emitter of output o: its own, else the reporter's */
+/* The emitter of output o: its own, else the sink's */
 static const struct emitter *out_em(const struct emit_sink *rep, const struct emit_out *o)
 {
 	return o->em ? o->em : rep->em;
@@ -800,7 +800,7 @@ static void out_begin(struct emit_sink *rep, int i)
 }
 
 int emit_open(struct emit_sink *rep, const struct emitter *em,
-		  const struct run_info *info, FILE *out, const char *path)
+	      const struct run_info *info, FILE *out, const char *path)
 {
 	memset(rep, 0, sizeof(*rep));
 	rep->em = em;

@@ -1,11 +1,13 @@
-/* report.h - the one result record, and the emitters that print it
+/* emit.h - the one result record, and the emitters that print it
  *
  * SPDX-License-Identifier: MIT
  *
  * Applets never print results: they fill a struct result and call
- * emit_result(). The chosen emitter (table, csv, json, markdown, guide, ktap,
- * or an applet's classic format) writes it to stdout, flushed per record,
- * and to the -o file.
+ * emit_result() (src/applet.h). The chosen emitter (table, csv, json,
+ * markdown, guide, ktap, or an applet's classic format) writes it to
+ * stdout and to the -o file. Names: emit_* and struct emitter are the
+ * output side, result_* and RESULT_* the record. (The report applet,
+ * applets/suite/report.c, turns a JSON results file into an HTML page.)
  */
 #ifndef BENCHBOX_EMIT_H
 #define BENCHBOX_EMIT_H
@@ -80,7 +82,7 @@ struct run_info {
 	const char	*applet;
 };
 
-/* One output of a reporter (stdout, the -o file), as emitters see it. */
+/* One output of an emit sink (stdout, the -o file), as emitters see it. */
 struct emit_out {
 	FILE		*f;
 	unsigned	count;		/* records written to this output so far */
@@ -96,7 +98,7 @@ struct emit_out {
 					   in for stdout's records) */
 	const struct emitter *em;	/* this output's own emitter (run's -o file
 					   gets JSON under a table); NULL = the
-					   reporter's */
+					   sink's */
 	struct table_rows *rows;	/* the table's records, held until its end() */
 };
 
@@ -148,7 +150,7 @@ struct emit_sink {
  * 0, or after a one-line message EXIT_FAIL (path cannot be opened) or
  * EXIT_USAGE (path is a directory). */
 int  emit_open(struct emit_sink *rep, const struct emitter *em,
-		   const struct run_info *info, FILE *out, const char *path);
+	       const struct run_info *info, FILE *out, const char *path);
 /* Data for a classic emitter (set before the first record). */
 void emit_set_arg(struct emit_sink *rep, const void *arg);
 /* Another emitter, before the first record (an applet whose classic output

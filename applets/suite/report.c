@@ -5,7 +5,7 @@
  *   report [--board BOARD] [--title TEXT] RESULTS.json [-o report.html]
  *
  * Reads what --format=json writes (an applet's or a whole run's: a
- * "context" block and a "results" array, src/report.c) and writes one
+ * "context" block and a "results" array, src/emit.c) and writes one
  * HTML5 page with everything inline: a <style> block, SVG charts, no
  * script, no URL of any kind, so it can be mailed, archived or printed.
  * The page opens on the answer, as run's terminal summary does (one
@@ -20,7 +20,7 @@
  * `run --board` already wrote at the head of a note are counted. Every
  * string from the file is escaped. The page goes to stdout, or with -o
  * to a temporary file beside FILE that is renamed into place once it is
- * complete (the reporter's -o handling) and removed otherwise.
+ * complete (the emit sink's -o handling) and removed otherwise.
  */
 #include "applet.h"
 #include "compare.h"
@@ -47,7 +47,7 @@
 OPT_TABLE(report, OPTIONS);
 
 /* The page is written by run(), not per record: the emitter only makes
- * "html" the applet's format and leaves the reporter's outputs empty. */
+ * "html" the applet's format and leaves the emit sink's outputs empty. */
 static const struct emitter emit_html = { "html", 0, emit_nothing_begin,
 					  emit_nothing_record, emit_nothing_end };
 

@@ -7,7 +7,7 @@
  * ever); `run APPLET,... -- ARGS` passes ARGS to each as the same words. Each
  * test runs in a forked child with --format=csv on a pipe (run_child.c);
  * its records are parsed back (run_rows.c) and printed through this run's
- * own reporter, so --format and -o apply to the whole suite. A test that
+ * own emit sink, so --format and -o apply to the whole suite. A test that
  * crashes, is killed by a signal, overruns its budget or exits non-zero
  * adds a failed "status" row with the reason; one that cannot run here
  * (exit 77) a skipped row with the applet's reason. Around each test every

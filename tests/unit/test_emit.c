@@ -1,4 +1,4 @@
-/* test_report.c - emitters (golden table, CSV, JSON, ktap), escaping,
+/* test_emit.c - emitters (golden table, CSV, JSON, ktap), escaping,
  * notes, emit_rate() and the atomic -o file
  *
  * SPDX-License-Identifier: MIT
@@ -36,7 +36,7 @@ static const struct result recs[] = {
 	  .text = "ARM Cortex-A53" },
 };
 
-/* Everything a reporter writes for n records, the run ending with keep
+/* Everything an emit sink writes for n records, the run ending with keep
  * (0 = it failed); free() it. */
 static char *emit_all(const struct emitter *em, const struct result *r, size_t n, int keep)
 {
