@@ -294,7 +294,7 @@ void table_free(struct emit_out *o)
 	o->rows = NULL;
 }
 
-const struct emitter emit_table = { "table", 0, emit_nothing_begin, table_record, table_end };
+const struct emitter emit_table = { "table", 0, NULL, table_record, table_end };
 
 /* csv (RFC 4180) ------------------------------------------------------------ */
 
@@ -352,7 +352,7 @@ static void csv_record(struct emit_out *o, const struct result *r)
 	csv_field(f, r->metric, 1);
 }
 
-const struct emitter emit_csv = { "csv", 0, csv_begin, csv_record, emit_nothing_end };
+const struct emitter emit_csv = { "csv", 0, csv_begin, csv_record, NULL };
 
 /* markdown: a table to paste into a bug report ----------------------------- */
 
@@ -392,24 +392,7 @@ static void md_record(struct emit_out *o, const struct result *r)
 	fputs("|\n", f);
 }
 
-void emit_nothing_begin(struct emit_out *o, const struct run_info *info)
-{
-	(void)o;
-	(void)info;
-}
-
-void emit_nothing_record(struct emit_out *o, const struct result *r)
-{
-	(void)o;
-	(void)r;
-}
-
-void emit_nothing_end(struct emit_out *o)
-{
-	(void)o;
-}
-
-const struct emitter emit_markdown = { "markdown", 0, md_begin, md_record, emit_nothing_end };
+const struct emitter emit_markdown = { "markdown", 0, md_begin, md_record, NULL };
 
 /* guide: the vendor guides' "metric (unit)  value (min X, max Y)" -------- */
 
@@ -431,13 +414,7 @@ static void guide_record(struct emit_out *o, const struct result *r)
 			format_value(r->max, hi, sizeof(hi)), *note ? "  # " : "", note);
 }
 
-static void guide_begin(struct emit_out *o, const struct run_info *info)
-{
-	(void)o;
-	(void)info;
-}
-
-const struct emitter emit_guide = { "guide", 0, guide_begin, guide_record, emit_nothing_end };
+const struct emitter emit_guide = { "guide", 0, NULL, guide_record, NULL };
 
 /* json ------------------------------------------------------------------- */
 
@@ -782,10 +759,23 @@ static void out_check(struct emit_sink *rep, int i, int quiet)
 		clearerr(o->f);	/* said: the check at exit has nothing more to say */
 }
 
-/* The emitter of output o: its own, else the sink's */
-static const struct emitter *out_em(const struct emit_sink *rep, const struct emit_out *o)
+enum out_step { STEP_BEGIN, STEP_RECORD, STEP_END };
+
+/* One step of output o's emitter (its own, else the sink's): the one
+ * place that calls an emitter, where a NULL callback means nothing to do.
+ * errno is cleared first, so that out_check() names a failed write. */
+static void out_step(const struct emit_sink *rep, struct emit_out *o, enum out_step step,
+		     const struct result *r)
 {
-	return o->em ? o->em : rep->em;
+	const struct emitter *em = o->em ? o->em : rep->em;
+
+	errno = 0;
+	if (step == STEP_BEGIN && em->begin)
+		em->begin(o, rep->info);
+	else if (step == STEP_RECORD && em->record)
+		em->record(o, r);
+	else if (step == STEP_END && em->end)
+		em->end(o);
 }
 
 static void out_begin(struct emit_sink *rep, int i)
@@ -795,8 +785,7 @@ static void out_begin(struct emit_sink *rep, int i)
 	if (o->begun || o->err || o->off)
 		return;
 	o->begun = 1;
-	errno = 0;
-	out_em(rep, o)->begin(o, rep->info);
+	out_step(rep, o, STEP_BEGIN, NULL);
 }
 
 int emit_open(struct emit_sink *rep, const struct emitter *em,
@@ -855,8 +844,7 @@ void emit_record(struct emit_sink *rep, const struct result *r)
 		out_begin(rep, i);
 		if (o->err || o->off)
 			continue;
-		errno = 0;
-		out_em(rep, o)->record(o, r);
+		out_step(rep, o, STEP_RECORD, r);
 		o->count++;
 		out_check(rep, i, 0);
 	}
@@ -877,10 +865,8 @@ int emit_close(struct emit_sink *rep, int keep)
 		o->failed = !keep;
 		if (finish && !o->begun && !rep->silent)
 			out_begin(rep, i);
-		if (finish && o->begun && !o->err) {
-			errno = 0;
-			out_em(rep, o)->end(o);
-		}
+		if (finish && o->begun && !o->err)
+			out_step(rep, o, STEP_END, NULL);
 		if (finish)
 			out_check(rep, i, !keep);
 		table_free(o);	/* what an output left unwritten holds */

@@ -102,6 +102,9 @@ struct emit_out {
 	struct table_rows *rows;	/* the table's records, held until its end() */
 };
 
+/* A format. A NULL callback does nothing: an emitter with a name only is
+ * the format of an applet whose output is not records (a page, an image,
+ * a console session). */
 struct emitter {
 	const char	*name;
 	int		to_stderr;	/* the classic tool printed to stderr: so do we */
@@ -114,12 +117,6 @@ extern const struct emitter emit_table, emit_csv, emit_json, emit_markdown, emit
 	emit_ktap;
 /* table|csv|json|markdown|guide|ktap, or NULL */
 const struct emitter *emitter_find(const char *name);
-/* For an applet whose output is not records (a page, an image, a console
- * session): its emitter, named for --format, is made of these and prints
- * nothing. */
-void emit_nothing_begin(struct emit_out *o, const struct run_info *info);
-void emit_nothing_record(struct emit_out *o, const struct result *r);
-void emit_nothing_end(struct emit_out *o);
 /* Drop the records a table holds (its end() prints them, then does this). */
 void table_free(struct emit_out *o);
 

@@ -11,17 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void begin(struct emit_out *o, const struct run_info *info)
-{
-	(void)o;
-	(void)info;
-}
-
-static void end(struct emit_out *o)
-{
-	(void)o;
-}
-
 static void micro(struct emit_out *o, const struct result *r)
 {
 	fprintf(o->f, "%s: %.4f microseconds\n", r->group ? r->group : r->test, r->value);
@@ -40,9 +29,9 @@ static void mb(struct emit_out *o, const struct result *r)
 		fprintf(o->f, "%.2f MB/sec\n", r->value);
 }
 
-const struct emitter emit_lmbench_micro = { "lmbench", 1, begin, micro, end };
-const struct emitter emit_lmbench_nano = { "lmbench", 1, begin, nano, end };
-const struct emitter emit_lmbench_mb = { "lmbench", 1, begin, mb, end };
+const struct emitter emit_lmbench_micro = { "lmbench", 1, NULL, micro, NULL };
+const struct emitter emit_lmbench_nano = { "lmbench", 1, NULL, nano, NULL };
+const struct emitter emit_lmbench_mb = { "lmbench", 1, NULL, mb, NULL };
 
 void lmbench_enough(struct run_ctx *ctx)
 {

@@ -736,8 +736,7 @@ static int mkinitramfs_run(struct run_ctx *ctx)
 }
 
 /* No records: the -o file holds the image and nothing else. */
-static const struct emitter emit_image = { "image", 0, emit_nothing_begin,
-					  emit_nothing_record, emit_nothing_end };
+static const struct emitter emit_image = { .name = "image" };
 
 TEXT(mkinitramfs_summary, "write an initramfs (cpio.gz) with benchbox as /init");
 TEXT(mkinitramfs_usage,

@@ -160,12 +160,6 @@ struct cm_run {
 	unsigned	mhz_given;	/* copies whose clock came from BENCHBOX_MHZ */
 };
 
-static void classic_begin(struct emit_out *o, const struct run_info *info)
-{
-	(void)o;
-	(void)info;
-}
-
 static void classic_body(FILE *f, const struct cm_run *s, const struct result *r)
 {
 	static const char *const what[4] = { "seed", "list", "matrix", "state" };
@@ -232,13 +226,8 @@ static void classic_record(struct emit_out *o, const struct result *r)
 			s->copies == 1 ? "y" : "ies");
 }
 
-static void classic_end(struct emit_out *o)
-{
-	(void)o;
-}
-
 static const struct emitter emit_coremark = {
-	"coremark", 0, classic_begin, classic_record, classic_end,
+	"coremark", 0, NULL, classic_record, NULL,
 };
 
 /* run ------------------------------------------------------------------------- */

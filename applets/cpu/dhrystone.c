@@ -248,12 +248,6 @@ struct dhry_out {
 	struct dhry_value	values[DHRY_NVALUES];
 };
 
-static void classic_begin(struct emit_out *o, const struct run_info *info)
-{
-	(void)o;
-	(void)info;
-}
-
 static void classic_values(FILE *f, const struct dhry_out *d)
 {
 	int i;
@@ -311,13 +305,8 @@ static void classic_record(struct emit_out *o, const struct result *r)
 	}
 }
 
-static void classic_end(struct emit_out *o)
-{
-	(void)o;
-}
-
 static const struct emitter emit_dhrystone = {
-	"dhrystone", 0, classic_begin, classic_record, classic_end,
+	"dhrystone", 0, NULL, classic_record, NULL,
 };
 
 /* run ------------------------------------------------------------------------- */

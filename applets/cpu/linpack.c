@@ -203,12 +203,6 @@ static const char *prec_word(int single)
 	return single ? "Single" : "Double";
 }
 
-static void classic_begin(struct emit_out *o, const struct run_info *info)
-{
-	(void)o;
-	(void)info;
-}
-
 static void classic_record(struct emit_out *o, const struct result *r)
 {
 	const struct lp_show *s = o->arg;
@@ -237,13 +231,8 @@ static void classic_record(struct emit_out *o, const struct result *r)
 		(long long)llround(r->value), (unsigned long long)r->iters);
 }
 
-static void classic_end(struct emit_out *o)
-{
-	(void)o;
-}
-
 static const struct emitter emit_clinpack = {
-	"clinpack", 0, classic_begin, classic_record, classic_end,
+	"clinpack", 0, NULL, classic_record, NULL,
 };
 
 /* run ------------------------------------------------------------------------- */

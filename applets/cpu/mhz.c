@@ -251,7 +251,7 @@ static void classic_record(struct emit_out *o, const struct result *r)
 }
 
 static const struct emitter emit_mhz = {
-	"mhz", 0, emit_nothing_begin, classic_record, emit_nothing_end,
+	"mhz", 0, NULL, classic_record, NULL,
 };
 
 /* The classic run: one measurement wherever the scheduler puts it. */

@@ -159,12 +159,6 @@ static void classic_banner(FILE *f, const struct nb_classic *c)
 	      "--------------------:------------------:-------------:------------\n", f);
 }
 
-static void classic_begin(struct emit_out *o, const struct run_info *info)
-{
-	(void)o;
-	(void)info;
-}
-
 static void classic_record(struct emit_out *o, const struct result *r)
 {
 	const struct nb_classic *c = o->arg;
@@ -213,7 +207,7 @@ static void classic_end(struct emit_out *o)
 }
 
 static const struct emitter emit_nbench = {
-	"nbench", 0, classic_begin, classic_record, classic_end,
+	"nbench", 0, NULL, classic_record, classic_end,
 };
 
 /* the run ----------------------------------------------------------------------- */

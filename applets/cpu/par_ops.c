@@ -286,7 +286,7 @@ static void classic_record(struct emit_out *o, const struct result *r)
 }
 
 static const struct emitter emit_par_ops = {
-	"par_ops", 1, emit_nothing_begin, classic_record, emit_nothing_end,
+	"par_ops", 1, NULL, classic_record, NULL,
 };
 
 static int par_ops_run(struct run_ctx *ctx)

@@ -543,12 +543,6 @@ static double run_modules(struct whet_team *w, struct team *t, uint64_t xtra,
 	return used;
 }
 
-static void classic_begin(struct emit_out *o, const struct run_info *info)
-{
-	(void)o;
-	(void)info;
-}
-
 static void classic_head(FILE *f, const struct whet_run *w)
 {
 	unsigned i;
@@ -600,13 +594,8 @@ static void classic_record(struct emit_out *o, const struct result *r)
 	}
 }
 
-static void classic_end(struct emit_out *o)
-{
-	(void)o;
-}
-
 static const struct emitter emit_whets = {
-	"whets", 0, classic_begin, classic_record, classic_end,
+	"whets", 0, NULL, classic_record, NULL,
 };
 
 static void add_param(char *buf, size_t len, unsigned P)

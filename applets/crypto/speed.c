@@ -541,12 +541,8 @@ static void classic_record(struct emit_out *o, const struct result *r)
 	fputc('\n', o->f);
 }
 
-static void classic_end(struct emit_out *o)
-{
-}
-
 static const struct emitter emit_openssl = {
-	"openssl", 0, classic_begin, classic_record, classic_end,
+	"openssl", 0, classic_begin, classic_record, NULL,
 };
 
 /* planning ---------------------------------------------------------------------- */

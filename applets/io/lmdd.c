@@ -607,7 +607,7 @@ static void classic_record(struct emit_out *o, const struct result *r)
 }
 
 static const struct emitter emit_lmdd = {
-	"lmdd", 1, emit_nothing_begin, classic_record, emit_nothing_end,
+	"lmdd", 1, NULL, classic_record, NULL,
 };
 
 /* run ------------------------------------------------------------------------- */

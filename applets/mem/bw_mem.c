@@ -161,25 +161,14 @@ static void classic_num(FILE *f, double v, const char *sep)
 	fprintf(f, v < 1 ? "%.6f%s" : "%.2f%s", v, sep);
 }
 
-static void classic_begin(struct emit_out *o, const struct run_info *info)
-{
-	(void)o;
-	(void)info;
-}
-
 static void classic_record(struct emit_out *o, const struct result *r)
 {
 	classic_num(o->f, r->x / 1e6, " ");
 	classic_num(o->f, r->value, "\n");
 }
 
-static void classic_end(struct emit_out *o)
-{
-	(void)o;
-}
-
 static const struct emitter emit_lmbench = {
-	"lmbench", 1, classic_begin, classic_record, classic_end,
+	"lmbench", 1, NULL, classic_record, NULL,
 };
 
 static int bw_mem_run(struct run_ctx *ctx)

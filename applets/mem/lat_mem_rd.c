@@ -349,12 +349,6 @@ struct classic_arg {
 
 static const struct classic_arg strides_given = { 1 };
 
-static void classic_begin(struct emit_out *o, const struct run_info *info)
-{
-	(void)o;
-	(void)info;
-}
-
 static void classic_record(struct emit_out *o, const struct result *r)
 {
 	const struct classic_arg *a = o->arg;
@@ -378,7 +372,7 @@ static void classic_end(struct emit_out *o)
 }
 
 static const struct emitter emit_lmbench = {
-	"lmbench", 1, classic_begin, classic_record, classic_end
+	"lmbench", 1, NULL, classic_record, classic_end
 };
 
 /* run ------------------------------------------------------------------------ */

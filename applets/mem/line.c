@@ -51,7 +51,7 @@ static void classic_record(struct emit_out *o, const struct result *r)
 }
 
 static const struct emitter emit_line = {
-	"line", 0, emit_nothing_begin, classic_record, emit_nothing_end,
+	"line", 0, NULL, classic_record, NULL,
 };
 
 struct chase1 {

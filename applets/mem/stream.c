@@ -224,12 +224,6 @@ static void classic_validation(FILE *f, const struct stream_run *s)
 	fputs(dashes, f);
 }
 
-static void classic_begin(struct emit_out *o, const struct run_info *info)
-{
-	(void)o;
-	(void)info;
-}
-
 static void classic_record(struct emit_out *o, const struct result *r)
 {
 	const struct stream_run *s = o->arg;
@@ -253,13 +247,8 @@ static void classic_record(struct emit_out *o, const struct result *r)
 	}
 }
 
-static void classic_end(struct emit_out *o)
-{
-	(void)o;
-}
-
 static const struct emitter emit_stream = {
-	"stream", 0, classic_begin, classic_record, classic_end,
+	"stream", 0, NULL, classic_record, NULL,
 };
 
 /* run ------------------------------------------------------------------------- */
@@ -510,7 +499,7 @@ static void lm_record(struct emit_out *o, const struct result *r)
 }
 
 static const struct emitter emit_stream_lm = {
-	"stream", 1, emit_nothing_begin, lm_record, emit_nothing_end,
+	"stream", 1, NULL, lm_record, NULL,
 };
 
 /* Every record of this mode says so: its numbers are not STREAM's. */

@@ -185,7 +185,7 @@ static void classic_record(struct emit_out *o, const struct result *r)
 }
 
 static const struct emitter emit_tlb = {
-	"tlb", 1, emit_nothing_begin, classic_record, emit_nothing_end,
+	"tlb", 1, NULL, classic_record, NULL,
 };
 
 static int tlb_run(struct run_ctx *ctx)

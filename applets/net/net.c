@@ -74,12 +74,6 @@ struct client {
 
 /* the summary output: a title line, then one line per record ----------- */
 
-static void sum_begin(struct emit_out *o, const struct run_info *info)
-{
-	(void)o;
-	(void)info;
-}
-
 static void sum_record(struct emit_out *o, const struct result *r)
 {
 	const struct net_summary *sum = o->arg;
@@ -98,13 +92,8 @@ static void sum_record(struct emit_out *o, const struct result *r)
 	fputc('\n', o->f);
 }
 
-static void sum_end(struct emit_out *o)
-{
-	(void)o;
-}
-
 static const struct emitter emit_net_summary = {
-	"summary", 0, sum_begin, sum_record, sum_end
+	"summary", 0, NULL, sum_record, NULL
 };
 
 /* options ----------------------------------------------------------------- */

@@ -134,12 +134,6 @@ static void ovr_body(void *arg, uint64_t iters)
  * lmbench, no line for a time at or below zero (the overhead subtracted
  * exceeded the measurement: noise, which a parser would take as a time).
  * The records keep the value, and run judges it INVALID. */
-static void classic_begin(struct emit_out *o, const struct run_info *info)
-{
-	(void)o;
-	(void)info;
-}
-
 static void classic_record(struct emit_out *o, const struct result *r)
 {
 	if (!strcmp(r->test, "overhead"))
@@ -148,13 +142,8 @@ static void classic_record(struct emit_out *o, const struct result *r)
 		fprintf(o->f, "%d %.2f\n", (int)r->x, r->value);
 }
 
-static void classic_end(struct emit_out *o)
-{
-	(void)o;
-}
-
 static const struct emitter emit_lat_ctx = {
-	"lmbench", 1, classic_begin, classic_record, classic_end,
+	"lmbench", 1, NULL, classic_record, NULL,
 };
 
 static void ring_close(struct ring *r)

@@ -25,17 +25,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static void nothing_begin(struct emit_out *o, const struct run_info *info)
-{
-	(void)o;
-	(void)info;
-}
-
-static void nothing_end(struct emit_out *o)
-{
-	(void)o;
-}
-
 /* One number as lmbench prints it: six decimals below 1, else `wide`. */
 static void print_num(FILE *f, double v, const char *wide, const char *sep)
 {
@@ -69,12 +58,12 @@ static void fs_record(struct emit_out *o, const struct result *r)
 }
 
 const struct emitter emit_lm_bandwidth = {
-	"lmbench", 1, nothing_begin, bandwidth_record, nothing_end,
+	"lmbench", 1, NULL, bandwidth_record, NULL,
 };
 const struct emitter emit_lm_micromb = {
-	"lmbench", 1, nothing_begin, micromb_record, nothing_end,
+	"lmbench", 1, NULL, micromb_record, NULL,
 };
-const struct emitter emit_lm_fs = { "lmbench", 1, nothing_begin, fs_record, nothing_end };
+const struct emitter emit_lm_fs = { "lmbench", 1, NULL, fs_record, NULL };
 
 enum { BREAD_UNROLL = 128 };
 

@@ -101,8 +101,7 @@ static const struct ref_row *board_ref(const char *board, const char *metric)
 
 /* The table is printed by print_tables() once every row is in, so that
  * its columns fit their content; the emitter only names the format. */
-static const struct emitter emit_verdict = { "verdict", 0, emit_nothing_begin,
-					     emit_nothing_record, emit_nothing_end };
+static const struct emitter emit_verdict = { .name = "verdict" };
 
 static const char *const head[2][NCOL] = {
 	{ "metric", "value", "unit", "reference (min..max)", "delta", "" },

@@ -29,12 +29,6 @@ struct ref_out {
 };
 
 /* The header comes with the first row, so an error prints none. */
-static void plain_begin(struct emit_out *o, const struct run_info *info)
-{
-	(void)o;
-	(void)info;
-}
-
 static void plain_record(struct emit_out *o, const struct result *r)
 {
 	const struct ref_row *row = ((const struct ref_out *)o->arg)->row;
@@ -49,12 +43,7 @@ static void plain_record(struct emit_out *o, const struct result *r)
 		*row->note ? "  # " : "", row->note);
 }
 
-static void plain_end(struct emit_out *o)
-{
-	(void)o;
-}
-
-static const struct emitter emit_ref = { "plain", 0, plain_begin, plain_record, plain_end };
+static const struct emitter emit_ref = { "plain", 0, NULL, plain_record, NULL };
 
 /* The known boards' aliases, within 79 columns. */
 static void usage_boards(void)

@@ -48,8 +48,7 @@ OPT_TABLE(report, OPTIONS);
 
 /* The page is written by run(), not per record: the emitter only makes
  * "html" the applet's format and leaves the emit sink's outputs empty. */
-static const struct emitter emit_html = { "html", 0, emit_nothing_begin,
-					  emit_nothing_record, emit_nothing_end };
+static const struct emitter emit_html = { .name = "html" };
 
 /* input -------------------------------------------------------------------- */
 

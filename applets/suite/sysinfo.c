@@ -570,7 +570,7 @@ static void sheet_end(struct emit_out *o)
 }
 
 static const struct emitter emit_sheet = {
-	"facts", 0, emit_nothing_begin, sheet_record, sheet_end,
+	"facts", 0, NULL, sheet_record, sheet_end,
 };
 
 static int sysinfo_run(struct run_ctx *ctx)
