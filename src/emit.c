@@ -123,12 +123,17 @@ static const char *nz(const char *s)
 
 /* table ------------------------------------------------------------------ */
 
-/* The records are held until end(), which sizes each column to its widest
- * cell: a long params (lat_mem_rd's sizes, sysinfo's rows) pushes no
- * column after it out of line. The table comes at the end, not record by
- * record; on a terminal the progress line (src/progress.h) shows a long
- * run alive meanwhile. A text row (sysinfo) has its text where the median
- * goes, then "  # note", and sizes only the columns before it. */
+/* An applet's table is one group of records with the same columns: they
+ * are held until end(), which sizes each column to its widest cell, the
+ * header's included (numbers right-aligned, text left, two blanks between
+ * columns, none at a line's end), so a long params (lat_mem_rd's sizes,
+ * sysinfo's rows) pushes no column after it out of line. The table comes
+ * at the end, not record by record, and nothing waits on it: on a
+ * terminal the progress line (src/progress.h) counts the records as they
+ * come, and run says each test's outcome on stderr and builds its summary
+ * from its own tally, not from the table. A text row (sysinfo) has its
+ * text where the median goes, then "  # note", and sizes only the columns
+ * before it. */
 enum { T_APPLET, T_TEST, T_KERNEL, T_PARAMS, T_MEDIAN, T_MIN, T_MAX, T_UNIT, T_N, T_NOTE,
        T_COLS };
 
@@ -218,8 +223,8 @@ static void put(struct sink *s, const char *p, size_t n)
 		s->fd = -1;	/* nothing more to say: the process is ending */
 }
 
-/* One line: left-aligned cells but for the numbers, two blanks before
- * the note */
+/* One line: text cells left-aligned, numbers right-aligned, two blanks
+ * between columns; the note, last, is not padded */
 static void table_line(struct sink *s, const char *const *cell, int text, const size_t *w)
 {
 	int c, last = text ? T_MEDIAN : T_N;
@@ -230,9 +235,8 @@ static void table_line(struct sink *s, const char *const *cell, int text, const 
 
 		s->blanks += right ? fill : 0;
 		put(s, cell[c], l);
-		s->blanks += (right ? 0 : fill) + 1;
+		s->blanks += (right ? 0 : fill) + 2;
 	}
-	s->blanks++;
 	if (*cell[T_NOTE] && text)
 		put(s, "# ", 2);
 	put(s, cell[T_NOTE], strlen(cell[T_NOTE]));

@@ -67,13 +67,37 @@ TEST(emit_table)
 	char *s = capture(&emit_table, 3);
 
 	REQUIRE(s != NULL);
-	/* columns as wide as their widest cell; no blank ends a line */
+	/* columns as wide as their widest cell, two blanks apart; no blank
+	 * ends a line */
 	CHECK_STR(s,
-		"applet  test      kernel params   median    min    max unit  n  note\n"
-		"membw   copy      c      size=64M 9123.4 9001.2   9150 MB/s 11\n"
-		"lat_mem chase                      1.250 0.5000 123456 ns    3  "
+		"applet   test       kernel  params    median     min     max  unit   n  note\n"
+		"membw    copy       c       size=64M  9123.4  9001.2    9150  MB/s  11\n"
+		"lat_mem  chase                         1.250  0.5000  123456  ns     3  "
 		"too-fast,noisy: clock step\n"
-		"sysinfo cpu.model                 ARM Cortex-A53\n");
+		"sysinfo  cpu.model                    ARM Cortex-A53\n");
+	free(s);
+}
+
+/* A long params value widens its own column only: every later column of
+ * every row still starts (text) or ends (numbers) under its header. */
+TEST(emit_table_long_params)
+{
+	struct result r[3] = { recs[0], recs[0], recs[1] };
+	char *s;
+
+	r[1].params = "size=64M,stride=4096,page=4096,huge=default,threads=16";
+	r[1].value = 12.5;
+	s = emit_all(&emit_table, r, 3, 1);
+	REQUIRE(s != NULL);
+	CHECK_STR(s,
+		"applet   test   kernel  params                                                  "
+		"median     min     max  unit   n  note\n"
+		"membw    copy   c       size=64M                                                "
+		"9123.4  9001.2    9150  MB/s  11\n"
+		"membw    copy   c       size=64M,stride=4096,page=4096,huge=default,threads=16  "
+		"12.500  9001.2    9150  MB/s  11\n"
+		"lat_mem  chase                                                                  "
+		" 1.250  0.5000  123456  ns     3  too-fast,noisy: clock step\n");
 	free(s);
 }
 
@@ -236,8 +260,8 @@ TEST(emit_text_record)
 		emit_table.end(&o);
 	}
 	fclose(f);
-	CHECK_STR(buf, "applet  test    kernel params median min max unit n  note\n"
-		       "sysinfo cpu.mhz               n/a  # failed: no cpufreq\n");
+	CHECK_STR(buf, "applet   test     kernel  params  median  min  max  unit  n  note\n"
+		       "sysinfo  cpu.mhz                  n/a  # failed: no cpufreq\n");
 	free(buf);
 	buf = csv_of(&r);
 	CHECK_STR(buf, "sysinfo,cpu.mhz,,,n/a,,,,0,0,0,failed: no cpufreq,\n");
