@@ -155,22 +155,6 @@ static void bw_work(void *arg, unsigned idx, uint64_t iters)
 	bench_keep_u64((uint64_t)(unsigned)sum);
 }
 
-/* lmbench's number format: %.2f, or %.6f below 1. */
-static void classic_num(FILE *f, double v, const char *sep)
-{
-	fprintf(f, v < 1 ? "%.6f%s" : "%.2f%s", v, sep);
-}
-
-static void classic_record(struct emit_out *o, const struct result *r)
-{
-	classic_num(o->f, r->x / 1e6, " ");
-	classic_num(o->f, r->value, "\n");
-}
-
-static const struct emitter emit_lmbench = {
-	"lmbench", 1, NULL, classic_record, NULL,
-};
-
 static int bw_mem_run(struct run_ctx *ctx)
 {
 	struct bw b = { 0 };
@@ -265,7 +249,7 @@ const struct applet applet_bw_mem = {
 	.usage   = TEXT_PTR(bw_mem_usage),
 	.opts    = opts,
 	.unit    = UNIT_MB_S,
-	.classic = &emit_lmbench,
+	.classic = &emit_lmbench_bw,
 	.reps    = 11,
 	.min_time = 0.02,
 	.run     = bw_mem_run,

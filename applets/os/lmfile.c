@@ -4,8 +4,8 @@
  * SPDX-License-Identifier: MIT
  *
  * The output lines follow lmbench's published formats: sizes in 10^6 bytes
- * (so 1M prints 1.05), bandwidth in MB/s (10^6 bytes a second), latencies
- * in microseconds. A file made here is filled with zeros, written through
+ * (so 1M prints 1.05), latencies in microseconds; the bandwidth line is
+ * src/lmbench.c's, which bw_mem's is too. A file made here is filled with zeros, written through
  * and synced (it is then in the page cache, as lmbench's file is after its
  * script writes it), and removed at the end, at exit and on any fatal
  * signal that can be caught (src/scratch.h). It is written only when the
@@ -24,19 +24,6 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-/* One number as lmbench prints it: six decimals below 1, else `wide`. */
-static void print_num(FILE *f, double v, const char *wide, const char *sep)
-{
-	fprintf(f, v < 1 ? "%.6f" : wide, v);
-	fputs(sep, f);
-}
-
-static void bandwidth_record(struct emit_out *o, const struct result *r)
-{
-	print_num(o->f, r->x / 1e6, "%.2f", " ");
-	print_num(o->f, r->value, "%.2f", "\n");
-}
 
 static void micromb_record(struct emit_out *o, const struct result *r)
 {
@@ -57,9 +44,6 @@ static void fs_record(struct emit_out *o, const struct result *r)
 	}
 }
 
-const struct emitter emit_lm_bandwidth = {
-	"lmbench", 1, NULL, bandwidth_record, NULL,
-};
 const struct emitter emit_lm_micromb = {
 	"lmbench", 1, NULL, micromb_record, NULL,
 };

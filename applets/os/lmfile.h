@@ -18,9 +18,6 @@
 
 struct run_ctx;
 
-/* lmbench's "bandwidth" line: "%.2f %.2f" = r->x / 10^6 (the size in MB),
- * r->value (MB/s), each "%.6f" when below 1. */
-extern const struct emitter emit_lm_bandwidth;
 /* lmbench's "micromb" line: "%.6f %.0f" = r->x / 10^6, r->value (us),
  * "%.3f" for a value below 10 us. */
 extern const struct emitter emit_lm_micromb;

@@ -5,6 +5,7 @@
  * SPDX-License-Identifier: MIT
  */
 #include "minitest.h"
+#include "lmbench.h"
 #include "lmfile.h"
 
 #include <stdio.h>
@@ -165,11 +166,11 @@ TEST(lmfile_classic_lines)
 	memset(r, 0, sizeof(r));
 	r[0].x = 1048576;
 	r[0].value = 1234.567;
-	emit(&emit_lm_bandwidth, r, 1, buf, sizeof(buf));
+	emit(&emit_lmbench_bw, r, 1, buf, sizeof(buf));
 	CHECK_STR(buf, "1.05 1234.57\n");
 	r[0].x = 512;
 	r[0].value = 0.5;
-	emit(&emit_lm_bandwidth, r, 1, buf, sizeof(buf));
+	emit(&emit_lmbench_bw, r, 1, buf, sizeof(buf));
 	CHECK_STR(buf, "0.000512 0.500000\n");
 	r[0].x = 1048576;
 	r[0].value = 53.4;
