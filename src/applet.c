@@ -336,16 +336,16 @@ static int ctx_setup(struct run_ctx *ctx, const struct applet *a, const struct o
 }
 
 /* The applet run with its emit sink open, pinned where --cpu asks, the
- * progress line on a terminal; its exit status. */
+ * progress line on a terminal; its exit status. The sink keeps info until
+ * it is closed (a run without records begins its document then). */
 static int run_applet(struct run_ctx *ctx, const struct emitter *em, const struct opt_val *gv,
-		      struct emit_sink *rep)
+		      struct emit_sink *rep, struct run_info *info)
 {
 	const struct applet *a = ctx->applet;
-	struct run_info info;
 	int rc;
 
-	run_info_fill(&info, a->name);
-	rc = emit_open(rep, em, &info, stdout, gv[GO_OUTPUT].has ? gv[GO_OUTPUT].s : NULL);
+	run_info_fill(info, a->name);
+	rc = emit_open(rep, em, info, stdout, gv[GO_OUTPUT].has ? gv[GO_OUTPUT].s : NULL);
 	if (rc)
 		return rc == 2 ? EXIT_USAGE : EXIT_FAIL;
 	ctx->rep = rep;
@@ -380,6 +380,7 @@ int applet_main(const struct applet *a, int argc, char **argv)
 	struct opt_val gv[GO_COUNT], *av;
 	const struct emitter *em = NULL;
 	struct emit_sink rep;
+	struct run_info info;
 	struct run_ctx ctx;
 	char **pos;
 	int npos, rc;
@@ -392,7 +393,7 @@ int applet_main(const struct applet *a, int argc, char **argv)
 		return rc;
 	if ((rc = ctx_setup(&ctx, a, gv, av, pos, npos)))
 		return rc;
-	rc = run_applet(&ctx, em, gv, &rep);
+	rc = run_applet(&ctx, em, gv, &rep, &info);
 	if (ctx.rep)		/* the emit sink opened */
 		rc = close_run(&rep, rc, gv);
 	free(ctx.cpus);
