@@ -49,14 +49,14 @@ const struct opt_val *opt_keyed(const struct run_ctx *ctx, enum opt_key key)
 	return &ctx->vals[ctx->key[key]];
 }
 
-void report(struct run_ctx *ctx, const struct result *r)
+void emit_result(struct run_ctx *ctx, const struct result *r)
 {
 	struct result copy = *r;
 
 	if (!copy.applet)
 		copy.applet = ctx->applet->name;
 	progress_hold(ctx->bench.progress, PROGRESS_HOLD);
-	reporter_emit(ctx->rep, &copy);
+	emit_record(ctx->rep, &copy);
 	progress_hold(ctx->bench.progress, PROGRESS_RECORD);
 }
 
@@ -70,8 +70,8 @@ void result_from_time(struct result *r, const struct bench_stats *st, double sca
 	r->flags |= st->flags;
 }
 
-void report_rate(struct run_ctx *ctx, struct result r, const struct bench_stats *st,
-		 double work_per_iter)
+void emit_rate(struct run_ctx *ctx, struct result r, const struct bench_stats *st,
+	       double work_per_iter)
 {
 	double w = work_per_iter * 1e9;		/* per ns -> per s */
 
@@ -83,7 +83,7 @@ void report_rate(struct run_ctx *ctx, struct result r, const struct bench_stats 
 	r.flags |= st->flags;
 	if (!r.better)
 		r.better = 1;
-	report(ctx, &r);
+	emit_result(ctx, &r);
 }
 
 void run_info_fill(struct run_info *info, const char *applet)
@@ -335,17 +335,17 @@ static int ctx_setup(struct run_ctx *ctx, const struct applet *a, const struct o
 	return 0;
 }
 
-/* The applet run with its reporter open, pinned where --cpu asks, the
- * progress line on a terminal; its exit status. */
+/* The applet run with its emit sink open, pinned where --cpu asks, the
+ * progress line on a terminal; its exit status. The sink keeps info until
+ * it is closed (a run without records begins its document then). */
 static int run_applet(struct run_ctx *ctx, const struct emitter *em, const struct opt_val *gv,
-		      struct reporter *rep)
+		      struct emit_sink *rep, struct run_info *info)
 {
 	const struct applet *a = ctx->applet;
-	struct run_info info;
 	int rc;
 
-	run_info_fill(&info, a->name);
-	rc = reporter_open(rep, em, &info, stdout, gv[GO_OUTPUT].has ? gv[GO_OUTPUT].s : NULL);
+	run_info_fill(info, a->name);
+	rc = emit_open(rep, em, info, stdout, gv[GO_OUTPUT].has ? gv[GO_OUTPUT].s : NULL);
 	if (rc)
 		return rc == 2 ? EXIT_USAGE : EXIT_FAIL;
 	ctx->rep = rep;
@@ -360,7 +360,7 @@ static int run_applet(struct run_ctx *ctx, const struct emitter *em, const struc
 
 /* The output kept or dropped by the run's status rc; the final status
  * (a write that failed fails a run that had nothing worse). */
-static int close_run(struct reporter *rep, int rc, const struct opt_val *gv)
+static int close_run(struct emit_sink *rep, int rc, const struct opt_val *gv)
 {
 	int keep = rc == EXIT_OK || rc == EXIT_WRONG || rc == EXIT_SKIP ||
 		   (rc == EXIT_FAIL && rep->complete);
@@ -368,7 +368,7 @@ static int close_run(struct reporter *rep, int rc, const struct opt_val *gv)
 
 	if (rc == EXIT_USAGE)
 		rep->silent = 1;	/* a bad command line: nothing on stdout */
-	if (reporter_close(rep, keep) && (rc == EXIT_OK || rc == EXIT_SKIP))
+	if (emit_close(rep, keep) && (rc == EXIT_OK || rc == EXIT_SKIP))
 		rc = EXIT_FAIL;
 	if (rc == EXIT_FAIL && !keep && gv[GO_OUTPUT].has && !direct)
 		errorf("'%s' not written: the run failed", gv[GO_OUTPUT].s);
@@ -379,7 +379,8 @@ int applet_main(const struct applet *a, int argc, char **argv)
 {
 	struct opt_val gv[GO_COUNT], *av;
 	const struct emitter *em = NULL;
-	struct reporter rep;
+	struct emit_sink rep;
+	struct run_info info;
 	struct run_ctx ctx;
 	char **pos;
 	int npos, rc;
@@ -392,8 +393,8 @@ int applet_main(const struct applet *a, int argc, char **argv)
 		return rc;
 	if ((rc = ctx_setup(&ctx, a, gv, av, pos, npos)))
 		return rc;
-	rc = run_applet(&ctx, em, gv, &rep);
-	if (ctx.rep)		/* the reporter opened */
+	rc = run_applet(&ctx, em, gv, &rep, &info);
+	if (ctx.rep)		/* the emit sink opened */
 		rc = close_run(&rep, rc, gv);
 	free(ctx.cpus);
 	for (i = 0; a->opts && a->opts[i].name; i++)

@@ -10,7 +10,7 @@
 
 #include "bench.h"
 #include "opt.h"
-#include "report.h"
+#include "emit.h"
 #include "text.h"
 
 enum exit_status {
@@ -69,7 +69,7 @@ struct run_ctx {
 	const char		*dir;		/* --dir, "" when not given */
 	int			format_given;	/* --format was given */
 	int			min_time_given;	/* --min-time was given */
-	struct reporter		*rep;
+	struct emit_sink		*rep;
 };
 
 /* Typed access to the applet's own options, by the IDs of its OPT_TABLE
@@ -108,11 +108,11 @@ unsigned	opt_val_list(const struct opt_val *v, const char *const **list);
 const struct opt_val *opt_keyed(const struct run_ctx *ctx, enum opt_key key);
 
 /* The only output path for results. Fills r->applet when NULL. */
-void report(struct run_ctx *ctx, const struct result *r);
+void emit_result(struct run_ctx *ctx, const struct result *r);
 /* Rate from time stats: value = work/median, min = work/max, max = work/min
  * (the fastest time is the highest rate). work is per iteration, in unit*s. */
-void report_rate(struct run_ctx *ctx, struct result r, const struct bench_stats *st,
-		 double work_per_iter);
+void emit_rate(struct run_ctx *ctx, struct result r, const struct bench_stats *st,
+	       double work_per_iter);
 /* Fill r's numeric fields from a bench_stats; r->value etc. = value per iter * scale. */
 void result_from_time(struct result *r, const struct bench_stats *st, double scale);
 

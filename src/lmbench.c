@@ -11,17 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void begin(struct emit_out *o, const struct run_info *info)
-{
-	(void)o;
-	(void)info;
-}
-
-static void end(struct emit_out *o)
-{
-	(void)o;
-}
-
 static void micro(struct emit_out *o, const struct result *r)
 {
 	fprintf(o->f, "%s: %.4f microseconds\n", r->group ? r->group : r->test, r->value);
@@ -40,9 +29,19 @@ static void mb(struct emit_out *o, const struct result *r)
 		fprintf(o->f, "%.2f MB/sec\n", r->value);
 }
 
-const struct emitter emit_lmbench_micro = { "lmbench", 1, begin, micro, end };
-const struct emitter emit_lmbench_nano = { "lmbench", 1, begin, nano, end };
-const struct emitter emit_lmbench_mb = { "lmbench", 1, begin, mb, end };
+/* lmbench's numbers here: %.2f, or %.6f below 1 */
+static void bw(struct emit_out *o, const struct result *r)
+{
+	double size = r->x / 1e6;
+
+	fprintf(o->f, size < 1 ? "%.6f " : "%.2f ", size);
+	fprintf(o->f, r->value < 1 ? "%.6f\n" : "%.2f\n", r->value);
+}
+
+const struct emitter emit_lmbench_micro = { "lmbench", 1, NULL, micro, NULL };
+const struct emitter emit_lmbench_nano = { "lmbench", 1, NULL, nano, NULL };
+const struct emitter emit_lmbench_mb = { "lmbench", 1, NULL, mb, NULL };
+const struct emitter emit_lmbench_bw = { "lmbench", 1, NULL, bw, NULL };
 
 void lmbench_enough(struct run_ctx *ctx)
 {

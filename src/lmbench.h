@@ -8,15 +8,19 @@
  *   emit_lmbench_micro  "%s: %.4f microseconds"   value in us (UNIT_US)
  *   emit_lmbench_nano   "%s: %.2f nanoseconds"    value in ns (UNIT_NS)
  *   emit_lmbench_mb     "%s: %.2f MB/sec" ("%.2f MB/sec" without a group)
+ *   emit_lmbench_bw     "%.2f %.2f" = .x / 10^6 (the size in MB), .value
+ *                       (MB/s), each "%.6f" when below 1 (bw_mem, bw_file_rd,
+ *                       bw_mmap_rd)
  */
 #ifndef BENCHBOX_LMBENCH_H
 #define BENCHBOX_LMBENCH_H
 
 #include "applet.h"
-#include "report.h"
+#include "emit.h"
 #include "team.h"
 
-extern const struct emitter emit_lmbench_micro, emit_lmbench_nano, emit_lmbench_mb;
+extern const struct emitter emit_lmbench_micro, emit_lmbench_nano, emit_lmbench_mb,
+	emit_lmbench_bw;
 
 /* lmbench's benchmp options, for an applet's opts[]: -P N copies at once
  * (help says what a copy is), -W microseconds of warm-up, -N repetitions

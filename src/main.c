@@ -361,7 +361,7 @@ static int dispatch(int argc, char **argv)
 
 /* Closed descriptors 0-2 get a placeholder first (init does the same
  * after opening the console), so that no file opened later becomes
- * stdout or stderr. Whatever went to stdout outside the reporter (help,
+ * stdout or stderr. Whatever went to stdout outside the emit sink (help,
  * lists, usage) is checked at the end: a failed write is exit status 1. */
 static int run(int argc, char **argv)
 {

@@ -8,7 +8,7 @@
  * from 2 s after the start on, redraws one line four times a second:
  * "\r" + "lat_mem_rd: point 14, sample 3 of 5, records 13, 12.3 s" + erase
  * to the end of the line. It reads counters the harness keeps:
- * bench_measure() names the measurement and its sample, report() counts
+ * bench_measure() names the measurement and its sample, emit_result() counts
  * records, so every applet gets it; one that times a single long run of its
  * own (coremark) still shows its time. The line is erased before a record,
  * a warning or an error is written, and at the end; a forked child of the

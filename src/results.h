@@ -3,7 +3,7 @@
  *
  * SPDX-License-Identifier: MIT
  *
- * The file is what --format=json writes (src/report.c):
+ * The file is what --format=json writes (src/emit.c):
  * {"schema_version": 1, "context": {...}, "results": [RECORD...]}. Each
  * RECORD is an object with string "applet" and "test"; "kernel", "params",
  * "unit", "note" and "metric" are strings when present; "value" is a
@@ -19,7 +19,7 @@
 #include <stdint.h>
 
 #include "json.h"
-#include "report.h"
+#include "emit.h"
 
 struct results_rec {
 	const char	*applet, *test;

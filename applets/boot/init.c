@@ -624,10 +624,9 @@ void init_pid1_end(int rc)
 	init_finish(STDOUT_FILENO, THEN_POWEROFF, rc);
 }
 
-/* The payload goes to the console by itself: the applet's own reporter
+/* The payload goes to the console by itself: the applet's emit sink
  * prints nothing. */
-static const struct emitter emit_init = { "console", 0, emit_nothing_begin,
-					  emit_nothing_record, emit_nothing_end };
+static const struct emitter emit_init = { .name = "console" };
 
 static int init_run(struct run_ctx *ctx)
 {

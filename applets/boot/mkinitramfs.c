@@ -16,7 +16,7 @@
  * name, so the same inputs give the same bytes on every run and host. The
  * binary is streamed, never held in memory.
  *
- * The global -o FILE is the image, opened by the reporter (src/outfile.h):
+ * The global -o FILE is the image, opened by the emit sink (src/outfile.h):
  * a regular file is written as .benchbox-out.XXXXXX next to FILE, renamed into
  * place after a successful run, removed on failure and on SIGINT, SIGTERM
  * and SIGHUP; a device (an SD card's /dev/sdX) or FIFO gets the bytes
@@ -680,12 +680,12 @@ static int write_image(struct mkinit *m, FILE *out)
 	return rc;
 }
 
-/* The -o file as the reporter opened it (a temporary beside FILE, renamed into place
- * when run() succeeds and removed otherwise, or a device or FIFO). NULL
- * without -o. */
+/* The -o file as the emit sink opened it (a temporary beside FILE, renamed
+ * into place when run() succeeds and removed otherwise, or a device or
+ * FIFO). NULL without -o. */
 static FILE *image_file(struct run_ctx *ctx)
 {
-	struct reporter *rep = ctx->rep;
+	struct emit_sink *rep = ctx->rep;
 
 	return rep->path && rep->nout == 2 ? rep->out[1].f : NULL;
 }
@@ -736,8 +736,7 @@ static int mkinitramfs_run(struct run_ctx *ctx)
 }
 
 /* No records: the -o file holds the image and nothing else. */
-static const struct emitter emit_image = { "image", 0, emit_nothing_begin,
-					  emit_nothing_record, emit_nothing_end };
+static const struct emitter emit_image = { .name = "image" };
 
 TEXT(mkinitramfs_summary, "write an initramfs (cpio.gz) with benchbox as /init");
 TEXT(mkinitramfs_usage,

@@ -160,12 +160,6 @@ struct cm_run {
 	unsigned	mhz_given;	/* copies whose clock came from BENCHBOX_MHZ */
 };
 
-static void classic_begin(struct emit_out *o, const struct run_info *info)
-{
-	(void)o;
-	(void)info;
-}
-
 static void classic_body(FILE *f, const struct cm_run *s, const struct result *r)
 {
 	static const char *const what[4] = { "seed", "list", "matrix", "state" };
@@ -232,13 +226,8 @@ static void classic_record(struct emit_out *o, const struct result *r)
 			s->copies == 1 ? "y" : "ies");
 }
 
-static void classic_end(struct emit_out *o)
-{
-	(void)o;
-}
-
 static const struct emitter emit_coremark = {
-	"coremark", 0, classic_begin, classic_record, classic_end,
+	"coremark", 0, NULL, classic_record, NULL,
 };
 
 /* run ------------------------------------------------------------------------- */
@@ -314,10 +303,10 @@ static void cm_report(struct run_ctx *ctx, struct cm_run *run, double score)
 	r.value = r.min = r.max = score;
 	r.iters = run->iterations;
 	r.samples = 1;
-	r.flags = (run->is_short ? REPORT_SHORT : 0) | (run->ok ? 0 : REPORT_FAILED);
+	r.flags = (run->is_short ? RESULT_SHORT : 0) | (run->ok ? 0 : RESULT_FAILED);
 	r.note = "coremark-like: not EEMBC CoreMark";
 	r.metric = "coremark_like";	/* not "coremark": the CRCs are not EEMBC's */
-	report(ctx, &r);
+	emit_result(ctx, &r);
 	if (isfinite(run->mhz) && run->mhz > 0) {
 		char clock[64];
 
@@ -329,7 +318,7 @@ static void cm_report(struct run_ctx *ctx, struct cm_run *run, double score)
 		r.unit = "iter/s/MHz";
 		r.value = r.min = r.max = score / run->mhz;
 		r.metric = "coremark_like_per_mhz";
-		report(ctx, &r);
+		emit_result(ctx, &r);
 	}
 }
 
@@ -403,7 +392,7 @@ static int cm_main(struct run_ctx *ctx)
 	}
 	if (!ctx->ncpus)
 		run.mhz = NAN;
-	reporter_set_arg(ctx->rep, &run);
+	emit_set_arg(ctx->rep, &run);
 	cm_report(ctx, &run, (double)iters * P / run.secs);
 	if (!run.ok) {
 		errorf("self-check failed: a CRC differs from its expected value");

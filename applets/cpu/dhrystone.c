@@ -163,12 +163,6 @@ struct dhry_out {
 	struct dhry_value	values[DHRY_NVALUES];
 };
 
-static void classic_begin(struct emit_out *o, const struct run_info *info)
-{
-	(void)o;
-	(void)info;
-}
-
 static void classic_values(FILE *f, const struct dhry_out *d)
 {
 	int i;
@@ -213,26 +207,21 @@ static void classic_record(struct emit_out *o, const struct result *r)
 		fprintf(f, "DMIPS:                                      %6.1f \n", r->value);
 	} else if (!strcmp(r->test, "cpu_clock")) {
 		fputs("CPU clock (MHz):                            ", f);
-		if (r->flags & REPORT_SKIPPED)
+		if (r->flags & RESULT_SKIPPED)
 			fputs("unknown\n", f);
 		else
 			fprintf(f, "%6.1f \n", r->value);
 	} else if (!strcmp(r->test, "dmips_per_mhz")) {
 		fputs("DMIPS/MHz:                                  ", f);
-		if (r->flags & REPORT_SKIPPED)
+		if (r->flags & RESULT_SKIPPED)
 			fputs("unknown\n", f);
 		else
 			fprintf(f, "%6.2f \n", r->value);
 	}
 }
 
-static void classic_end(struct emit_out *o)
-{
-	(void)o;
-}
-
 static const struct emitter emit_dhrystone = {
-	"dhrystone", 0, classic_begin, classic_record, classic_end,
+	"dhrystone", 0, NULL, classic_record, NULL,
 };
 
 /* run ------------------------------------------------------------------------- */
@@ -324,23 +313,23 @@ static int dhrystone_run(struct run_ctx *ctx)
 	d->sample_s = st.median_ns * (double)st.iters / 1e9;
 	d->measured_s = st.mean_ns * (double)st.iters * st.n / 1e9;
 	d->short_run = d->measured_s < min_measured_s;
-	reporter_set_arg(ctx->rep, d);
+	emit_set_arg(ctx->rep, d);
 
 	snprintf(params, sizeof(params), "P=%u", P);
 	r.params = params;
 	r.better = 1;
-	r.flags = (d->short_run ? REPORT_SHORT : 0) | (d->ok ? 0 : REPORT_FAILED);
+	r.flags = (d->short_run ? RESULT_SHORT : 0) | (d->ok ? 0 : RESULT_FAILED);
 	r.note = d->ok ? NULL : d->why;
 
 	r.test = "dhrystones";
 	r.unit = "dhrystones/s";	/* the reference rows' unit (Dhrystones per second) */
 	r.metric = "dhrystone_per_second";
-	report_rate(ctx, r, &st, (double)P);
+	emit_rate(ctx, r, &st, (double)P);
 
 	r.test = "dmips";
 	r.unit = UNIT_DMIPS;
 	r.metric = NULL;
-	report_rate(ctx, r, &st, P / vax_dps);
+	emit_rate(ctx, r, &st, P / vax_dps);
 
 	mhz = nmhz ? mhz / nmhz : 0;
 	r.test = "cpu_clock";
@@ -351,9 +340,9 @@ static int dhrystone_run(struct run_ctx *ctx)
 	r.max = mhz_max;
 	r.iters = 0;
 	r.samples = nmhz;
-	r.flags &= REPORT_FAILED;	/* not the runs' timing flags */
+	r.flags &= RESULT_FAILED;	/* not the runs' timing flags */
 	if (!nmhz) {
-		r.flags |= REPORT_SKIPPED;
+		r.flags |= RESULT_SKIPPED;
 		r.note = "the clock could not be measured";
 	} else {	/* which clock the figures per MHz stand on */
 		mhz_note(mhz, ngiven, nmhz, clock, sizeof(clock));
@@ -361,15 +350,15 @@ static int dhrystone_run(struct run_ctx *ctx)
 			 clock);
 		r.note = note;
 	}
-	report(ctx, &r);
+	emit_result(ctx, &r);
 
 	/* per MHz of silicon used: DMIPS over the clocks of the CPUs that ran */
 	per_mhz = nmhz ? mhz * used : 0;
-	r.flags |= d->short_run ? REPORT_SHORT : 0;
+	r.flags |= d->short_run ? RESULT_SHORT : 0;
 	r.test = "dmips_per_mhz";
 	r.unit = "DMIPS/MHz";
 	r.metric = "dhrystone_per_mhz";
-	report_rate(ctx, r, &st, per_mhz > 0 ? P / vax_dps / per_mhz : 0);
+	emit_rate(ctx, r, &st, per_mhz > 0 ? P / vax_dps / per_mhz : 0);
 
 	if (!d->ok) {
 		errorf("final values wrong: %s", d->why);
@@ -379,7 +368,7 @@ out:
 	for (i = 0; i < P; i++)
 		free(dt.copies[i]);
 	free(dt.copies);
-	reporter_set_arg(ctx->rep, NULL);
+	emit_set_arg(ctx->rep, NULL);
 	free(d);
 	return rc;
 }

@@ -419,9 +419,9 @@ static int lat_ops_run(struct run_ctx *ctx)
 			       "reference's %#llx", lt->label, (unsigned long long)got,
 			       (unsigned long long)lat_ops_ref(op, &lat_ops_check_seed[op],
 							       CHECK_ITERS));
-			r.flags = REPORT_FAILED;
+			r.flags = RESULT_FAILED;
 			r.note = "self-check failed";
-			report(ctx, &r);
+			emit_result(ctx, &r);
 			rc = EXIT_WRONG;
 			continue;
 		}
@@ -436,7 +436,7 @@ static int lat_ops_run(struct run_ctx *ctx)
 		if (i < P) {
 			errorf("%s: copies 0 and %u ended their chains on different values",
 			       lt->label, i);
-			r.flags = REPORT_FAILED;
+			r.flags = RESULT_FAILED;
 			r.note = "copies disagree";
 			rc = EXIT_WRONG;
 		}
@@ -455,10 +455,10 @@ static int lat_ops_run(struct run_ctx *ctx)
 		r.samples = st.n;
 		r.flags |= st.flags;
 		if (st.median_ns * (double)st.iters < 5e6) {	/* lmbench's shortest interval */
-			r.flags |= REPORT_SHORT;
+			r.flags |= RESULT_SHORT;
 			shorts++;
 		}
-		report(ctx, &r);
+		emit_result(ctx, &r);
 	}
 	team_stop(t);
 	free(s.out);

@@ -203,12 +203,6 @@ static const char *prec_word(int single)
 	return single ? "Single" : "Double";
 }
 
-static void classic_begin(struct emit_out *o, const struct run_info *info)
-{
-	(void)o;
-	(void)info;
-}
-
 static void classic_record(struct emit_out *o, const struct result *r)
 {
 	const struct lp_show *s = o->arg;
@@ -230,20 +224,15 @@ static void classic_record(struct emit_out *o, const struct result *r)
 		s->ms_per_solve, s->lda, s->kname);
 	if (s->P > 1)
 		fprintf(f, "    P=%u copies at once; Kflops is their sum\n", s->P);
-	if (r->flags & REPORT_SHORT)
+	if (r->flags & RESULT_SHORT)
 		fprintf(f, "    short run: samples under %.2f s (linpackc.new reports no row "
 			"under 0.5 s); not comparable\n", short_sample_s);
 	fprintf(f, "%s %s  Precision %5lld Kflops ; %llu Reps\n", s->form, prec_word(s->single),
 		(long long)llround(r->value), (unsigned long long)r->iters);
 }
 
-static void classic_end(struct emit_out *o)
-{
-	(void)o;
-}
-
 static const struct emitter emit_clinpack = {
-	"clinpack", 0, classic_begin, classic_record, classic_end,
+	"clinpack", 0, NULL, classic_record, NULL,
 };
 
 /* run ------------------------------------------------------------------------- */
@@ -322,7 +311,7 @@ static int linpack_main(struct run_ctx *ctx)
 	show.lda = lp.lda;
 	show.single = lp.single;
 	show.P = P;
-	reporter_set_arg(ctx->rep, &show);
+	emit_set_arg(ctx->rep, &show);
 
 	for (i = 0; i < nk; i++) {
 		const struct linpack_kernel *k = ks[i];
@@ -356,10 +345,10 @@ static int linpack_main(struct run_ctx *ctx)
 		r.metric = P == 1 ? metric : NULL;
 		r.group = show.form;
 		if (!show.ok)
-			r.flags |= REPORT_FAILED;
+			r.flags |= RESULT_FAILED;
 		if (st.median_ns * (double)st.iters < short_sample_s * 1e9)
-			r.flags |= REPORT_SHORT;
-		report_rate(ctx, r, &st, P * linpack_ops(lp.n) / 1000);
+			r.flags |= RESULT_SHORT;
+		emit_rate(ctx, r, &st, P * linpack_ops(lp.n) / 1000);
 		if (!show.ok) {
 			errorf("%s %s: residual check failed (norm. resid %.1f, bound %.0f)",
 			       show.form, prec_word(lp.single), show.chk.residn,

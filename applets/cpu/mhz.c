@@ -100,13 +100,13 @@ static int measure_cpu(struct run_ctx *ctx, int cpu)
 		double mhz = ADDS_PER_ITER / st.median_ns * 1e3;
 
 		if (fabs(mhz - f) / f > 0.05) {
-			r.flags |= REPORT_MISMATCH;
+			r.flags |= RESULT_MISMATCH;
 			snprintf(note, sizeof(note), "cpufreq says %.0f MHz (%+.1f%%)", f,
 				 (mhz - f) / f * 100);
 		}
 	}
 	r.note = note;
-	report_rate(ctx, r, &st, ADDS_PER_ITER / 1e6);	/* MHz = 10^6 adds/s */
+	emit_rate(ctx, r, &st, ADDS_PER_ITER / 1e6);	/* MHz = 10^6 adds/s */
 
 	memset(&r, 0, sizeof(r));
 	r.test = "cpufreq";
@@ -125,7 +125,7 @@ static int measure_cpu(struct run_ctx *ctx, int cpu)
 		r.samples = isnan(before) || isnan(after) ? 1 : 2;
 		r.note = "scaling_cur_freq before and after";
 	}
-	report(ctx, &r);
+	emit_result(ctx, &r);
 	return EXIT_OK;
 }
 
@@ -187,7 +187,7 @@ void mhz_env_see(const struct result *r)
 	size_t len;
 
 	if (!r->applet || strcmp(r->applet, "mhz") || !r->test || strcmp(r->test, "measured") ||
-	    (r->flags & REPORT_FAILED) || r->text || !(r->value > 0 && r->value < 100000) ||
+	    (r->flags & RESULT_FAILED) || r->text || !(r->value > 0 && r->value < 100000) ||
 	    !params_value(r->params, "cpu", cpu, sizeof(cpu)) || parse_int(cpu, &c) ||
 	    c < 0 || c > 4095)
 		return;
@@ -242,7 +242,7 @@ static void classic_record(struct emit_out *o, const struct result *r)
 	const int *period_only = o->arg;
 	long mhz = lround(r->value);
 
-	if ((r->flags & REPORT_FAILED) || mhz <= 0)
+	if ((r->flags & RESULT_FAILED) || mhz <= 0)
 		fputs("-1 System too busy\n", o->f);
 	else if (period_only && *period_only)
 		fprintf(o->f, "%.4f\n", 1000.0 / (double)mhz);
@@ -251,7 +251,7 @@ static void classic_record(struct emit_out *o, const struct result *r)
 }
 
 static const struct emitter emit_mhz = {
-	"mhz", 0, emit_nothing_begin, classic_record, emit_nothing_end,
+	"mhz", 0, NULL, classic_record, NULL,
 };
 
 /* The classic run: one measurement wherever the scheduler puts it. */
@@ -262,18 +262,18 @@ static int classic_run(struct run_ctx *ctx)
 	struct result r = { 0 };
 
 	period_only = opt_given(ctx, CLOCK) != 0;
-	reporter_set_arg(ctx->rep, &period_only);
+	emit_set_arg(ctx->rep, &period_only);
 	r.test = "measured";
 	r.params = "cpu=any";
 	r.unit = UNIT_MHZ;
 	r.better = 1;
 	if (bench_measure(&ctx->bench, add_chain, NULL, &st) || !(st.median_ns > 0)) {
-		r.flags = REPORT_FAILED;
+		r.flags = RESULT_FAILED;
 		r.note = "no usable sample";
-		report(ctx, &r);
+		emit_result(ctx, &r);
 		return EXIT_FAIL;
 	}
-	report_rate(ctx, r, &st, ADDS_PER_ITER / 1e6);
+	emit_rate(ctx, r, &st, ADDS_PER_ITER / 1e6);
 	return EXIT_OK;
 }
 

@@ -159,12 +159,6 @@ static void classic_banner(FILE *f, const struct nb_classic *c)
 	      "--------------------:------------------:-------------:------------\n", f);
 }
 
-static void classic_begin(struct emit_out *o, const struct run_info *info)
-{
-	(void)o;
-	(void)info;
-}
-
 static void classic_record(struct emit_out *o, const struct result *r)
 {
 	const struct nb_classic *c = o->arg;
@@ -213,7 +207,7 @@ static void classic_end(struct emit_out *o)
 }
 
 static const struct emitter emit_nbench = {
-	"nbench", 0, classic_begin, classic_record, classic_end,
+	"nbench", 0, NULL, classic_record, classic_end,
 };
 
 /* the run ----------------------------------------------------------------------- */
@@ -398,9 +392,9 @@ static int nb_measure(struct run_ctx *ctx, const struct nb_test *test, const str
 			      "after %u scores)", test->name, 100 * out->half / out->mean, out->k);
 	}
 	if (pl->score_s < classic_min_s || out->k < classic_min_scores)
-		out->flags |= REPORT_SHORT;
+		out->flags |= RESULT_SHORT;
 	if (out->failed)
-		out->flags |= REPORT_FAILED;
+		out->flags |= RESULT_FAILED;
 stop:
 	team_stop(t);
 out:
@@ -479,7 +473,7 @@ static int nbench_run(struct run_ctx *ctx)
 	cl.P = pl.P;
 	cl.is_short = pl.score_s < classic_min_s || pl.min_scores < classic_min_scores;
 	cpu_model(ctx->ncpus > 0 ? ctx->cpus[0] : -1, cl.cpu, sizeof(cl.cpu));
-	reporter_set_arg(ctx->rep, &cl);
+	emit_set_arg(ctx->rep, &cl);
 	snprintf(params, sizeof(params), "P=%u", pl.P);
 
 	for (i = 0; i < NB_NTESTS; i++) {
@@ -508,7 +502,7 @@ static int nbench_run(struct run_ctx *ctx)
 		r.samples = res[i].k;
 		r.flags = res[i].flags;
 		r.note = isfinite(res[i].half) ? note : NULL;
-		report(ctx, &r);
+		emit_result(ctx, &r);
 	}
 
 	for (j = 0; j < ARRAY_LEN(nb_indexes); j++) {
@@ -544,9 +538,9 @@ static int nbench_run(struct run_ctx *ctx)
 		r.min = nb_geomean(lo, n);
 		r.max = nb_geomean(hi, n);
 		r.samples = n;
-		r.flags = flags & (BENCH_NOISY | BENCH_BUDGET | REPORT_SHORT | REPORT_FAILED);
+		r.flags = flags & (BENCH_NOISY | BENCH_BUDGET | RESULT_SHORT | RESULT_FAILED);
 		r.note = x->is_linux ? "AMD K6/233 = 1" : "Pentium 90 = 1";
-		report(ctx, &r);
+		emit_result(ctx, &r);
 	}
 	return rc;
 }

@@ -286,7 +286,7 @@ static void classic_record(struct emit_out *o, const struct result *r)
 }
 
 static const struct emitter emit_par_ops = {
-	"par_ops", 1, emit_nothing_begin, classic_record, emit_nothing_end,
+	"par_ops", 1, NULL, classic_record, NULL,
 };
 
 static int par_ops_run(struct run_ctx *ctx)
@@ -322,7 +322,7 @@ static int par_ops_run(struct run_ctx *ctx)
 		r.better = 1;
 		r.value = r.min = r.max = best;
 		r.samples = st.n;
-		report(ctx, &r);
+		emit_result(ctx, &r);
 	}
 	return EXIT_OK;
 }

@@ -543,12 +543,6 @@ static double run_modules(struct whet_team *w, struct team *t, uint64_t xtra,
 	return used;
 }
 
-static void classic_begin(struct emit_out *o, const struct run_info *info)
-{
-	(void)o;
-	(void)info;
-}
-
 static void classic_head(FILE *f, const struct whet_run *w)
 {
 	unsigned i;
@@ -577,7 +571,7 @@ static void classic_record(struct emit_out *o, const struct result *r)
 		classic_head(f, w);
 	if (!strcmp(r->metric, "whetstone_mwips")) {
 		fprintf(f, "\nMWIPS%39.3f%19.3f\n\n", r->value, w->time_used);
-		if (r->flags & REPORT_FAILED)
+		if (r->flags & RESULT_FAILED)
 			fputs("Wrong answer\n\n", f);
 	} else if (!strcmp(r->metric, "whetstone")) {
 		if (r->value > 1)
@@ -586,7 +580,7 @@ static void classic_record(struct emit_out *o, const struct result *r)
 		else
 			fprintf(f, "C Converted Double Precision Whetstones: %.1f KIPS\n",
 				r->value * 1000);
-		if (r->flags & REPORT_FAILED)
+		if (r->flags & RESULT_FAILED)
 			fputs("Wrong answer (converted Whetstone)\n", f);
 	} else {
 		unsigned m = (unsigned)(r->test[1] - '1') % WHET_NMOD;
@@ -600,13 +594,8 @@ static void classic_record(struct emit_out *o, const struct result *r)
 	}
 }
 
-static void classic_end(struct emit_out *o)
-{
-	(void)o;
-}
-
 static const struct emitter emit_whets = {
-	"whets", 0, classic_begin, classic_record, classic_end,
+	"whets", 0, NULL, classic_record, NULL,
 };
 
 static void add_param(char *buf, size_t len, unsigned P)
@@ -657,9 +646,9 @@ static int run_converted(struct run_ctx *ctx, struct team *t, struct whet_team *
 	r.value = r.min = r.max = (double)P * 100.0 * (double)w->loop * (double)ii / s / 1000.0;
 	r.iters = ii;
 	r.samples = 1;
-	r.flags = flags | (rc ? REPORT_FAILED : 0);
+	r.flags = flags | (rc ? RESULT_FAILED : 0);
 	r.metric = "whetstone";
-	report(ctx, &r);
+	emit_result(ctx, &r);
 	return rc;
 }
 
@@ -699,7 +688,7 @@ static int whetstone_run(struct run_ctx *ctx)
 	run.xtra = xtra = xtra ? xtra : 1;
 	run.time_used = run_modules(&w, t, xtra, run.sec);
 	run.is_short = run.time_used < 2.0;
-	flags = run.is_short ? REPORT_SHORT : 0;
+	flags = run.is_short ? RESULT_SHORT : 0;
 
 	whet_reference(xtra, want);
 	for (i = 0; i < P; i++) {
@@ -716,7 +705,7 @@ static int whetstone_run(struct run_ctx *ctx)
 			errorf("copy %u: check value (sum of the results) is zero", i);
 		rc = EXIT_WRONG;
 	}
-	reporter_set_arg(ctx->rep, &run);
+	emit_set_arg(ctx->rep, &run);
 
 	snprintf(params, sizeof(params), "passes=%llu", (unsigned long long)xtra);
 	add_param(params, sizeof(params), P);
@@ -732,9 +721,9 @@ static int whetstone_run(struct run_ctx *ctx)
 		r.value = r.min = r.max = P * whet_ops[m] * (double)xtra / (1e6 * run.sec[m]);
 		r.iters = xtra;
 		r.samples = 1;
-		r.flags = flags | (rc ? REPORT_FAILED : 0);
+		r.flags = flags | (rc ? RESULT_FAILED : 0);
 		r.metric = metric[m];
-		report(ctx, &r);
+		emit_result(ctx, &r);
 	}
 	{
 		struct result r = { 0 };
@@ -746,9 +735,9 @@ static int whetstone_run(struct run_ctx *ctx)
 		r.value = r.min = r.max = whet_mwips(xtra, run.time_used, P);
 		r.iters = xtra;
 		r.samples = 1;
-		r.flags = flags | (rc ? REPORT_FAILED : 0);
+		r.flags = flags | (rc ? RESULT_FAILED : 0);
 		r.metric = "whetstone_mwips";
-		report(ctx, &r);
+		emit_result(ctx, &r);
 	}
 
 	rc2 = run_converted(ctx, t, &w, P, dur / 8, flags);

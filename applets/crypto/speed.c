@@ -453,7 +453,7 @@ static int new_table(struct emit_out *o, const struct result *r, const struct sp
 
 	if (!strcmp(last, r->group))
 		return 0;
-	if ((r->flags & REPORT_SHORT) && o->group[0] != '!') {
+	if ((r->flags & RESULT_SHORT) && o->group[0] != '!') {
 		fprintf(o->f, "note: %gs per test, shorter than openssl's %gs: flagged short, "
 			"figures less stable\n", pk ? s->pk_s : s->sym_s,
 			pk ? ossl_pk_s : ossl_sym_s);
@@ -499,7 +499,7 @@ static void classic_record(struct emit_out *o, const struct result *r)
 	const struct speed_out *s = o->arg;
 	unsigned i;
 
-	if (!s || (r->flags & (REPORT_FAILED | REPORT_SKIPPED)))
+	if (!s || (r->flags & (RESULT_FAILED | RESULT_SKIPPED)))
 		return;
 	if (s->mr) {
 		mr_record(o, r, s);
@@ -541,12 +541,8 @@ static void classic_record(struct emit_out *o, const struct result *r)
 	fputc('\n', o->f);
 }
 
-static void classic_end(struct emit_out *o)
-{
-}
-
 static const struct emitter emit_openssl = {
-	"openssl", 0, classic_begin, classic_record, classic_end,
+	"openssl", 0, classic_begin, classic_record, NULL,
 };
 
 /* planning ---------------------------------------------------------------------- */
@@ -799,10 +795,10 @@ static void run_row(struct speed *S, const struct row *rw)
 			r.params = p;
 			r.unit = UNIT_MB_S;
 			r.better = 1;
-			r.flags = REPORT_FAILED;
+			r.flags = RESULT_FAILED;
 			r.note = "operation failed";
 			r.group = rw->primary ? first_table : rw->impl->engine;
-			report(ctx, &r);
+			emit_result(ctx, &r);
 			S->rc = EXIT_FAIL;
 			team_stop(t);
 			job_free(&j, S->P);
@@ -843,7 +839,7 @@ static void run_row(struct speed *S, const struct row *rw)
 		r.iters = counts[i];
 		r.samples = 1;
 		r.note = window_note(note, sizeof(note), S->sym_s, ossl_sym_s, "size");
-		r.flags = r.note ? REPORT_SHORT : 0;
+		r.flags = r.note ? RESULT_SHORT : 0;
 		if (*driver) {
 			snprintf(both, sizeof(both), "%s%s%s", r.note ? r.note : "",
 				 r.note ? "; " : "", driver);
@@ -855,7 +851,7 @@ static void run_row(struct speed *S, const struct row *rw)
 		}
 		r.group = rw->primary ? first_table : rw->impl->engine;
 		r.x = (double)S->sizes[i];
-		report(ctx, &r);
+		emit_result(ctx, &r);
 	}
 	S->measured++;
 }
@@ -926,17 +922,17 @@ static void pk_record(struct speed *S, const char *alg, const char *op, double r
 	r.iters = count;
 	r.samples = 1;
 	r.flags = flags;
-	if (flags & REPORT_FAILED)
+	if (flags & RESULT_FAILED)
 		r.note = "sign/verify self-check failed";
-	else if (flags & REPORT_SHORT)
+	else if (flags & RESULT_SHORT)
 		r.note = window_note(note, sizeof(note), S->pk_s, ossl_pk_s, "operation");
-	if (S->P == 1 && !(flags & REPORT_FAILED)) {
+	if (S->P == 1 && !(flags & RESULT_FAILED)) {
 		snprintf(metric, sizeof(metric), "%s-%s", alg, op);
 		r.metric = metric;
 	}
 	r.group = group;
 	r.x = x;
-	report(S->ctx, &r);
+	emit_result(S->ctx, &r);
 }
 
 static void run_pk(struct speed *S, const char *alg)
@@ -965,7 +961,7 @@ static void run_pk(struct speed *S, const char *alg)
 			errorf("%s: self-check failed: %s", alg, why);
 		else
 			errorf("%s: cannot set up the self-check", alg);
-		pk_record(S, alg, "sign", 0, 0, REPORT_FAILED, 0);
+		pk_record(S, alg, "sign", 0, 0, RESULT_FAILED, 0);
 		S->rc = chk ? EXIT_WRONG : EXIT_FAIL;
 		speed_pk_worker_free(chk);
 		speed_pk_key_free(key);
@@ -981,7 +977,7 @@ static void run_pk(struct speed *S, const char *alg)
 	    run_pk_op(S, t, &j, alg, 1, &verify_rate, &nverify)) {
 		S->rc = t ? EXIT_FAIL : rc;
 	} else {
-		unsigned flags = S->pk_s < ossl_pk_s ? REPORT_SHORT : 0;
+		unsigned flags = S->pk_s < ossl_pk_s ? RESULT_SHORT : 0;
 
 		S->out.bits = speed_pk_bits(alg);
 		S->out.mr_index = speed_alg_find(alg)->mr_index;
@@ -1206,7 +1202,7 @@ static int speed_run(struct run_ctx *ctx)
 	S->out.nsizes = S->nsizes;
 	S->out.sym_s = S->sym_s;
 	S->out.pk_s = S->pk_s;
-	reporter_set_arg(ctx->rep, &S->out);
+	emit_set_arg(ctx->rep, &S->out);
 
 	/* plan: known-answer checks first, then the table order: openssl's
 	 * (its table's index, the -evp rows last), then the command line's */
@@ -1232,12 +1228,12 @@ static int speed_run(struct run_ctx *ctx)
 		r.group = rw->primary ? first_table : rw->impl->engine;
 		if (rw->state == ROW_FAILED) {
 			errorf("%s", rw->why);
-			r.flags = REPORT_FAILED;
+			r.flags = RESULT_FAILED;
 			S->rc = EXIT_WRONG;
 		} else {
-			r.flags = REPORT_SKIPPED;
+			r.flags = RESULT_SKIPPED;
 		}
-		report(ctx, &r);
+		emit_result(ctx, &r);
 	}
 	warn_skipped(S);
 	for (i = 0; i < S->nrows && S->rc != EXIT_FAIL; i++)
@@ -1255,7 +1251,7 @@ static int speed_run(struct run_ctx *ctx)
 		}
 		run_pk(S, speed_algs[i].name);
 	}
-	reporter_set_arg(ctx->rep, NULL);
+	emit_set_arg(ctx->rep, NULL);
 	rc = S->rc ? S->rc : S->measured ? EXIT_OK : EXIT_SKIP;
 	if (rc == EXIT_SKIP)
 		errorf("nothing could be measured with --engine=%s here", S->engine);

@@ -473,7 +473,7 @@ static int measure(struct zrun *m, struct result r, const char *params, double m
 		return EXIT_FAIL;
 	r.params = params;
 	r.unit = UNIT_MB_S;
-	report_rate(m->ctx, r, &st, mb * m->P);
+	emit_rate(m->ctx, r, &st, mb * m->P);
 	return EXIT_OK;
 }
 
@@ -531,10 +531,10 @@ static int run_level(struct zrun *m, unsigned li, const unsigned *tests)
 		r.iters = r.samples = 1;
 		r.note = note;
 		if (!ok) {
-			r.flags |= REPORT_FAILED;
+			r.flags |= RESULT_FAILED;
 			r.note = "round trip failed";
 		}
-		report(m->ctx, &r);
+		emit_result(m->ctx, &r);
 	}
 	if (!ok) {
 		errorf("level %d: the inflated data differs from the corpus", lv);
@@ -586,13 +586,13 @@ static int run_sums(struct zrun *m, enum zk_op op)
 		if (bad) {
 			errorf("%s kernel %s: 0x%08x, zlib says 0x%08x", r.test, kk->head.name,
 			       (unsigned)z->w[0].sum, (unsigned)ref);
-			r.flags |= REPORT_FAILED;
+			r.flags |= RESULT_FAILED;
 			r.note = "wrong checksum";
 			rc = EXIT_WRONG;
 		}
 		r.params = params;
 		r.unit = UNIT_MB_S;
-		report_rate(m->ctx, r, &st, (double)z->size / 1e6 * m->P);
+		emit_rate(m->ctx, r, &st, (double)z->size / 1e6 * m->P);
 	}
 	return rc;
 }

@@ -205,7 +205,7 @@ double fio_report_series(struct run_ctx *ctx, const struct fio_phase *p, const c
 	r.samples = n;
 	r.note = p->note;
 	if (!n) {
-		r.flags |= REPORT_SKIPPED;
+		r.flags |= RESULT_SKIPPED;
 		r.note = s == &p->cpu && p->cpu_why ? p->cpu_why : "not measured";
 	} else if (s == &p->cpu && p->ticks < FIO_FEW_TICKS) {
 		snprintf(note, sizeof(note), "%s; coarse: %llu tick%s", p->note,
@@ -213,7 +213,7 @@ double fio_report_series(struct run_ctx *ctx, const struct fio_phase *p, const c
 		r.note = note;
 	}
 	if (ctx->quick)
-		r.flags |= REPORT_SHORT;
+		r.flags |= RESULT_SHORT;
 	if (p->metric) {
 		if (p->bs)
 			snprintf(metric, sizeof(metric), "fileio-%s-%llu", test,
@@ -222,7 +222,7 @@ double fio_report_series(struct run_ctx *ctx, const struct fio_phase *p, const c
 			snprintf(metric, sizeof(metric), "fileio-%s", test);
 		r.metric = metric;
 	}
-	report(ctx, &r);
+	emit_result(ctx, &r);
 	return r.value;
 }
 
@@ -305,7 +305,7 @@ void fio_guide_set(struct fio_guide *g, uint64_t bs, int col, double v)
 void fio_guide_print(struct run_ctx *ctx, const struct fio_guide *g)
 {
 	struct run_info info;
-	struct reporter rep;
+	struct emit_sink rep;
 	int i, c;
 
 	if (ctx->rep->em != &emit_table || !g->n)
@@ -313,7 +313,7 @@ void fio_guide_print(struct run_ctx *ctx, const struct fio_guide *g)
 	run_info_fill(&info, ctx->applet->name);
 	util_hold_stderr(1);
 	fputc('\n', stderr);
-	if (reporter_open(&rep, &emit_fio_guide, &info, stderr, NULL))
+	if (emit_open(&rep, &emit_fio_guide, &info, stderr, NULL))
 		goto out;
 	for (i = 0; i < g->n; i++)
 		for (c = 0; c < FIO_G_COLS; c++) {
@@ -322,9 +322,9 @@ void fio_guide_print(struct run_ctx *ctx, const struct fio_guide *g)
 			r.test = guide_cols[c];
 			r.x = (double)g->bs[i];
 			r.value = g->v[i][c];
-			reporter_emit(&rep, &r);
+			emit_record(&rep, &r);
 		}
-	reporter_close(&rep, 1);
+	emit_close(&rep, 1);
 out:
 	util_hold_stderr(0);
 }

@@ -607,7 +607,7 @@ static void classic_record(struct emit_out *o, const struct result *r)
 }
 
 static const struct emitter emit_lmdd = {
-	"lmdd", 1, emit_nothing_begin, classic_record, emit_nothing_end,
+	"lmdd", 1, NULL, classic_record, NULL,
 };
 
 /* run ------------------------------------------------------------------------- */
@@ -645,7 +645,7 @@ static int lmdd_run(struct run_ctx *ctx)
 	if (rc != EXIT_OK)
 		return rc;
 
-	reporter_set_arg(ctx->rep, &d);
+	emit_set_arg(ctx->rep, &d);
 	snprintf(params, sizeof(params), "bs=%llu", (unsigned long long)d.bs);
 	r.test = d.in == FD_INTERNAL ? (d.out == FD_INTERNAL ? "move" : "write")
 				     : (d.out == FD_INTERNAL ? "read" : "copy");
@@ -655,7 +655,7 @@ static int lmdd_run(struct run_ctx *ctx)
 	r.value = r.min = r.max = (double)d.bytes / 1e6 / d.secs;
 	r.iters = d.blocks;
 	r.samples = 1;
-	report(ctx, &r);
+	emit_result(ctx, &r);
 	if (d.bad) {
 		errorf("%llu words did not match ipat='s pattern", (unsigned long long)d.bad);
 		return EXIT_WRONG;

@@ -155,33 +155,6 @@ static void bw_work(void *arg, unsigned idx, uint64_t iters)
 	bench_keep_u64((uint64_t)(unsigned)sum);
 }
 
-/* lmbench's number format: %.2f, or %.6f below 1. */
-static void classic_num(FILE *f, double v, const char *sep)
-{
-	fprintf(f, v < 1 ? "%.6f%s" : "%.2f%s", v, sep);
-}
-
-static void classic_begin(struct emit_out *o, const struct run_info *info)
-{
-	(void)o;
-	(void)info;
-}
-
-static void classic_record(struct emit_out *o, const struct result *r)
-{
-	classic_num(o->f, r->x / 1e6, " ");
-	classic_num(o->f, r->value, "\n");
-}
-
-static void classic_end(struct emit_out *o)
-{
-	(void)o;
-}
-
-static const struct emitter emit_lmbench = {
-	"lmbench", 1, classic_begin, classic_record, classic_end,
-};
-
 static int bw_mem_run(struct run_ctx *ctx)
 {
 	struct bw b = { 0 };
@@ -246,7 +219,7 @@ static int bw_mem_run(struct run_ctx *ctx)
 	r.params = params;
 	r.unit = UNIT_MB_S;
 	r.x = (double)size;
-	report_rate(ctx, r, &st, (double)size * P / 1e6);
+	emit_rate(ctx, r, &st, (double)size * P / 1e6);
 out:
 	for (i = 0; i < P; i++) {
 		mem_unmap(&b.bufs[i].src);
@@ -276,7 +249,7 @@ const struct applet applet_bw_mem = {
 	.usage   = TEXT_PTR(bw_mem_usage),
 	.opts    = opts,
 	.unit    = UNIT_MB_S,
-	.classic = &emit_lmbench,
+	.classic = &emit_lmbench_bw,
 	.reps    = 11,
 	.min_time = 0.02,
 	.run     = bw_mem_run,

@@ -349,12 +349,6 @@ struct classic_arg {
 
 static const struct classic_arg strides_given = { 1 };
 
-static void classic_begin(struct emit_out *o, const struct run_info *info)
-{
-	(void)o;
-	(void)info;
-}
-
 static void classic_record(struct emit_out *o, const struct result *r)
 {
 	const struct classic_arg *a = o->arg;
@@ -378,7 +372,7 @@ static void classic_end(struct emit_out *o)
 }
 
 static const struct emitter emit_lmbench = {
-	"lmbench", 1, classic_begin, classic_record, classic_end
+	"lmbench", 1, NULL, classic_record, classic_end
 };
 
 /* run ------------------------------------------------------------------------ */
@@ -454,7 +448,7 @@ static int sweep(struct run_ctx *ctx, struct lat *s, struct team *team, unsigned
 			   metric : NULL;
 		r.group = group;
 		r.x = (double)size;
-		report(ctx, &r);
+		emit_result(ctx, &r);
 	}
 	return EXIT_OK;
 }
@@ -498,7 +492,7 @@ static int lat_mem_rd_run(struct run_ctx *ctx)
 	if (!nstrides)
 		strides[nstrides++] = 512 / sizeof(void *);	/* 64 B on 64-bit, 128 B on 32-bit */
 	else
-		reporter_set_arg(ctx->rep, &strides_given);
+		emit_set_arg(ctx->rep, &strides_given);
 
 	max = only.n ? only.v[only.n - 1] : mb * 1048576;
 	need = (max + 2 * (uint64_t)page) * nthr;

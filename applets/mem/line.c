@@ -51,7 +51,7 @@ static void classic_record(struct emit_out *o, const struct result *r)
 }
 
 static const struct emitter emit_line = {
-	"line", 0, emit_nothing_begin, classic_record, emit_nothing_end,
+	"line", 0, NULL, classic_record, NULL,
 };
 
 struct chase1 {
@@ -92,7 +92,7 @@ static int line_run(struct run_ctx *ctx)
 		return EXIT_FAIL;
 	}
 	lmbench_wn(ctx);
-	reporter_set_arg(ctx->rep, &lo);
+	emit_set_arg(ctx->rep, &lo);
 	len -= len % (uint64_t)page;
 	if (mem_map(&m, (size_t)len, (size_t)page, MEM_HUGE_DEFAULT)) {
 		errorf("cannot map %llu bytes: %s", (unsigned long long)len, strerror(errno));
@@ -116,7 +116,7 @@ static int line_run(struct run_ctx *ctx)
 		r.unit = UNIT_NS;
 		r.better = -1;
 		result_from_time(&r, &st, 1.0 / PAR_LOADS);
-		report(ctx, &r);
+		emit_result(ctx, &r);
 		if (stride > sizeof(void *)) {
 			if (t > 1.3 * prev) {
 				jumped = 1;
@@ -139,10 +139,10 @@ static int line_run(struct run_ctx *ctx)
 	r.value = r.min = r.max = found;
 	r.samples = 1;
 	if (!found) {
-		r.flags = REPORT_FAILED;
+		r.flags = RESULT_FAILED;
 		r.note = "no step in the load time: line size not found";
 	}
-	report(ctx, &r);
+	emit_result(ctx, &r);
 	return EXIT_OK;
 }
 

@@ -226,12 +226,12 @@ static int membw_run(struct run_ctx *ctx)
 			for (i = 0; i < P; i++)
 				if (!mw_verify(&m, i, kk->head.op == MEM_RD ? rd_ref[i % 1024] : 0)) {
 					errorf("kernel %s %s gave a wrong result", r.test, kk->head.name);
-					r.flags |= REPORT_FAILED;
+					r.flags |= RESULT_FAILED;
 					r.note = "wrong result";
 					rc = EXIT_WRONG;
 					break;
 				}
-			report_rate(ctx, r, &st, (double)m.size * P / 1e6);
+			emit_rate(ctx, r, &st, (double)m.size * P / 1e6);
 		}
 		team_stop(t);
 	}

@@ -171,7 +171,7 @@ static void classic_record(struct emit_out *o, const struct result *r)
 }
 
 static const struct emitter emit_par_mem = {
-	"par_mem", 1, emit_nothing_begin, classic_record, emit_nothing_end,
+	"par_mem", 1, NULL, classic_record, NULL,
 };
 
 static int par_mem_run(struct run_ctx *ctx)
@@ -241,7 +241,7 @@ static int par_mem_run(struct run_ctx *ctx)
 		r.value = r.min = r.max = best;
 		r.samples = ctx->bench.samples;
 		r.x = (double)len;
-		report(ctx, &r);
+		emit_result(ctx, &r);
 	}
 	free(order);
 	mem_unmap(&m);

@@ -225,12 +225,6 @@ static void classic_validation(FILE *f, const struct stream_run *s)
 	fputs(dashes, f);
 }
 
-static void classic_begin(struct emit_out *o, const struct run_info *info)
-{
-	(void)o;
-	(void)info;
-}
-
 static void classic_record(struct emit_out *o, const struct result *r)
 {
 	const struct stream_run *s = o->arg;
@@ -254,13 +248,8 @@ static void classic_record(struct emit_out *o, const struct result *r)
 	}
 }
 
-static void classic_end(struct emit_out *o)
-{
-	(void)o;
-}
-
 static const struct emitter emit_stream = {
-	"stream", 0, classic_begin, classic_record, classic_end,
+	"stream", 0, NULL, classic_record, NULL,
 };
 
 /* run ------------------------------------------------------------------------- */
@@ -371,12 +360,12 @@ static int run_set(struct run_ctx *ctx, struct team *t, struct stream_arrays *ar
 		}
 #endif
 		if (!run->valid)
-			r.flags |= REPORT_FAILED;
+			r.flags |= RESULT_FAILED;
 		/* the guides name STREAM's rows by the kernel alone */
 		snprintf(metric, sizeof(metric), "%s%s%s", op_names[op],
 			 strcmp(set, "c") ? "-" : "", strcmp(set, "c") ? set : "");
 		r.metric = metric;
-		report(ctx, &r);
+		emit_result(ctx, &r);
 	}
 	free(times);
 	return run->valid ? EXIT_OK : EXIT_WRONG;
@@ -507,7 +496,7 @@ static void lm_record(struct emit_out *o, const struct result *r)
 }
 
 static const struct emitter emit_stream_lm = {
-	"stream", 1, emit_nothing_begin, lm_record, emit_nothing_end,
+	"stream", 1, NULL, lm_record, NULL,
 };
 
 /* Every record of this mode says so: its numbers are not STREAM's. */
@@ -557,8 +546,8 @@ static int lmbench_main(struct run_ctx *ctx)
 	}
 	lmbench_wn(ctx);
 	if (!ctx->format_given)
-		reporter_set_emitter(ctx->rep, &emit_stream_lm);
-	reporter_set_arg(ctx->rep, &s);
+		emit_set_emitter(ctx->rep, &emit_stream_lm);
+	emit_set_arg(ctx->rep, &s);
 	s.prefix = version == 1 ? "STREAM" : "STREAM2";
 	s.copy = xcalloc(P, sizeof(*s.copy));
 	t = team_start(P, ctx->cpus, ctx->ncpus, lm_setup, lm_work, &s, &rc);
@@ -594,7 +583,7 @@ static int lmbench_main(struct run_ctx *ctx)
 		r.samples = st.n;
 		r.flags = st.flags;
 		r.note = (version == 1 ? v1 : v2)[k].note;
-		report(ctx, &r);
+		emit_result(ctx, &r);
 	}
 	team_stop(t);
 out:
@@ -676,7 +665,7 @@ static int stream_run_main(struct run_ctx *ctx)
 		team_body(t, 1);
 		run.pass_us = (double)(bench_clock_ns() - t0) / 1e3;
 	}
-	reporter_set_arg(ctx->rep, &run);
+	emit_set_arg(ctx->rep, &run);
 	for (i = 0; i < nsets; i++) {
 		int r = run_set(ctx, t, &arr, &run, sets[i]);
 

@@ -136,7 +136,7 @@ static double measure(struct tlb *t, size_t n, double *tlb_ns, double *cache_ns)
 	r.value = r.min = r.max = *cache_ns > 0 ? *tlb_ns / *cache_ns : 0;
 	r.samples = a.n;
 	r.note = "page ring / packed ring, time per load";
-	report(t->ctx, &r);
+	emit_result(t->ctx, &r);
 	return r.value;
 }
 
@@ -185,7 +185,7 @@ static void classic_record(struct emit_out *o, const struct result *r)
 }
 
 static const struct emitter emit_tlb = {
-	"tlb", 1, emit_nothing_begin, classic_record, emit_nothing_end,
+	"tlb", 1, NULL, classic_record, NULL,
 };
 
 static int tlb_run(struct run_ctx *ctx)
@@ -221,7 +221,7 @@ static int tlb_run(struct run_ctx *ctx)
 	}
 	t.print_cost = opt_given(ctx, COST) != 0;
 	lmbench_wn(ctx);
-	reporter_set_arg(ctx->rep, &t);
+	emit_set_arg(ctx->rep, &t);
 	if (mem_map(&t.pages, t.maxpages * t.page, t.page, MEM_HUGE_OFF) ||
 	    mem_map(&t.packed, t.maxpages * t.line + t.page, t.page, MEM_HUGE_OFF)) {
 		errorf("cannot map %llu bytes: %s", (unsigned long long)max, strerror(errno));
@@ -245,7 +245,7 @@ static int tlb_run(struct run_ctx *ctx)
 		r.samples = 1;
 		r.note = "per load, page ring minus packed ring at twice the reach";
 		if (rc == EXIT_OK)
-			report(ctx, &r);
+			emit_result(ctx, &r);
 	}
 	mem_unmap(&t.pages);
 	mem_unmap(&t.packed);
@@ -257,10 +257,10 @@ static int tlb_run(struct run_ctx *ctx)
 	r.value = r.min = r.max = (double)found;
 	r.samples = 1;
 	if (!found) {
-		r.flags = REPORT_FAILED;
+		r.flags = RESULT_FAILED;
 		r.note = "no TLB effect up to -M";
 	}
-	report(ctx, &r);
+	emit_result(ctx, &r);
 	return EXIT_OK;
 }
 

@@ -59,23 +59,12 @@ OPT_TABLE(bw_tcp, OPTIONS);
 
 /* lmbench's bw_tcp line: "%.6f %.2f MB/sec" = message size in 10^6
  * bytes (the record's x), then the rate. */
-static void bw_begin(struct emit_out *o, const struct run_info *info)
-{
-	(void)o;
-	(void)info;
-}
-
 static void bw_line(struct emit_out *o, const struct result *r)
 {
 	fprintf(o->f, "%.6f %.2f MB/sec\n", r->x / 1e6, r->value);
 }
 
-static void bw_end(struct emit_out *o)
-{
-	(void)o;
-}
-
-static const struct emitter emit_bw_tcp = { "lmbench", 1, bw_begin, bw_line, bw_end };
+static const struct emitter emit_bw_tcp = { "lmbench", 1, NULL, bw_line, NULL };
 
 /* The size: digits ended by a NUL (lmbench's client), a newline or the
  * end of the stream (lmbench's -S writes "0" and closes); the value, -1 if
@@ -248,7 +237,7 @@ static int bw_client(struct run_ctx *ctx, const struct lmnet *n)
 	lmnet_result(ctx, n, &r, "read", own, "TCP bandwidth using",
 		     b.msg == 65536 && b.total == b.msg, &text);
 	r.x = (double)b.msg;
-	report_rate(ctx, r, &st, (double)b.total * n->parallel / 1e6);
+	emit_rate(ctx, r, &st, (double)b.total * n->parallel / 1e6);
 	return EXIT_OK;
 }
 

@@ -188,16 +188,16 @@ void lmnet_result(const struct run_ctx *ctx, const struct lmnet *n, struct resul
 	}
 	r->metric = guide && n->parallel == 1 && n->loopback ? n->proto->name : NULL;
 	if (ctx->quick)
-		r->flags |= REPORT_SHORT;
+		r->flags |= RESULT_SHORT;
 }
 
 int lmnet_report(struct run_ctx *ctx, struct result *r, const char *wrong)
 {
 	if (wrong) {
-		r->flags |= REPORT_FAILED;
+		r->flags |= RESULT_FAILED;
 		r->note = wrong;
 	}
-	report(ctx, r);
+	emit_result(ctx, r);
 	if (!wrong)
 		return EXIT_OK;
 	errorf("self-check failed: %s", wrong);

@@ -168,7 +168,7 @@ void lmnet_result(const struct run_ctx *ctx, const struct lmnet *n, struct resul
 		  const char *test, const char *own, const char *prefix, int guide,
 		  struct lmnet_text *t);
 
-/* report() the record; when wrong is not NULL the self-check failed:
+/* emit_result() the record; when wrong is not NULL the self-check failed:
  * the record is flagged with that note, the reason said on stderr, and
  * EXIT_WRONG returned (else EXIT_OK). */
 int lmnet_report(struct run_ctx *ctx, struct result *r, const char *wrong);

@@ -74,12 +74,6 @@ struct client {
 
 /* the summary output: a title line, then one line per record ----------- */
 
-static void sum_begin(struct emit_out *o, const struct run_info *info)
-{
-	(void)o;
-	(void)info;
-}
-
 static void sum_record(struct emit_out *o, const struct result *r)
 {
 	const struct net_summary *sum = o->arg;
@@ -98,13 +92,8 @@ static void sum_record(struct emit_out *o, const struct result *r)
 	fputc('\n', o->f);
 }
 
-static void sum_end(struct emit_out *o)
-{
-	(void)o;
-}
-
 static const struct emitter emit_net_summary = {
-	"summary", 0, sum_begin, sum_record, sum_end
+	"summary", 0, NULL, sum_record, NULL
 };
 
 /* options ----------------------------------------------------------------- */
@@ -440,8 +429,8 @@ static void put(struct client *c, const char *what, const char *label, const cha
 	r.value = r.min = r.max = v;
 	r.samples = 1;
 	r.group = label;
-	r.flags = c->ctx->quick ? REPORT_SHORT : 0;
-	report(c->ctx, &r);
+	r.flags = c->ctx->quick ? RESULT_SHORT : 0;
+	emit_result(c->ctx, &r);
 }
 
 static void put_cpu(struct client *c, const char *what, const char *label, double cpu)
@@ -466,9 +455,9 @@ static void put_throughput(struct client *c, const struct net_side *rx, const ch
 	r.max = fmax(rx->hi / 1e6, v);
 	r.samples = rx->nsamples ? rx->nsamples : 1;
 	r.group = "throughput (receiver)";
-	r.flags = (c->ctx->quick ? REPORT_SHORT : 0) | (note ? REPORT_FAILED : 0);
+	r.flags = (c->ctx->quick ? RESULT_SHORT : 0) | (note ? RESULT_FAILED : 0);
 	r.note = note;
-	report(c->ctx, &r);
+	emit_result(c->ctx, &r);
 }
 
 static void put_udp(struct client *c, const struct net_side *tx, const struct net_side *rx)
@@ -501,7 +490,7 @@ static int client_report(struct client *c)
 		snprintf(why, sizeof(why), "%llu datagrams received of %llu sent",
 			 (unsigned long long)rx->dgrams, (unsigned long long)tx->dgrams);
 	c->sum.median = rx->mid / 1e6;
-	reporter_set_arg(c->ctx->rep, &c->sum);
+	emit_set_arg(c->ctx->rep, &c->sum);
 	put_throughput(c, rx, *why ? why : NULL);
 	if (c->test == NET_UDP_STREAM)
 		put_udp(c, tx, rx);

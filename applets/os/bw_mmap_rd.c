@@ -136,6 +136,6 @@ const struct applet applet_bw_mmap_rd = {
 	.unit    = UNIT_MB_S,
 	.flags   = APPLET_NEEDS_DIR,
 	.reps    = 11,			/* lmbench's 11 samples */
-	.classic = &emit_lm_bandwidth,
+	.classic = &emit_lmbench_bw,
 	.run     = bw_mmap_rd_run,
 };

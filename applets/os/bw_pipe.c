@@ -167,8 +167,8 @@ int ipc_bw_run(struct run_ctx *ctx, enum proc_kind kind)
 	r.group = bw_label[kind];
 	r.metric = P == 1 && b.msg == 65536 && b.total == 10u << 20 ? bw_name[kind] : NULL;
 	if (ctx->quick)
-		r.flags |= REPORT_SHORT;
-	report_rate(ctx, r, &st, (double)b.total * P / 1e6);
+		r.flags |= RESULT_SHORT;
+	emit_rate(ctx, r, &st, (double)b.total * P / 1e6);
 	return EXIT_OK;
 }
 

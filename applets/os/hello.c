@@ -33,8 +33,7 @@ static int hello_run(struct run_ctx *ctx)
 	return EXIT_OK;
 }
 
-static const struct emitter emit_hello = { "hello", 0, emit_nothing_begin,
-					   emit_nothing_record, emit_nothing_end };
+static const struct emitter emit_hello = { .name = "hello" };
 
 TEXT(hello_summary, "the program lat_proc exec runs (lmbench's hello)");
 TEXT(hello_usage,

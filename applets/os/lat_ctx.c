@@ -134,12 +134,6 @@ static void ovr_body(void *arg, uint64_t iters)
  * lmbench, no line for a time at or below zero (the overhead subtracted
  * exceeded the measurement: noise, which a parser would take as a time).
  * The records keep the value, and run judges it INVALID. */
-static void classic_begin(struct emit_out *o, const struct run_info *info)
-{
-	(void)o;
-	(void)info;
-}
-
 static void classic_record(struct emit_out *o, const struct result *r)
 {
 	if (!strcmp(r->test, "overhead"))
@@ -148,13 +142,8 @@ static void classic_record(struct emit_out *o, const struct result *r)
 		fprintf(o->f, "%d %.2f\n", (int)r->x, r->value);
 }
 
-static void classic_end(struct emit_out *o)
-{
-	(void)o;
-}
-
 static const struct emitter emit_lat_ctx = {
-	"lmbench", 1, classic_begin, classic_record, classic_end,
+	"lmbench", 1, NULL, classic_record, NULL,
 };
 
 static void ring_close(struct ring *r)
@@ -259,8 +248,8 @@ static int ovr_run(struct run_ctx *ctx, struct ring *r, int kb, double *ovr_us)
 	res.note = "one hop without a switch (subtracted below)";
 	result_from_time(&res, &st, 1e-3);
 	if (ctx->quick)
-		res.flags |= REPORT_SHORT;
-	report(ctx, &res);
+		res.flags |= RESULT_SHORT;
+	emit_result(ctx, &res);
 	return EXIT_OK;
 }
 
@@ -298,12 +287,12 @@ static int ring_run(struct run_ctx *ctx, struct ring *r, unsigned P, int n, int 
 	res.min -= *ovr_us;
 	res.max -= *ovr_us;
 	if (ctx->quick)
-		res.flags |= REPORT_SHORT;
+		res.flags |= RESULT_SHORT;
 	if (rc == EXIT_WRONG) {
-		res.flags |= REPORT_FAILED;
+		res.flags |= RESULT_FAILED;
 		res.note = "the token came back with a wrong value";
 	}
-	report(ctx, &res);
+	emit_result(ctx, &res);
 	if (rc == EXIT_WRONG)
 		errorf("self-check failed: the token came back with a wrong value");
 	return rc;

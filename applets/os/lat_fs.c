@@ -313,11 +313,11 @@ static void fs_report(struct run_ctx *ctx, size_t size, unsigned P, const struct
 	r.x = (double)size;
 	r.note = "files per second; iters = files per sample";
 	if (ctx->quick)
-		r.flags |= REPORT_SHORT;
+		r.flags |= RESULT_SHORT;
 	r.test = "create";
-	report_rate(ctx, r, c, 1);
+	emit_rate(ctx, r, c, 1);
 	r.test = "delete";
-	report_rate(ctx, r, d, 1);
+	emit_rate(ctx, r, d, 1);
 }
 
 /* One size in its own scratch directory under dir; EXIT_OK with c and d

@@ -128,8 +128,8 @@ static int mm_report(struct run_ctx *ctx, const struct mm *m, int whole, unsigne
 	r.metric = m->size == 1 << 20 && !whole && P == 1 ? "lat_mmap-1m" : NULL;
 	result_from_time(&r, st, 1e-3);
 	lm_mark(ctx, &r, wrong ? "a byte written through the mapping is not in the file" : NULL);
-	report(ctx, &r);
-	return lm_verdict(r.flags & REPORT_FAILED ? r.note : NULL);
+	emit_result(ctx, &r);
+	return lm_verdict(r.flags & RESULT_FAILED ? r.note : NULL);
 }
 
 static int lat_mmap_run(struct run_ctx *ctx)

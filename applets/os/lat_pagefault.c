@@ -130,8 +130,8 @@ static int pf_report(struct run_ctx *ctx, const struct pf *p, unsigned P,
 	r.max -= o * scale;
 	r.flags |= ovh->flags;
 	lm_mark(ctx, &r, wrong ? "the bytes of a file of zeros did not sum to 0" : NULL);
-	report(ctx, &r);
-	return lm_verdict(r.flags & REPORT_FAILED ? r.note : NULL);
+	emit_result(ctx, &r);
+	return lm_verdict(r.flags & RESULT_FAILED ? r.note : NULL);
 }
 
 /* In each copy: -C's private copy, then the mapping. */

@@ -156,12 +156,12 @@ int ipc_lat_run(struct run_ctx *ctx, enum proc_kind kind)
 	r.metric = P == 1 && l.msg == 1 ? lat_name[kind] : NULL;
 	result_from_time(&r, &st, 1e-3);
 	if (ctx->quick)
-		r.flags |= REPORT_SHORT;
+		r.flags |= RESULT_SHORT;
 	if (wrong) {
-		r.flags |= REPORT_FAILED;
+		r.flags |= RESULT_FAILED;
 		r.note = "an echoed message differed from the one sent";
 	}
-	report(ctx, &r);
+	emit_result(ctx, &r);
 	if (wrong) {
 		errorf("self-check failed: an echoed message differed from the one sent");
 		return EXIT_WRONG;

@@ -127,9 +127,9 @@ static int skip(struct run_ctx *ctx, enum pr_op op, const char *why)
 		r.metric = pr_ops[op].metric;
 		r.unit = UNIT_US;
 		r.better = -1;
-		r.flags = REPORT_SKIPPED;
+		r.flags = RESULT_SKIPPED;
 		r.note = why;
-		report(ctx, &r);
+		emit_result(ctx, &r);
 	}
 	return EXIT_SKIP;
 }
@@ -237,7 +237,7 @@ static int lat_proc_run(struct run_ctx *ctx)
 	result_from_time(&r, &st, 1e-3);
 	if (p.op == PR_FORK)	/* lmbench's is dynamically linked: more to copy */
 		r.note = "static binary: fewer mappings to copy than a dynamic lmbench's";
-	report(ctx, &r);
+	emit_result(ctx, &r);
 	return EXIT_OK;
 }
 

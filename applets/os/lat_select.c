@@ -198,7 +198,7 @@ static int sel_measure(struct run_ctx *ctx, struct sel *s, enum sel_mode mode, u
 	r.better = -1;
 	r.metric = s->n == 200 && P == 1 ? metric : NULL;
 	if (ctx->quick)
-		r.flags |= REPORT_SHORT;
+		r.flags |= RESULT_SHORT;
 	result_from_time(&r, &st, 1e-3);
 	return lmnet_report(ctx, &r,
 			    rc == EXIT_WRONG ? "select did not find every descriptor ready" : NULL);

@@ -208,7 +208,7 @@ static int sem_report(struct run_ctx *ctx, const struct bench_stats *st, unsigne
 	r.metric = P == 1 ? "semaphore_latency" : NULL;
 	result_from_time(&r, st, 1e-3 / 2);	/* a round trip is two handoffs */
 	lm_mark(ctx, &r, wrong);
-	report(ctx, &r);
+	emit_result(ctx, &r);
 	return lm_verdict(wrong);
 }
 

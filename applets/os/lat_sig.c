@@ -305,7 +305,7 @@ static int lat_sig_run(struct run_ctx *ctx)
 	st.min_ns = st.min_ns > less ? st.min_ns - less : 0;
 	st.max_ns = st.max_ns > less ? st.max_ns - less : 0;
 	result_from_time(&r, &st, 1e-3);
-	report(ctx, &r);
+	emit_result(ctx, &r);
 	return EXIT_OK;
 }
 

@@ -200,7 +200,7 @@ static int lat_syscall_run(struct run_ctx *ctx)
 		snprintf(metric, sizeof(metric), "lat_syscall-%s", sc_names[s.op]);
 		r.metric = metric;
 		result_from_time(&r, &st, 1e-3);
-		report(ctx, &r);
+		emit_result(ctx, &r);
 	}
 out:
 	if (tmp[0])

@@ -4,8 +4,8 @@
  * SPDX-License-Identifier: MIT
  *
  * The output lines follow lmbench's published formats: sizes in 10^6 bytes
- * (so 1M prints 1.05), bandwidth in MB/s (10^6 bytes a second), latencies
- * in microseconds. A file made here is filled with zeros, written through
+ * (so 1M prints 1.05), latencies in microseconds; the bandwidth line is
+ * src/lmbench.c's, which bw_mem's is too. A file made here is filled with zeros, written through
  * and synced (it is then in the page cache, as lmbench's file is after its
  * script writes it), and removed at the end, at exit and on any fatal
  * signal that can be caught (src/scratch.h). It is written only when the
@@ -24,30 +24,6 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-static void nothing_begin(struct emit_out *o, const struct run_info *info)
-{
-	(void)o;
-	(void)info;
-}
-
-static void nothing_end(struct emit_out *o)
-{
-	(void)o;
-}
-
-/* One number as lmbench prints it: six decimals below 1, else `wide`. */
-static void print_num(FILE *f, double v, const char *wide, const char *sep)
-{
-	fprintf(f, v < 1 ? "%.6f" : wide, v);
-	fputs(sep, f);
-}
-
-static void bandwidth_record(struct emit_out *o, const struct result *r)
-{
-	print_num(o->f, r->x / 1e6, "%.2f", " ");
-	print_num(o->f, r->value, "%.2f", "\n");
-}
 
 static void micromb_record(struct emit_out *o, const struct result *r)
 {
@@ -68,13 +44,10 @@ static void fs_record(struct emit_out *o, const struct result *r)
 	}
 }
 
-const struct emitter emit_lm_bandwidth = {
-	"lmbench", 1, nothing_begin, bandwidth_record, nothing_end,
-};
 const struct emitter emit_lm_micromb = {
-	"lmbench", 1, nothing_begin, micromb_record, nothing_end,
+	"lmbench", 1, NULL, micromb_record, NULL,
 };
-const struct emitter emit_lm_fs = { "lmbench", 1, nothing_begin, fs_record, nothing_end };
+const struct emitter emit_lm_fs = { "lmbench", 1, NULL, fs_record, NULL };
 
 enum { BREAD_UNROLL = 128 };
 
@@ -280,9 +253,9 @@ void lm_file_put(struct lm_file *f)
 void lm_mark(const struct run_ctx *ctx, struct result *r, const char *wrong)
 {
 	if (ctx->quick)
-		r->flags |= REPORT_SHORT;
+		r->flags |= RESULT_SHORT;
 	if (wrong) {
-		r->flags |= REPORT_FAILED;
+		r->flags |= RESULT_FAILED;
 		r->note = wrong;
 	}
 }
@@ -382,6 +355,6 @@ int lm_bw_finish(struct run_ctx *ctx, struct lm_bw *b, int rc, const struct benc
 	r.x = (double)b->size;
 	r.metric = b->size == 1 << 20 && b->P == 1 ? metric : NULL;
 	lm_mark(ctx, &r, rc == EXIT_WRONG ? "the sum of a file of zeros was not 0" : NULL);
-	report_rate(ctx, r, st, (double)b->size * b->P / 1e6);
+	emit_rate(ctx, r, st, (double)b->size * b->P / 1e6);
 	return lm_verdict(r.note);
 }

@@ -14,13 +14,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "report.h"
+#include "emit.h"
 
 struct run_ctx;
 
-/* lmbench's "bandwidth" line: "%.2f %.2f" = r->x / 10^6 (the size in MB),
- * r->value (MB/s), each "%.6f" when below 1. */
-extern const struct emitter emit_lm_bandwidth;
 /* lmbench's "micromb" line: "%.6f %.0f" = r->x / 10^6, r->value (us),
  * "%.3f" for a value below 10 us. */
 extern const struct emitter emit_lm_micromb;
@@ -68,10 +65,10 @@ int  lm_file_clone(struct run_ctx *ctx, struct lm_file *f, struct lm_file *saved
 /* Remove the copy; f is the original again. */
 void lm_file_unclone(struct lm_file *f, struct lm_file *saved);
 
-/* Before report(): r is flagged short under --quick, and failed with the
+/* Before emit_result(): r is flagged short under --quick, and failed with the
  * note `wrong` when that is not NULL. */
 void lm_mark(const struct run_ctx *ctx, struct result *r, const char *wrong);
-/* After report(): EXIT_OK, or EXIT_WRONG with "self-check failed: wrong". */
+/* After emit_result(): EXIT_OK, or EXIT_WRONG with "self-check failed: wrong". */
 int  lm_verdict(const char *wrong);
 
 /* bw_file_rd and bw_mmap_rd: "[-C] [-P N] [-W US] [-N N] SIZE MODE [FILE]"

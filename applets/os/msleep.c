@@ -41,8 +41,7 @@ static int msleep_run(struct run_ctx *ctx)
 	return EXIT_OK;
 }
 
-static const struct emitter emit_msleep = { "msleep", 0, emit_nothing_begin,
-					    emit_nothing_record, emit_nothing_end };
+static const struct emitter emit_msleep = { .name = "msleep" };
 
 TEXT(msleep_summary, "sleep MS milliseconds (lmbench's msleep)");
 TEXT(msleep_usage,

@@ -18,12 +18,6 @@
 #include <stdio.h>
 
 /* The header comes with the first row, so an error prints none. */
-static void plain_begin(struct emit_out *o, const struct run_info *info)
-{
-	(void)o;
-	(void)info;
-}
-
 static void plain_record(struct emit_out *o, const struct result *r)
 {
 	if (!o->count)
@@ -31,12 +25,7 @@ static void plain_record(struct emit_out *o, const struct result *r)
 	fprintf(o->f, "%-16s %-10s %5.0f  %s\n", r->test, r->group, r->value, r->note);
 }
 
-static void plain_end(struct emit_out *o)
-{
-	(void)o;
-}
-
-static const struct emitter emit_boards = { "plain", 0, plain_begin, plain_record, plain_end };
+static const struct emitter emit_boards = { "plain", 0, NULL, plain_record, NULL };
 
 static int boards_run(struct run_ctx *ctx)
 {
@@ -60,7 +49,7 @@ static int boards_run(struct run_ctx *ctx)
 		r.unit = "rows";
 		r.value = r.min = r.max = b->rows;
 		r.note = b->desc;
-		report(ctx, &r);
+		emit_result(ctx, &r);
 	}
 	return EXIT_OK;
 }

@@ -101,8 +101,7 @@ static const struct ref_row *board_ref(const char *board, const char *metric)
 
 /* The table is printed by print_tables() once every row is in, so that
  * its columns fit their content; the emitter only names the format. */
-static const struct emitter emit_verdict = { "verdict", 0, emit_nothing_begin,
-					     emit_nothing_record, emit_nothing_end };
+static const struct emitter emit_verdict = { .name = "verdict" };
 
 static const char *const head[2][NCOL] = {
 	{ "metric", "value", "unit", "reference (min..max)", "delta", "" },
@@ -156,7 +155,7 @@ static void print_table(FILE *f, const struct cmp *c)
 }
 
 /* To every output that has the table (stdout, -o FILE); 0 when none has. */
-static int print_tables(struct reporter *rep, const struct cmp *c)
+static int print_tables(struct emit_sink *rep, const struct cmp *c)
 {
 	int i, k = 0;
 
@@ -203,7 +202,7 @@ static enum verdict finish(struct verdict_in *in, const struct verdict_ref *ref,
 	unsigned flags = 0;
 
 	note_flags(rnote, &flags);	/* only the leading flags: the rest is prose */
-	in->invalid |= !!(flags & (REPORT_FAILED | REPORT_SKIPPED | REPORT_THROTTLED));
+	in->invalid |= !!(flags & (RESULT_FAILED | RESULT_SKIPPED | RESULT_THROTTLED));
 	verdict_judge(in, ref, &row->vo);
 	if (*row->vo.why && !*row->why)
 		row->why = row->vo.why;
@@ -287,7 +286,7 @@ static void report_row(struct run_ctx *ctx, const struct cmp_row *row, const cha
 	rv.min = row->ref_min;
 	rv.max = row->ref_max;
 	r.verdict = &rv;	/* ktap: a FAIL is "not ok" */
-	report(ctx, &r);
+	emit_result(ctx, &r);
 }
 
 static void board_cells(struct cmp_row *row, const struct results_rec *jr)
@@ -357,7 +356,7 @@ static int flagged(const struct results_rec *x)
 	unsigned f = 0;
 
 	note_flags(x->note, &f);	/* only the leading flags: the rest is prose */
-	return !!(f & (REPORT_FAILED | REPORT_SKIPPED | REPORT_THROTTLED));
+	return !!(f & (RESULT_FAILED | RESULT_SKIPPED | RESULT_THROTTLED));
 }
 
 /* NEW beside OLD by the rule of the help: worse by more than the larger of

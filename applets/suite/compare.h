@@ -8,7 +8,7 @@
 
 #include <stddef.h>
 
-#include "report.h"
+#include "emit.h"
 #include "verdict.h"
 
 /* r->metric must be set. Writes "VERDICT: ref M (MIN..MAX), +D%; why" (or

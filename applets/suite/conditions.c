@@ -93,7 +93,7 @@ static void put(struct cond *c, const char *what, const char *text)
 	r.text = text;
 	if (c->sum)
 		run_summary_see(c->sum, &r);
-	report(c->ctx, &r);
+	emit_result(c->ctx, &r);
 	c->n += !!*what;
 }
 

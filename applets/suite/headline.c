@@ -142,11 +142,11 @@ static int bad_why(const struct result *r, char *buf, size_t len)
 	const char *text, *why;
 	unsigned flags = all_flags(r, &text);
 
-	if (flags & REPORT_FAILED) {
+	if (flags & RESULT_FAILED) {
 		snprintf(buf, len, "the test failed: %s", *text ? text : "no reason given");
 		return 1;
 	}
-	why = flags & REPORT_THROTTLED ? "throttled during the test" :
+	why = flags & RESULT_THROTTLED ? "throttled during the test" :
 	      r->better < 0 && !r->text && r->value <= 0 ?
 	      "value <= 0: the overhead subtraction failed" : flags & BENCH_TOO_FAST ?
 	      "too fast to time: the iteration cap came before the shortest sample" : NULL;
@@ -404,7 +404,7 @@ void headline_see(struct headline *h, const struct result *r)
 			see_suspect(h, r);
 		return;
 	}
-	if (r->text && !(r->flags & REPORT_FAILED))
+	if (r->text && !(r->flags & RESULT_FAILED))
 		return;
 	fill(&w, r, spec);
 	if (spec >= 0 && !r->text && !isnan(r->value)) {

@@ -16,7 +16,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "report.h"
+#include "emit.h"
 #include "verdict.h"
 
 /* One figure a person reads: a headline row, or a judged record that is

@@ -23,18 +23,12 @@
 #include <stdio.h>
 #include <string.h>
 
-/* The row being reported, for the plain emitter (reporter_set_arg). */
+/* The row being reported, for the plain emitter (emit_set_arg). */
 struct ref_out {
 	const struct ref_row	*row;
 };
 
 /* The header comes with the first row, so an error prints none. */
-static void plain_begin(struct emit_out *o, const struct run_info *info)
-{
-	(void)o;
-	(void)info;
-}
-
 static void plain_record(struct emit_out *o, const struct result *r)
 {
 	const struct ref_row *row = ((const struct ref_out *)o->arg)->row;
@@ -49,12 +43,7 @@ static void plain_record(struct emit_out *o, const struct result *r)
 		*row->note ? "  # " : "", row->note);
 }
 
-static void plain_end(struct emit_out *o)
-{
-	(void)o;
-}
-
-static const struct emitter emit_ref = { "plain", 0, plain_begin, plain_record, plain_end };
+static const struct emitter emit_ref = { "plain", 0, NULL, plain_record, NULL };
 
 /* The known boards' aliases, within 79 columns. */
 static void usage_boards(void)
@@ -92,7 +81,7 @@ static void report_row(struct run_ctx *ctx, struct ref_out *out, const struct re
 	r.max = row->max;
 	r.note = note;
 	out->row = row;
-	report(ctx, &r);
+	emit_result(ctx, &r);
 }
 
 static int ref_run(struct run_ctx *ctx)
@@ -123,7 +112,7 @@ static int ref_run(struct run_ctx *ctx)
 		errorf("no reference for '%s' at '%s' on %s", metric, param, b->id);
 		return EXIT_FAIL;
 	}
-	reporter_set_arg(ctx->rep, &out);
+	emit_set_arg(ctx->rep, &out);
 	while ((row = ref_next(b, row))) {
 		if (metric && strcmp(row->metric, metric))
 			continue;

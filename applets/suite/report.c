@@ -5,7 +5,7 @@
  *   report [--board BOARD] [--title TEXT] RESULTS.json [-o report.html]
  *
  * Reads what --format=json writes (an applet's or a whole run's: a
- * "context" block and a "results" array, src/report.c) and writes one
+ * "context" block and a "results" array, src/emit.c) and writes one
  * HTML5 page with everything inline: a <style> block, SVG charts, no
  * script, no URL of any kind, so it can be mailed, archived or printed.
  * The page opens on the answer, as run's terminal summary does (one
@@ -20,7 +20,7 @@
  * `run --board` already wrote at the head of a note are counted. Every
  * string from the file is escaped. The page goes to stdout, or with -o
  * to a temporary file beside FILE that is renamed into place once it is
- * complete (the reporter's -o handling) and removed otherwise.
+ * complete (the emit sink's -o handling) and removed otherwise.
  */
 #include "applet.h"
 #include "compare.h"
@@ -47,9 +47,8 @@
 OPT_TABLE(report, OPTIONS);
 
 /* The page is written by run(), not per record: the emitter only makes
- * "html" the applet's format and leaves the reporter's outputs empty. */
-static const struct emitter emit_html = { "html", 0, emit_nothing_begin,
-					  emit_nothing_record, emit_nothing_end };
+ * "html" the applet's format and leaves the emit sink's outputs empty. */
+static const struct emitter emit_html = { .name = "html" };
 
 /* input -------------------------------------------------------------------- */
 
@@ -379,9 +378,9 @@ static void write_verdicts(FILE *f, const struct html_doc *d)
 			counts[r->verdict]++;
 			judged++;
 		}
-		failed += !!(r->state & REPORT_FAILED);
-		skipped += !!(r->state & REPORT_SKIPPED);
-		throttled += !!(r->state & REPORT_THROTTLED);
+		failed += !!(r->state & RESULT_FAILED);
+		skipped += !!(r->state & RESULT_SKIPPED);
+		throttled += !!(r->state & RESULT_THROTTLED);
 	}
 	if (d->board)		/* a value that cannot be right counts as listed */
 		headline_counts(h, counts);
@@ -437,11 +436,11 @@ static void write_verdicts(FILE *f, const struct html_doc *d)
 
 static void write_badges(FILE *f, unsigned state)
 {
-	if (state & REPORT_FAILED)
+	if (state & RESULT_FAILED)
 		fputs("<span class=\"badge failed\">failed</span>", f);
-	if (state & REPORT_SKIPPED)
+	if (state & RESULT_SKIPPED)
 		fputs("<span class=\"badge skipped\">skipped</span>", f);
-	if (state & REPORT_THROTTLED)
+	if (state & RESULT_THROTTLED)
 		fputs("<span class=\"badge throttled\">throttled</span>", f);
 }
 
@@ -481,9 +480,9 @@ static void write_row(FILE *f, const struct html_rec *r)
 {
 	char val[512], num[32];
 
-	fprintf(f, "<tr%s>", r->state & REPORT_FAILED ? " class=\"failed\"" :
-		r->state & REPORT_SKIPPED ? " class=\"skipped\"" :
-		r->state & REPORT_THROTTLED ? " class=\"throttled\"" : "");
+	fprintf(f, "<tr%s>", r->state & RESULT_FAILED ? " class=\"failed\"" :
+		r->state & RESULT_SKIPPED ? " class=\"skipped\"" :
+		r->state & RESULT_THROTTLED ? " class=\"throttled\"" : "");
 	fputs("<td>", f);
 	write_badges(f, r->state);
 	html_text(f, r->applet);

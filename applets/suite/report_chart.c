@@ -36,7 +36,7 @@
 static int usable(const struct html_rec *r, const char *unit)
 {
 	return !r->text && r->unit && !strcmp(r->unit, unit) && isfinite(r->value) &&
-	       r->value > 0 && !(r->state & (REPORT_FAILED | REPORT_SKIPPED));
+	       r->value > 0 && !(r->state & (RESULT_FAILED | RESULT_SKIPPED));
 }
 
 /* bandwidth ------------------------------------------------------------- */

@@ -10,7 +10,7 @@
 #include <stdio.h>
 
 #include "refdata.h"
-#include "report.h"
+#include "emit.h"
 #include "results.h"
 
 struct html_rec {
@@ -19,7 +19,7 @@ struct html_rec {
 	const char	*text;		/* a non-numeric value, else NULL */
 	double		value, min, max;	/* NaN when absent */
 	int		better;
-	unsigned	state;		/* the note's flags (REPORT_FAILED, ...) */
+	unsigned	state;		/* the note's flags (RESULT_FAILED, ...) */
 	int		verdict;	/* enum verdict, or -1: none */
 	struct result_verdict rv;	/* the verdict, when judged here */
 	char		why[256];	/* the reference and the delta, when judged here */

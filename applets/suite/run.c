@@ -7,7 +7,7 @@
  * ever); `run APPLET,... -- ARGS` passes ARGS to each as the same words. Each
  * test runs in a forked child with --format=csv on a pipe (run_child.c);
  * its records are parsed back (run_rows.c) and printed through this run's
- * own reporter, so --format and -o apply to the whole suite. A test that
+ * own emit sink, so --format and -o apply to the whole suite. A test that
  * crashes, is killed by a signal, overruns its budget or exits non-zero
  * adds a failed "status" row with the reason; one that cannot run here
  * (exit 77) a skipped row with the applet's reason. Around each test every
@@ -418,7 +418,7 @@ static void expect_verdict(const struct result *r, const struct verdict_expect *
 			   int board_invalid, struct result_verdict *rv, char *note, size_t len)
 {
 	struct verdict_in in = { r->value, r->better, board_invalid || r->text ||
-				 (r->flags & (REPORT_FAILED | REPORT_SKIPPED | REPORT_THROTTLED)) };
+				 (r->flags & (RESULT_FAILED | RESULT_SKIPPED | RESULT_THROTTLED)) };
 	struct verdict_ref ref = { 0 };
 
 	ref.have = ref.expect = 1;
@@ -496,7 +496,7 @@ static int emit_rows(struct run_ctx *ctx, char *rows, const char *throttled,
 			continue;
 		mhz_env_see(&r);	/* the tests after mhz use its clocks */
 		if (*throttled) {
-			r.flags |= REPORT_THROTTLED;
+			r.flags |= RESULT_THROTTLED;
 			snprintf(note, sizeof(note), "%s%s%s", r.note, *r.note ? "; " : "",
 				 throttled);
 			r.note = note;
@@ -507,11 +507,11 @@ static int emit_rows(struct run_ctx *ctx, char *rows, const char *throttled,
 			r.note = both;
 			r.verdict = &rv;
 		}
-		skipped |= !!(r.flags & REPORT_SKIPPED);
+		skipped |= !!(r.flags & RESULT_SKIPPED);
 		++*count;
 		if (tl->sum)
 			run_summary_see(tl->sum, &r);
-		report(ctx, &r);
+		emit_result(ctx, &r);
 		conditions_clock(ctx, &r, &seen, tl->sum);
 	}
 	return skipped;
@@ -535,7 +535,7 @@ static void status_row(struct run_ctx *ctx, const struct tally *tl, const struct
 	r.note = note;
 	if (tl->sum)
 		run_summary_see(tl->sum, &r);
-	report(ctx, &r);
+	emit_result(ctx, &r);
 	free(params);
 }
 
@@ -563,14 +563,14 @@ static int outcome(struct run_ctx *ctx, const struct test *t, const struct child
 			 o->last_err[0] ? ": " : "", o->last_err);
 	} else if (WEXITSTATUS(st) == EXIT_SKIP) {
 		if (!had_skip_row)
-			status_row(ctx, tl, t, REPORT_SKIPPED, o->skip_why[0] ? o->skip_why :
+			status_row(ctx, tl, t, RESULT_SKIPPED, o->skip_why[0] ? o->skip_why :
 				   o->last_err);
 		return 2;
 	} else {
 		tl->wrong |= WEXITSTATUS(st) == EXIT_WRONG;
 		snprintf(note, sizeof(note), "exit %d: %s", WEXITSTATUS(st), o->last_err);
 	}
-	status_row(ctx, tl, t, REPORT_FAILED, note);
+	status_row(ctx, tl, t, RESULT_FAILED, note);
 	return 1;
 }
 
@@ -586,7 +586,7 @@ static void run_one(struct run_ctx *ctx, const struct test *t, struct tally *tl,
 
 	memset(&o, 0, sizeof(o));
 	if (t->skip) {
-		status_row(ctx, tl, t, REPORT_SKIPPED, t->skip);
+		status_row(ctx, tl, t, RESULT_SKIPPED, t->skip);
 		tl->skipped++;
 		fprintf(stderr, "%srun: [%zu/%zu] %s: skipped (%s)\n",
 			tl->progress_tty ? "\r\033[K" : "", i + 1, n, t->argv[0], t->skip);
@@ -625,7 +625,7 @@ static void summary_row(struct run_ctx *ctx, const char *test, double v, const c
 	r.test = test;
 	r.unit = unit;
 	r.value = r.min = r.max = v;
-	report(ctx, &r);
+	emit_result(ctx, &r);
 }
 
 static void summary(struct run_ctx *ctx, const struct tally *tl, double wall)
@@ -673,7 +673,7 @@ static void summary(struct run_ctx *ctx, const struct tally *tl, double wall)
 		r.unit = "";
 		r.text = ref_board(tl->board)->id;
 		r.note = "the board the verdicts are against";
-		report(ctx, &r);
+		emit_result(ctx, &r);
 	}
 	summary_row(ctx, "tests", tl->run, "");
 	summary_row(ctx, "passed", tl->passed, "");
@@ -720,11 +720,11 @@ static void die_interrupted(struct run_ctx *ctx, size_t done, size_t n)
 	r.test = "interrupted";
 	r.text = signal_name(sig, sname, sizeof(sname));
 	r.unit = "";
-	r.flags = REPORT_FAILED;
+	r.flags = RESULT_FAILED;
 	snprintf(note, sizeof(note), "in test %zu of %zu", done, n);
 	r.note = note;
-	report(ctx, &r);
-	reporter_close(ctx->rep, 1);
+	emit_result(ctx, &r);
+	emit_close(ctx->rep, 1);
 	fflush(NULL);
 	signal(sig, SIG_DFL);
 	sigemptyset(&set);
@@ -764,7 +764,7 @@ static void boot_row(struct run_ctx *ctx)
 	r.value = r.min = r.max = s;
 	r.samples = 1;
 	r.note = "kernel start to /init (CLOCK_BOOTTIME)";
-	report(ctx, &r);
+	emit_result(ctx, &r);
 }
 
 /* tl holds the verdict settings; the counts are added to it. */

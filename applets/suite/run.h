@@ -8,7 +8,7 @@
 #include <signal.h>
 #include <stddef.h>
 
-#include "report.h"
+#include "emit.h"
 
 /* One test of a suite: an applet's command line, words split on spaces.
  * "%dram" becomes 4 x the last-level cache in MiB (at least 8), in a word

@@ -4,8 +4,8 @@
  *
  * Each test of a suite runs with --format=csv on a pipe; its records are
  * read back here, field for field, into struct result, so the suite's own
- * reporter prints them in whatever format the suite was given. The note
- * column starts with the flag names report.c writes ("short,noisy: text");
+ * emit sink prints them in whatever format the suite was given. The note
+ * column starts with the flag names emit.c writes ("short,noisy: text");
  * they are found by asking result_note() for each bit's name, so the two
  * directions cannot drift apart.
  */

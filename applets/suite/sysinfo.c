@@ -46,7 +46,7 @@ static void text(struct run_ctx *ctx, const char *test, const char *params,
 	r.params = params;
 	r.unit = "";
 	r.text = *buf ? buf : "unknown";
-	report(ctx, &r);
+	emit_result(ctx, &r);
 }
 
 static void number(struct run_ctx *ctx, const char *test, const char *params,
@@ -60,7 +60,7 @@ static void number(struct run_ctx *ctx, const char *test, const char *params,
 	r.value = r.min = r.max = v;
 	r.samples = 1;
 	r.note = note;
-	report(ctx, &r);
+	emit_result(ctx, &r);
 }
 
 /* A file's text, or "unknown". */
@@ -570,7 +570,7 @@ static void sheet_end(struct emit_out *o)
 }
 
 static const struct emitter emit_sheet = {
-	"facts", 0, emit_nothing_begin, sheet_record, sheet_end,
+	"facts", 0, NULL, sheet_record, sheet_end,
 };
 
 static int sysinfo_run(struct run_ctx *ctx)

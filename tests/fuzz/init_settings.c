@@ -17,7 +17,7 @@
  */
 #include "fuzz.h"
 #include "init.h"
-#include "report.h"
+#include "emit.h"
 #include "run.h"
 
 static void check_str(const struct init_settings *s, const char *name, const char *v,

@@ -5,7 +5,7 @@
  */
 #include "minitest.h"
 #include "init.h"
-#include "report.h"
+#include "emit.h"
 #include "run.h"
 
 #include <stdlib.h>

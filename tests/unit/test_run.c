@@ -52,7 +52,7 @@ TEST(run_csv_result)
 	CHECK_NEAR(r.max, 12, 1e-12);
 	CHECK_EQ_INT(r.better, -1);
 	CHECK_EQ_U64(r.iters, 1000);
-	CHECK_EQ_INT((int)r.flags, (int)(BENCH_NOISY | REPORT_SHORT));
+	CHECK_EQ_INT((int)r.flags, (int)(BENCH_NOISY | RESULT_SHORT));
 	CHECK_STR(r.note, "a, b");
 	CHECK_STR(r.metric, "lat_pipe");
 	CHECK(r.text == NULL);
@@ -319,7 +319,7 @@ TEST(run_summary_lines)
 	r.applet = "lat_ctx";
 	r.test = "status";
 	r.params = "args=-s 128 2";
-	r.flags = REPORT_FAILED;
+	r.flags = RESULT_FAILED;
 	r.note = "killed by SIGKILL";
 	r.value = NAN;
 	run_summary_see(s, &r);

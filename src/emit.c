@@ -1,5 +1,5 @@
-/* report.c - result records and the table, CSV, JSON, markdown, guide and
- * ktap emitters
+/* emit.c - result records and the table, CSV, JSON, markdown, guide and
+ * ktap emitters, and the sink that hands records to them
  *
  * SPDX-License-Identifier: MIT
  *
@@ -25,7 +25,7 @@
  * saying so gets a last "not ok N - APPLET exit status", so the stream
  * agrees with the exit status; a run with no record at all is "1..0 # SKIP".
  */
-#include "report.h"
+#include "emit.h"
 #include "scratch.h"
 #include "util.h"
 
@@ -45,11 +45,11 @@ static const struct {
 	{ BENCH_BUDGET,    "over-budget" },
 	{ BENCH_NOISY,     "noisy" },
 	{ BENCH_CLOCK_SUB, "clock-subtracted" },
-	{ REPORT_MISMATCH, "mismatch" },
-	{ REPORT_FAILED,   "failed" },
-	{ REPORT_SKIPPED,  "skipped" },
-	{ REPORT_SHORT,    "short" },
-	{ REPORT_THROTTLED, "throttled" },
+	{ RESULT_MISMATCH, "mismatch" },
+	{ RESULT_FAILED,   "failed" },
+	{ RESULT_SKIPPED,  "skipped" },
+	{ RESULT_SHORT,    "short" },
+	{ RESULT_THROTTLED, "throttled" },
 };
 
 const char *result_note(const struct result *r, char *buf, size_t len)
@@ -123,12 +123,17 @@ static const char *nz(const char *s)
 
 /* table ------------------------------------------------------------------ */
 
-/* The records are held until end(), which sizes each column to its widest
- * cell: a long params (lat_mem_rd's sizes, sysinfo's rows) pushes no
- * column after it out of line. The table comes at the end, not record by
- * record; on a terminal the progress line (src/progress.h) shows a long
- * run alive meanwhile. A text row (sysinfo) has its text where the median
- * goes, then "  # note", and sizes only the columns before it. */
+/* An applet's table is one group of records with the same columns: they
+ * are held until end(), which sizes each column to its widest cell, the
+ * header's included (numbers right-aligned, text left, two blanks between
+ * columns, none at a line's end), so a long params (lat_mem_rd's sizes,
+ * sysinfo's rows) pushes no column after it out of line. The table comes
+ * at the end, not record by record, and nothing waits on it: on a
+ * terminal the progress line (src/progress.h) counts the records as they
+ * come, and run says each test's outcome on stderr and builds its summary
+ * from its own tally, not from the table. A text row (sysinfo) has its
+ * text where the median goes, then "  # note", and sizes only the columns
+ * before it. */
 enum { T_APPLET, T_TEST, T_KERNEL, T_PARAMS, T_MEDIAN, T_MIN, T_MAX, T_UNIT, T_N, T_NOTE,
        T_COLS };
 
@@ -218,8 +223,8 @@ static void put(struct sink *s, const char *p, size_t n)
 		s->fd = -1;	/* nothing more to say: the process is ending */
 }
 
-/* One line: left-aligned cells but for the numbers, two blanks before
- * the note */
+/* One line: text cells left-aligned, numbers right-aligned, two blanks
+ * between columns; the note, last, is not padded */
 static void table_line(struct sink *s, const char *const *cell, int text, const size_t *w)
 {
 	int c, last = text ? T_MEDIAN : T_N;
@@ -230,9 +235,8 @@ static void table_line(struct sink *s, const char *const *cell, int text, const 
 
 		s->blanks += right ? fill : 0;
 		put(s, cell[c], l);
-		s->blanks += (right ? 0 : fill) + 1;
+		s->blanks += (right ? 0 : fill) + 2;
 	}
-	s->blanks++;
 	if (*cell[T_NOTE] && text)
 		put(s, "# ", 2);
 	put(s, cell[T_NOTE], strlen(cell[T_NOTE]));
@@ -294,7 +298,7 @@ void table_free(struct emit_out *o)
 	o->rows = NULL;
 }
 
-const struct emitter emit_table = { "table", 0, emit_nothing_begin, table_record, table_end };
+const struct emitter emit_table = { "table", 0, NULL, table_record, table_end };
 
 /* csv (RFC 4180) ------------------------------------------------------------ */
 
@@ -352,7 +356,7 @@ static void csv_record(struct emit_out *o, const struct result *r)
 	csv_field(f, r->metric, 1);
 }
 
-const struct emitter emit_csv = { "csv", 0, csv_begin, csv_record, emit_nothing_end };
+const struct emitter emit_csv = { "csv", 0, csv_begin, csv_record, NULL };
 
 /* markdown: a table to paste into a bug report ----------------------------- */
 
@@ -392,24 +396,7 @@ static void md_record(struct emit_out *o, const struct result *r)
 	fputs("|\n", f);
 }
 
-void emit_nothing_begin(struct emit_out *o, const struct run_info *info)
-{
-	(void)o;
-	(void)info;
-}
-
-void emit_nothing_record(struct emit_out *o, const struct result *r)
-{
-	(void)o;
-	(void)r;
-}
-
-void emit_nothing_end(struct emit_out *o)
-{
-	(void)o;
-}
-
-const struct emitter emit_markdown = { "markdown", 0, md_begin, md_record, emit_nothing_end };
+const struct emitter emit_markdown = { "markdown", 0, md_begin, md_record, NULL };
 
 /* guide: the vendor guides' "metric (unit)  value (min X, max Y)" -------- */
 
@@ -431,13 +418,7 @@ static void guide_record(struct emit_out *o, const struct result *r)
 			format_value(r->max, hi, sizeof(hi)), *note ? "  # " : "", note);
 }
 
-static void guide_begin(struct emit_out *o, const struct run_info *info)
-{
-	(void)o;
-	(void)info;
-}
-
-const struct emitter emit_guide = { "guide", 0, guide_begin, guide_record, emit_nothing_end };
+const struct emitter emit_guide = { "guide", 0, NULL, guide_record, NULL };
 
 /* json ------------------------------------------------------------------- */
 
@@ -682,10 +663,10 @@ static void ktap_directive(FILE *f, const struct result *r)
 {
 	const struct result_verdict *rv = r->verdict;
 
-	if (r->flags & REPORT_SKIPPED) {
+	if (r->flags & RESULT_SKIPPED) {
 		fputs(" # SKIP ", f);
 		tap_text(f, r->note && *r->note ? r->note : "skipped");
-	} else if (r->flags & REPORT_THROTTLED) {
+	} else if (r->flags & RESULT_THROTTLED) {
 		fputs(" # TODO throttled", f);
 	} else if (rv && rv->out.v == V_INVALID) {
 		fputs(" # TODO INVALID", f);
@@ -698,7 +679,7 @@ static void ktap_directive(FILE *f, const struct result *r)
 
 static void ktap_record(struct emit_out *o, const struct result *r)
 {
-	int bad = (r->flags & REPORT_FAILED) || (r->verdict && r->verdict->out.v == V_FAIL);
+	int bad = (r->flags & RESULT_FAILED) || (r->verdict && r->verdict->out.v == V_FAIL);
 
 	fprintf(o->f, "%sok %u - ", bad ? "not " : "", o->count + 1);
 	tap_text(o->f, r->applet);
@@ -750,10 +731,10 @@ static void ktap_end(struct emit_out *o)
 
 const struct emitter emit_ktap = { "ktap", 0, ktap_begin, ktap_record, ktap_end };
 
-/* reporter ----------------------------------------------------------------- */
+/* the emit sink ----------------------------------------------------------- */
 
 /* The name of output i in a message: stdout, stderr or 'FILE'. */
-static const char *out_name(const struct reporter *rep, int i, char *buf, size_t len)
+static const char *out_name(const struct emit_sink *rep, int i, char *buf, size_t len)
 {
 	if (i > 0)
 		snprintf(buf, len, "'%s'", rep->path);
@@ -765,7 +746,7 @@ static const char *out_name(const struct reporter *rep, int i, char *buf, size_t
 /* Flush output i; on a failed write say so once (unless quiet: a run that
  * failed has said why) and leave it alone. errno is cleared before the
  * output's writes, so a failure is named. */
-static void out_check(struct reporter *rep, int i, int quiet)
+static void out_check(struct emit_sink *rep, int i, int quiet)
 {
 	struct emit_out *o = &rep->out[i];
 	char name[4200];
@@ -782,25 +763,37 @@ static void out_check(struct reporter *rep, int i, int quiet)
 		clearerr(o->f);	/* said: the check at exit has nothing more to say */
 }
 
-/* The emitter of output o: its own, else the reporter's */
-static const struct emitter *out_em(const struct reporter *rep, const struct emit_out *o)
+enum out_step { STEP_BEGIN, STEP_RECORD, STEP_END };
+
+/* One step of output o's emitter (its own, else the sink's): the one
+ * place that calls an emitter, where a NULL callback means nothing to do.
+ * errno is cleared first, so that out_check() names a failed write. */
+static void out_step(const struct emit_sink *rep, struct emit_out *o, enum out_step step,
+		     const struct result *r)
 {
-	return o->em ? o->em : rep->em;
+	const struct emitter *em = o->em ? o->em : rep->em;
+
+	errno = 0;
+	if (step == STEP_BEGIN && em->begin)
+		em->begin(o, rep->info);
+	else if (step == STEP_RECORD && em->record)
+		em->record(o, r);
+	else if (step == STEP_END && em->end)
+		em->end(o);
 }
 
-static void out_begin(struct reporter *rep, int i)
+static void out_begin(struct emit_sink *rep, int i)
 {
 	struct emit_out *o = &rep->out[i];
 
 	if (o->begun || o->err || o->off)
 		return;
 	o->begun = 1;
-	errno = 0;
-	out_em(rep, o)->begin(o, rep->info);
+	out_step(rep, o, STEP_BEGIN, NULL);
 }
 
-int reporter_open(struct reporter *rep, const struct emitter *em,
-		  const struct run_info *info, FILE *out, const char *path)
+int emit_open(struct emit_sink *rep, const struct emitter *em,
+	      const struct run_info *info, FILE *out, const char *path)
 {
 	memset(rep, 0, sizeof(*rep));
 	rep->em = em;
@@ -834,20 +827,20 @@ int reporter_open(struct reporter *rep, const struct emitter *em,
 	return 0;
 }
 
-void reporter_set_arg(struct reporter *rep, const void *arg)
+void emit_set_arg(struct emit_sink *rep, const void *arg)
 {
 	for (int i = 0; i < rep->nout; i++)
 		rep->out[i].arg = arg;
 }
 
-void reporter_set_emitter(struct reporter *rep, const struct emitter *em)
+void emit_set_emitter(struct emit_sink *rep, const struct emitter *em)
 {
 	if (rep->out[0].f == (rep->em->to_stderr ? stderr : stdout))
 		rep->out[0].f = em->to_stderr ? stderr : stdout;
 	rep->em = em;
 }
 
-void reporter_emit(struct reporter *rep, const struct result *r)
+void emit_record(struct emit_sink *rep, const struct result *r)
 {
 	for (int i = 0; i < rep->nout; i++) {
 		struct emit_out *o = &rep->out[i];
@@ -855,15 +848,14 @@ void reporter_emit(struct reporter *rep, const struct result *r)
 		out_begin(rep, i);
 		if (o->err || o->off)
 			continue;
-		errno = 0;
-		out_em(rep, o)->record(o, r);
+		out_step(rep, o, STEP_RECORD, r);
 		o->count++;
 		out_check(rep, i, 0);
 	}
 	rep->count++;
 }
 
-int reporter_close(struct reporter *rep, int keep)
+int emit_close(struct emit_sink *rep, int keep)
 {
 	char name[4200];
 	int rc = 0;
@@ -877,10 +869,8 @@ int reporter_close(struct reporter *rep, int keep)
 		o->failed = !keep;
 		if (finish && !o->begun && !rep->silent)
 			out_begin(rep, i);
-		if (finish && o->begun && !o->err) {
-			errno = 0;
-			out_em(rep, o)->end(o);
-		}
+		if (finish && o->begun && !o->err)
+			out_step(rep, o, STEP_END, NULL);
 		if (finish)
 			out_check(rep, i, !keep);
 		table_free(o);	/* what an output left unwritten holds */

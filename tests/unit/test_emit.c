@@ -1,11 +1,11 @@
-/* test_report.c - emitters (golden table, CSV, JSON, ktap), escaping,
- * notes, report_rate() and the atomic -o file
+/* test_emit.c - emitters (golden table, CSV, JSON, ktap), escaping,
+ * notes, emit_rate() and the atomic -o file
  *
  * SPDX-License-Identifier: MIT
  */
 #include "minitest.h"
 #include "applet.h"
-#include "report.h"
+#include "emit.h"
 #include "util.h"
 
 #include <dirent.h>
@@ -36,21 +36,21 @@ static const struct result recs[] = {
 	  .text = "ARM Cortex-A53" },
 };
 
-/* Everything a reporter writes for n records, the run ending with keep
+/* Everything an emit sink writes for n records, the run ending with keep
  * (0 = it failed); free() it. */
 static char *emit_all(const struct emitter *em, const struct result *r, size_t n, int keep)
 {
-	struct reporter rep;
+	struct emit_sink rep;
 	char *buf = NULL;
 	size_t len = 0, i;
 	FILE *f = open_memstream(&buf, &len);
 
 	if (!f)
 		return NULL;
-	if (reporter_open(&rep, em, &info, f, NULL) == 0) {
+	if (emit_open(&rep, em, &info, f, NULL) == 0) {
 		for (i = 0; i < n; i++)
-			reporter_emit(&rep, &r[i]);
-		reporter_close(&rep, keep);
+			emit_record(&rep, &r[i]);
+		emit_close(&rep, keep);
 	}
 	fclose(f);
 	return buf;
@@ -62,22 +62,46 @@ static char *capture(const struct emitter *em, size_t n)
 	return emit_all(em, recs, n, 1);
 }
 
-TEST(report_table)
+TEST(emit_table)
 {
 	char *s = capture(&emit_table, 3);
 
 	REQUIRE(s != NULL);
-	/* columns as wide as their widest cell; no blank ends a line */
+	/* columns as wide as their widest cell, two blanks apart; no blank
+	 * ends a line */
 	CHECK_STR(s,
-		"applet  test      kernel params   median    min    max unit  n  note\n"
-		"membw   copy      c      size=64M 9123.4 9001.2   9150 MB/s 11\n"
-		"lat_mem chase                      1.250 0.5000 123456 ns    3  "
+		"applet   test       kernel  params    median     min     max  unit   n  note\n"
+		"membw    copy       c       size=64M  9123.4  9001.2    9150  MB/s  11\n"
+		"lat_mem  chase                         1.250  0.5000  123456  ns     3  "
 		"too-fast,noisy: clock step\n"
-		"sysinfo cpu.model                 ARM Cortex-A53\n");
+		"sysinfo  cpu.model                    ARM Cortex-A53\n");
 	free(s);
 }
 
-TEST(report_csv)
+/* A long params value widens its own column only: every later column of
+ * every row still starts (text) or ends (numbers) under its header. */
+TEST(emit_table_long_params)
+{
+	struct result r[3] = { recs[0], recs[0], recs[1] };
+	char *s;
+
+	r[1].params = "size=64M,stride=4096,page=4096,huge=default,threads=16";
+	r[1].value = 12.5;
+	s = emit_all(&emit_table, r, 3, 1);
+	REQUIRE(s != NULL);
+	CHECK_STR(s,
+		"applet   test   kernel  params                                                  "
+		"median     min     max  unit   n  note\n"
+		"membw    copy   c       size=64M                                                "
+		"9123.4  9001.2    9150  MB/s  11\n"
+		"membw    copy   c       size=64M,stride=4096,page=4096,huge=default,threads=16  "
+		"12.500  9001.2    9150  MB/s  11\n"
+		"lat_mem  chase                                                                  "
+		" 1.250  0.5000  123456  ns     3  too-fast,noisy: clock step\n");
+	free(s);
+}
+
+TEST(emit_csv)
 {
 	char *s = capture(&emit_csv, 3);
 
@@ -116,7 +140,7 @@ TEST(report_csv)
 	"\"samples\": 0, \"note\": \"\", \"metric\": \"\"}"
 #define JSON_TAIL "\n ]}\n"
 
-TEST(report_json)
+TEST(emit_json)
 {
 	char *s;
 
@@ -152,7 +176,7 @@ static char *json_of(const struct result *r)
 	return buf;
 }
 
-TEST(report_json_escaping)
+TEST(emit_json_escaping)
 {
 	struct result r = recs[0];
 	char *buf = NULL, *s;
@@ -198,7 +222,7 @@ static char *csv_of(const struct result *r)
 	return buf;
 }
 
-TEST(report_csv_quoting)
+TEST(emit_csv_quoting)
 {
 	struct result r = { .applet = "a", .test = "say \"hi\"", .kernel = "x,y",
 			    .params = "p\nq", .unit = "ns", .value = 1, .min = 1,
@@ -216,7 +240,7 @@ TEST(report_csv_quoting)
 	free(s);
 }
 
-TEST(report_text_record)
+TEST(emit_text_record)
 {
 	struct result r = recs[2];
 	char *buf = NULL;
@@ -226,7 +250,7 @@ TEST(report_text_record)
 	REQUIRE(f != NULL);
 	r.test = "cpu.mhz";
 	r.text = "n/a";
-	r.flags = REPORT_FAILED;
+	r.flags = RESULT_FAILED;
 	r.note = "no cpufreq";
 	r.value = 5;	/* ignored: text wins */
 	{
@@ -236,8 +260,8 @@ TEST(report_text_record)
 		emit_table.end(&o);
 	}
 	fclose(f);
-	CHECK_STR(buf, "applet  test    kernel params median min max unit n  note\n"
-		       "sysinfo cpu.mhz               n/a  # failed: no cpufreq\n");
+	CHECK_STR(buf, "applet   test     kernel  params  median  min  max  unit  n  note\n"
+		       "sysinfo  cpu.mhz                  n/a  # failed: no cpufreq\n");
 	free(buf);
 	buf = csv_of(&r);
 	CHECK_STR(buf, "sysinfo,cpu.mhz,,,n/a,,,,0,0,0,failed: no cpufreq,\n");
@@ -248,7 +272,7 @@ TEST(report_text_record)
 	free(buf);
 }
 
-TEST(report_result_note)
+TEST(emit_result_note)
 {
 	struct result r = { 0 };
 	char buf[128], small[8];
@@ -263,7 +287,7 @@ TEST(report_result_note)
 	CHECK_STR(result_note(&r, buf, sizeof(buf)), "too-fast,noisy");
 	r.note = NULL;
 	r.flags = BENCH_TOO_FAST | BENCH_BUDGET | BENCH_NOISY | BENCH_CLOCK_SUB |
-		  REPORT_MISMATCH | REPORT_FAILED | REPORT_SKIPPED;
+		  RESULT_MISMATCH | RESULT_FAILED | RESULT_SKIPPED;
 	CHECK_STR(result_note(&r, buf, sizeof(buf)),
 		  "too-fast,over-budget,noisy,clock-subtracted,mismatch,failed,skipped");
 	r.flags = BENCH_TOO_FAST | BENCH_NOISY;
@@ -271,7 +295,7 @@ TEST(report_result_note)
 	CHECK_STR(result_note(&r, small, sizeof(small)), "too-fas");	/* truncated */
 }
 
-TEST(report_format_value)
+TEST(emit_format_value)
 {
 	char buf[32];
 
@@ -288,7 +312,7 @@ TEST(report_format_value)
 	CHECK_STR(format_value(NAN, buf, sizeof(buf)), "-");
 }
 
-TEST(report_emitter_find)
+TEST(emit_emitter_find)
 {
 	CHECK(emitter_find("table") == &emit_table);
 	CHECK(emitter_find("csv") == &emit_csv);
@@ -297,14 +321,14 @@ TEST(report_emitter_find)
 	CHECK(emitter_find("") == NULL);
 }
 
-TEST(report_rate_swap)
+TEST(emit_rate_swap)
 {
 	static const struct applet dummy = { .name = "dummy" };
 	struct bench_stats st = { .iters = 100, .n = 5, .min_ns = 50,
 				  .median_ns = 100, .max_ns = 200,
 				  .flags = BENCH_NOISY };
 	struct result r = { .test = "copy", .unit = UNIT_MB_S };
-	struct reporter rep;
+	struct emit_sink rep;
 	struct run_ctx ctx;
 	char *buf = NULL;
 	size_t len = 0;
@@ -314,14 +338,14 @@ TEST(report_rate_swap)
 	memset(&ctx, 0, sizeof(ctx));
 	ctx.applet = &dummy;
 	ctx.rep = &rep;
-	REQUIRE(reporter_open(&rep, &emit_csv, &info, f, NULL) == 0);
+	REQUIRE(emit_open(&rep, &emit_csv, &info, f, NULL) == 0);
 	/* 0.001 MB per iteration: 1e-3 * 1e9 / 100 ns = 10000 MB/s */
-	report_rate(&ctx, r, &st, 0.001);
+	emit_rate(&ctx, r, &st, 0.001);
 	r.applet = "other";
 	r.better = -1;		/* kept when given */
-	report_rate(&ctx, r, &st, 0.001);
+	emit_rate(&ctx, r, &st, 0.001);
 	CHECK_EQ_INT(rep.count, 2);
-	reporter_close(&rep, 1);
+	emit_close(&rep, 1);
 	fclose(f);
 	CHECK_STR(buf,
 		"applet,test,kernel,params,value,min,max,unit,better,iters,samples,note,metric\n"
@@ -330,12 +354,12 @@ TEST(report_rate_swap)
 	free(buf);
 }
 
-TEST(report_result_from_time)
+TEST(emit_result_from_time)
 {
 	struct bench_stats st = { .iters = 7, .n = 3, .min_ns = 10,
 				  .median_ns = 20, .max_ns = 40,
 				  .flags = BENCH_BUDGET };
-	struct result r = { .flags = REPORT_MISMATCH };
+	struct result r = { .flags = RESULT_MISMATCH };
 
 	result_from_time(&r, &st, 0.5);
 	CHECK_NEAR(r.value, 10, 0);
@@ -343,7 +367,7 @@ TEST(report_result_from_time)
 	CHECK_NEAR(r.max, 20, 0);
 	CHECK_EQ_U64(r.iters, 7);
 	CHECK_EQ_INT(r.samples, 3);
-	CHECK_EQ_INT(r.flags, BENCH_BUDGET | REPORT_MISMATCH);
+	CHECK_EQ_INT(r.flags, BENCH_BUDGET | RESULT_MISMATCH);
 }
 
 /* Names in dir, sorted, joined with ' ', into buf. */
@@ -368,12 +392,12 @@ static const char *listing(const char *dir, char *buf, size_t len)
 	return n < 0 ? NULL : buf;
 }
 
-TEST(report_output_file)
+TEST(emit_output_file)
 {
 	char dir[] = "/tmp/bbtest.XXXXXX", path[256], path2[256], ls[512];
 	char *mem = NULL, file[4096];
 	size_t len = 0;
-	struct reporter rep;
+	struct emit_sink rep;
 	struct stat sb;
 	FILE *f;
 	int n;
@@ -384,13 +408,13 @@ TEST(report_output_file)
 
 	f = open_memstream(&mem, &len);
 	REQUIRE(f != NULL);
-	REQUIRE(reporter_open(&rep, &emit_json, &info, f, path) == 0);
-	reporter_emit(&rep, &recs[0]);
-	reporter_emit(&rep, &recs[1]);
+	REQUIRE(emit_open(&rep, &emit_json, &info, f, path) == 0);
+	emit_record(&rep, &recs[0]);
+	emit_record(&rep, &recs[1]);
 	CHECK(access(path, F_OK) != 0);		/* not there until complete */
 	CHECK(listing(dir, ls, sizeof(ls)) && !strncmp(ls, ".benchbox-out.", 14) &&
 	      !strchr(ls, ' '));		/* only the temporary */
-	CHECK_EQ_INT(reporter_close(&rep, 1), 0);
+	CHECK_EQ_INT(emit_close(&rep, 1), 0);
 	fclose(f);
 	CHECK_EQ_INT(access(path, F_OK), 0);
 	mode_t um = umask(0);
@@ -408,21 +432,21 @@ TEST(report_output_file)
 	mem = NULL;
 	f = open_memstream(&mem, &len);
 	REQUIRE(f != NULL);
-	REQUIRE(reporter_open(&rep, &emit_csv, &info, f, path2) == 0);
-	reporter_emit(&rep, &recs[0]);
-	CHECK_EQ_INT(reporter_close(&rep, 0), 0);
+	REQUIRE(emit_open(&rep, &emit_csv, &info, f, path2) == 0);
+	emit_record(&rep, &recs[0]);
+	CHECK_EQ_INT(emit_close(&rep, 0), 0);
 	fclose(f);
 	CHECK(access(path2, F_OK) != 0);
 	CHECK_STR(listing(dir, ls, sizeof(ls)), "out.json");
 	CHECK(mem && strncmp(mem, "applet,test,", 12) == 0);	/* stdout still got it */
 	free(mem);
 
-	/* an unwritable path: reporter_open fails and leaves nothing */
+	/* an unwritable path: emit_open fails and leaves nothing */
 	snprintf(path2, sizeof(path2), "%s/no/such/dir.csv", dir);
 	mem = NULL;
 	f = open_memstream(&mem, &len);
 	REQUIRE(f != NULL);
-	CHECK_EQ_INT(reporter_open(&rep, &emit_csv, &info, f, path2), 1);
+	CHECK_EQ_INT(emit_open(&rep, &emit_csv, &info, f, path2), 1);
 	fclose(f);
 	CHECK_STR(mem, "");		/* no header for a run that cannot start */
 	free(mem);
@@ -432,7 +456,7 @@ TEST(report_output_file)
 	mem = NULL;
 	f = open_memstream(&mem, &len);
 	REQUIRE(f != NULL);
-	CHECK_EQ_INT(reporter_open(&rep, &emit_csv, &info, f, dir), 2);
+	CHECK_EQ_INT(emit_open(&rep, &emit_csv, &info, f, dir), 2);
 	fclose(f);
 	CHECK_STR(mem, "");
 	free(mem);
@@ -444,19 +468,19 @@ TEST(report_output_file)
 
 /* Nothing is written before the first record: a usage error (silent)
  * prints nothing; a run with no records still gets a whole document. */
-TEST(report_begin_is_lazy)
+TEST(emit_begin_is_lazy)
 {
-	struct reporter rep;
+	struct emit_sink rep;
 	char *mem = NULL, *s;
 	size_t len = 0;
 	FILE *f = open_memstream(&mem, &len);
 
 	REQUIRE(f != NULL);
-	REQUIRE(reporter_open(&rep, &emit_csv, &info, f, NULL) == 0);
+	REQUIRE(emit_open(&rep, &emit_csv, &info, f, NULL) == 0);
 	fflush(f);
 	CHECK_EQ_INT((int)len, 0);			/* open writes nothing */
 	rep.silent = 1;
-	CHECK_EQ_INT(reporter_close(&rep, 0), 0);
+	CHECK_EQ_INT(emit_close(&rep, 0), 0);
 	fclose(f);
 	CHECK_STR(mem, "");
 	free(mem);
@@ -471,20 +495,20 @@ TEST(report_begin_is_lazy)
 	free(s);
 }
 
-/* A write that fails is said once; reporter_close() returns 1. */
-TEST(report_write_error)
+/* A write that fails is said once; emit_close() returns 1. */
+TEST(emit_write_error)
 {
-	struct reporter rep;
+	struct emit_sink rep;
 	FILE *f = fopen("/dev/full", "w");
 
 	if (!f)
 		SKIP("no /dev/full");
-	REQUIRE(reporter_open(&rep, &emit_csv, &info, f, NULL) == 0);
-	reporter_emit(&rep, &recs[0]);
+	REQUIRE(emit_open(&rep, &emit_csv, &info, f, NULL) == 0);
+	emit_record(&rep, &recs[0]);
 	CHECK_EQ_INT(rep.out[0].err, ENOSPC);
-	reporter_emit(&rep, &recs[1]);			/* left alone from then on */
+	emit_record(&rep, &recs[1]);			/* left alone from then on */
 	CHECK_EQ_INT(rep.out[0].count, 1);
-	CHECK_EQ_INT(reporter_close(&rep, 1), 1);
+	CHECK_EQ_INT(emit_close(&rep, 1), 1);
 	fclose(f);
 }
 
@@ -492,17 +516,17 @@ TEST(report_write_error)
 
 #define KTAP_HEAD "TAP version 13\n# benchbox 1.0 membw on x86_64, Linux 6.1.0, 2026-01-02T03:04:05Z\n"
 
-TEST(report_ktap_records)
+TEST(emit_ktap_records)
 {
 	static const struct result rows[] = {
 		{ .applet = "membw", .test = "copy", .kernel = "c", .params = "size=64M",
 		  .unit = UNIT_MB_S, .better = 1, .value = 9123.4, .min = 9001.2,
 		  .max = 9150, .iters = 12, .samples = 11, .metric = "membw-copy-64m" },
 		{ .applet = "mhz", .test = "status", .params = "args=--cpu=9", .unit = "",
-		  .value = NAN, .min = NAN, .max = NAN, .flags = REPORT_FAILED,
+		  .value = NAN, .min = NAN, .max = NAN, .flags = RESULT_FAILED,
 		  .note = "exit 1: mhz: cannot run on those CPUs" },
 		{ .applet = "lat_syscall", .test = "status", .unit = "", .value = NAN,
-		  .min = NAN, .max = NAN, .flags = REPORT_SKIPPED,
+		  .min = NAN, .max = NAN, .flags = RESULT_SKIPPED,
 		  .note = "cannot create a file in /ro" },
 		{ .applet = "sysinfo", .test = "cpu.model", .unit = "",
 		  .text = "ARM Cortex-A53" },
@@ -539,7 +563,7 @@ TEST(report_ktap_records)
 	free(s);
 }
 
-TEST(report_ktap_verdicts)
+TEST(emit_ktap_verdicts)
 {
 	static const struct result_verdict pass = {
 		.out = { .v = V_PASS, .lo = 8100, .hi = 9900, .delta = 0.0137 },
@@ -563,12 +587,12 @@ TEST(report_ktap_verdicts)
 		  .verdict = &pass },
 		{ .applet = "lat_syscall", .test = "null", .unit = UNIT_US, .better = -1,
 		  .value = 0.25, .min = 0.25, .max = 0.25, .samples = 3,
-		  .metric = "lat_syscall-null", .flags = REPORT_SHORT, .verdict = &fail },
+		  .metric = "lat_syscall-null", .flags = RESULT_SHORT, .verdict = &fail },
 		{ .applet = "speed", .test = "aes", .unit = UNIT_MB_S, .better = 1,
 		  .value = 184.7, .min = 184.7, .max = 184.7, .samples = 1,
 		  .verdict = &invalid },
 		{ .applet = "lat_pipe", .test = "roundtrip", .unit = UNIT_US, .better = -1,
-		  .value = 9, .min = 8, .max = 10, .samples = 3, .flags = REPORT_THROTTLED,
+		  .value = 9, .min = 8, .max = 10, .samples = 3, .flags = RESULT_THROTTLED,
 		  .verdict = &invalid },
 		{ .applet = "lat_tcp", .test = "roundtrip", .unit = UNIT_US, .better = -1,
 		  .value = 20, .min = 19, .max = 21, .samples = 3, .verdict = &noref },
@@ -651,11 +675,11 @@ TEST(report_ktap_verdicts)
 	free(s);
 }
 
-TEST(report_ktap_escaping)
+TEST(emit_ktap_escaping)
 {
 	struct result r = {
 		.applet = "x", .test = "a#b\nc", .params = "k=#1\r", .unit = "",
-		.text = "say \"hi\"\\\n\x01", .note = "a \"quoted\" note", .flags = REPORT_SKIPPED,
+		.text = "say \"hi\"\\\n\x01", .note = "a \"quoted\" note", .flags = RESULT_SKIPPED,
 	};
 	char *s = emit_all(&emit_ktap, &r, 1, 1);
 
@@ -677,7 +701,7 @@ TEST(report_ktap_escaping)
 	free(s);
 }
 
-TEST(report_ktap_end)
+TEST(emit_ktap_end)
 {
 	struct result ok = { .applet = "lat_pipe", .test = "roundtrip", .unit = UNIT_US,
 			     .better = -1, .value = 9, .min = 8, .max = 10, .samples = 3 };

@@ -1,14 +1,16 @@
-/* report.h - the one result record, and the emitters that print it
+/* emit.h - the one result record, and the emitters that print it
  *
  * SPDX-License-Identifier: MIT
  *
  * Applets never print results: they fill a struct result and call
- * report(). The chosen emitter (table, csv, json, markdown, guide, ktap,
- * or an applet's classic format) writes it to stdout, flushed per record,
- * and to the -o file.
+ * emit_result() (src/applet.h). The chosen emitter (table, csv, json,
+ * markdown, guide, ktap, or an applet's classic format) writes it to
+ * stdout and to the -o file. Names: emit_* and struct emitter are the
+ * output side, result_* and RESULT_* the record. (The report applet,
+ * applets/suite/report.c, turns a JSON results file into an HTML page.)
  */
-#ifndef BENCHBOX_REPORT_H
-#define BENCHBOX_REPORT_H
+#ifndef BENCHBOX_EMIT_H
+#define BENCHBOX_EMIT_H
 
 #include <stdint.h>
 #include <stdio.h>
@@ -33,12 +35,12 @@
 #define UNIT_PERCENT	"%"
 #define UNIT_IOPS	"IOPS"
 
-enum report_flags {		/* beyond enum bench_flags (bits 0..7) */
-	REPORT_MISMATCH	= 1u << 8,	/* disagrees with another source (mhz vs cpufreq) */
-	REPORT_FAILED	= 1u << 9,	/* could not be measured; see note */
-	REPORT_SKIPPED	= 1u << 10,	/* not applicable here; see note */
-	REPORT_SHORT	= 1u << 11,	/* ran shorter than the classic's minimum (--quick) */
-	REPORT_THROTTLED = 1u << 12,	/* the clock dropped or a trip point was crossed */
+enum result_flags {		/* beyond enum bench_flags (bits 0..7) */
+	RESULT_MISMATCH	= 1u << 8,	/* disagrees with another source (mhz vs cpufreq) */
+	RESULT_FAILED	= 1u << 9,	/* could not be measured; see note */
+	RESULT_SKIPPED	= 1u << 10,	/* not applicable here; see note */
+	RESULT_SHORT	= 1u << 11,	/* ran shorter than the classic's minimum (--quick) */
+	RESULT_THROTTLED = 1u << 12,	/* the clock dropped or a trip point was crossed */
 };
 
 /* A record judged against a reference (run --board, run --expect). */
@@ -51,7 +53,7 @@ struct result_verdict {
 };
 
 struct result {
-	const char	*applet;	/* filled by report() when NULL */
+	const char	*applet;	/* filled by emit_result() when NULL */
 	const char	*test;		/* "copy", "cpu.model" */
 	const char	*kernel;	/* "c", "libc", "neon_ldp_q"; NULL or "" = n/a */
 	const char	*params;	/* stable "k=v,k=v"; NULL or "" = none */
@@ -62,7 +64,7 @@ struct result {
 	const char	*text;		/* a non-numeric value (sysinfo); NULL = numeric */
 	uint64_t	iters;
 	unsigned	samples;
-	unsigned	flags;		/* enum bench_flags | enum report_flags */
+	unsigned	flags;		/* enum bench_flags | enum result_flags */
 	const char	*note;		/* free text appended to the flag names */
 	const char	*metric;	/* the name reference data use ("bw_mem-rd-16mb"),
 					   NULL = none */
@@ -80,7 +82,7 @@ struct run_info {
 	const char	*applet;
 };
 
-/* One output of a reporter (stdout, the -o file), as emitters see it. */
+/* One output of an emit sink (stdout, the -o file), as emitters see it. */
 struct emit_out {
 	FILE		*f;
 	unsigned	count;		/* records written to this output so far */
@@ -96,10 +98,13 @@ struct emit_out {
 					   in for stdout's records) */
 	const struct emitter *em;	/* this output's own emitter (run's -o file
 					   gets JSON under a table); NULL = the
-					   reporter's */
+					   sink's */
 	struct table_rows *rows;	/* the table's records, held until its end() */
 };
 
+/* A format. A NULL callback does nothing: an emitter with a name only is
+ * the format of an applet whose output is not records (a page, an image,
+ * a console session). */
 struct emitter {
 	const char	*name;
 	int		to_stderr;	/* the classic tool printed to stderr: so do we */
@@ -112,12 +117,6 @@ extern const struct emitter emit_table, emit_csv, emit_json, emit_markdown, emit
 	emit_ktap;
 /* table|csv|json|markdown|guide|ktap, or NULL */
 const struct emitter *emitter_find(const char *name);
-/* For an applet whose output is not records (a page, an image, a console
- * session): its emitter, named for --format, is made of these and prints
- * nothing. */
-void emit_nothing_begin(struct emit_out *o, const struct run_info *info);
-void emit_nothing_record(struct emit_out *o, const struct result *r);
-void emit_nothing_end(struct emit_out *o);
 /* Drop the records a table holds (its end() prints them, then does this). */
 void table_free(struct emit_out *o);
 
@@ -127,8 +126,8 @@ void table_free(struct emit_out *o);
  * with it, or at close for a run that did not end in a usage error, so a
  * bad command line prints nothing on stdout. A write that fails is one
  * errorf() line; that output is left alone from then on, and
- * reporter_close() returns 1. */
-struct reporter {
+ * emit_close() returns 1. */
+struct emit_sink {
 	const struct emitter	*em;
 	const struct run_info	*info;
 	struct emit_out		out[2];
@@ -147,19 +146,19 @@ struct reporter {
 /* Records go to `out` (stdout; stderr if the emitter says so) and to path.
  * 0, or after a one-line message EXIT_FAIL (path cannot be opened) or
  * EXIT_USAGE (path is a directory). */
-int  reporter_open(struct reporter *rep, const struct emitter *em,
-		   const struct run_info *info, FILE *out, const char *path);
+int  emit_open(struct emit_sink *rep, const struct emitter *em,
+	       const struct run_info *info, FILE *out, const char *path);
 /* Data for a classic emitter (set before the first record). */
-void reporter_set_arg(struct reporter *rep, const void *arg);
+void emit_set_arg(struct emit_sink *rep, const void *arg);
 /* Another emitter, before the first record (an applet whose classic output
  * depends on its options): stdout's records go to stderr if em says so. */
-void reporter_set_emitter(struct reporter *rep, const struct emitter *em);
+void emit_set_emitter(struct emit_sink *rep, const struct emitter *em);
 /* keep != 0: finish the document and rename the file into place;
  * keep == 0: the run failed: finish stdout's document (saying so, where the
  * format can), and a device's or FIFO's, and remove the temporary file.
  * Returns 0, or 1 when an output could not be written (said on stderr). */
-int  reporter_close(struct reporter *rep, int keep);
-void reporter_emit(struct reporter *rep, const struct result *r);
+int  emit_close(struct emit_sink *rep, int keep);
+void emit_record(struct emit_sink *rep, const struct result *r);
 
 /* Flag names joined with ',' then the note, into buf. */
 const char *result_note(const struct result *r, char *buf, size_t len);
