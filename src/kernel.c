@@ -44,6 +44,29 @@ static int is_end(const struct kernel *const *rows, size_t n, size_t i, unsigned
 	return 1;
 }
 
+/* Is rows[i] its operation's portable C: the row named c, or where none
+ * is, the operation's first row when it needs nothing (zlib's codec)? */
+static int is_c(const struct kernel *const *rows, size_t n, size_t i)
+{
+	size_t j;
+
+	if (!strcmp(rows[i]->name, "c"))
+		return 1;
+	for (j = 0; j < n; j++)
+		if (rows[j]->op == rows[i]->op && (j < i || !strcmp(rows[j]->name, "c")))
+			return 0;
+	return rows[i]->needs == 0;
+}
+
+/* Does rows[i] answer to the word of len chars at p? */
+static int answers(const struct kernel *const *rows, size_t n, size_t i, const char *p,
+		   size_t len)
+{
+	if (strlen(rows[i]->name) == len && !strncmp(rows[i]->name, p, len))
+		return 1;
+	return len == 1 && *p == 'c' && is_c(rows, n, i);
+}
+
 /* "usable: c, libc, sse2": each name once, in table order */
 static void say_usable(const struct kernel *const *rows, size_t n, const char *want,
 		       unsigned cpu)
@@ -82,7 +105,8 @@ int kernel_select(const struct kernel *const *rows, size_t n, const char *want,
 		else if (!strcmp(w, "best"))	/* the reference and the fastest */
 			sel[i] = is_end(rows, n, i, cpu, 0) || is_end(rows, n, i, cpu, 1);
 		else
-			sel[i] = (unsigned char)listed(w, rows[i]->name);
+			sel[i] = (unsigned char)(listed(w, rows[i]->name) ||
+						 (listed(w, "c") && is_c(rows, n, i)));
 		picked += sel[i];
 	}
 	if (strcmp(w, "all") && strcmp(w, "best")) {	/* every name must be there */
@@ -92,8 +116,7 @@ int kernel_select(const struct kernel *const *rows, size_t n, const char *want,
 		for (;; p += len + 1) {
 			len = strcspn(p, ",");
 			for (ok = 0, i = 0; i < n && !ok; i++)
-				ok = sel[i] && strlen(rows[i]->name) == len &&
-				     !strncmp(rows[i]->name, p, len);
+				ok = sel[i] && answers(rows, n, i, p, len);
 			if (!ok) {	/* an empty word names nothing either */
 				say_usable(rows, n, w, cpu);
 				return -1;

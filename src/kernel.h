@@ -9,7 +9,8 @@
  * library's own: zlib's checksums and codec), to the fastest, last: the
  * order they were measured in on the cores they target. --kernel= then
  * means, in every applet:
- *   c         the rows named "c"
+ *   c         each operation's portable C: its row named "c", or its
+ *             first row where none is (zlib's own deflate and inflate)
  *   best      the reference and the last usable row of each operation
  *   all       every usable row
  *   NAME,...  exactly the usable rows of those names, of any operation;

@@ -3,9 +3,10 @@
  * SPDX-License-Identifier: MIT
  *
  * kernel_select() on a made-up table (every word: default, c, best, all, a
- * list, unknown and empty names, a row the CPU cannot run), then the same
- * cases against the tables of membw, stream, linpack and zlib with this
- * CPU's features: c picks exactly the rows named c; best each operation's
+ * list, unknown and empty names, a row the CPU cannot run, an operation
+ * without a row named c), then the same cases against the tables of membw,
+ * stream, linpack and zlib with this CPU's features: c picks exactly the
+ * rows named c (or an operation's first without one); best each operation's
  * first usable row (its reference) and last; all every usable row; each
  * usable name exactly its rows; an unknown name is refused.
  */
@@ -49,19 +50,22 @@ TEST(kernel_select_rule)
 		{ 0, "faster", "needs bit 2", 1u << 2, 1, 1 },
 		{ 1, "c", "reference", 0, 1, 1 },
 		{ 1, "fast", "needs bit 1", 1u << 1, 1, 1 },
+		{ 2, "lib", "a library's own, no C of ours", 0, 1, 1 },
+		{ 2, "fast", "needs bit 1", 1u << 1, 1, 1 },
 	};
-	const struct kernel *rows[6];
-	size_t n = kernel_heads(tab, 6, sizeof(tab[0]), rows);
+	const struct kernel *rows[8];
+	size_t n = kernel_heads(tab, 8, sizeof(tab[0]), rows);
 	unsigned both = 6, one = 2;	/* CPU bits 1 and 2; bit 1 only */
 
-	CHECK_EQ_INT(pick(rows, n, NULL, both, "0:c 1:c"), 0);	/* the default */
-	CHECK_EQ_INT(pick(rows, n, "", both, "0:c 1:c"), 0);
-	CHECK_EQ_INT(pick(rows, n, "c", both, "0:c 1:c"), 0);
-	CHECK_EQ_INT(pick(rows, n, "best", both, "0:c 0:faster 1:c 1:fast"), 0);
-	CHECK_EQ_INT(pick(rows, n, "best", one, "0:c 0:fast 1:c 1:fast"), 0);
-	CHECK_EQ_INT(pick(rows, n, "best", 0, "0:c 0:libc 1:c"), 0);
-	CHECK_EQ_INT(pick(rows, n, "all", one, "0:c 0:libc 0:fast 1:c 1:fast"), 0);
-	CHECK_EQ_INT(pick(rows, n, "fast", one, "0:fast 1:fast"), 0);
+	CHECK_EQ_INT(pick(rows, n, NULL, both, "0:c 1:c 2:lib"), 0);	/* the default */
+	CHECK_EQ_INT(pick(rows, n, "", both, "0:c 1:c 2:lib"), 0);
+	CHECK_EQ_INT(pick(rows, n, "c", both, "0:c 1:c 2:lib"), 0);
+	CHECK_EQ_INT(pick(rows, n, "best", both, "0:c 0:faster 1:c 1:fast 2:lib 2:fast"), 0);
+	CHECK_EQ_INT(pick(rows, n, "best", one, "0:c 0:fast 1:c 1:fast 2:lib 2:fast"), 0);
+	CHECK_EQ_INT(pick(rows, n, "best", 0, "0:c 0:libc 1:c 2:lib"), 0);
+	CHECK_EQ_INT(pick(rows, n, "all", one, "0:c 0:libc 0:fast 1:c 1:fast 2:lib 2:fast"), 0);
+	CHECK_EQ_INT(pick(rows, n, "fast", one, "0:fast 1:fast 2:fast"), 0);
+	CHECK_EQ_INT(pick(rows, n, "lib", one, "2:lib"), 0);
 	CHECK_EQ_INT(pick(rows, n, "libc,faster", both, "0:libc 0:faster"), 0);
 	CHECK_EQ_INT(pick(rows, n, "faster", one, "-"), 0);	/* not usable here */
 	CHECK_EQ_INT(pick(rows, n, "nope", both, "-"), 0);
@@ -83,9 +87,18 @@ static void check_table(struct mt *t, const char *who, const struct kernel *cons
 
 	REQUIRE(n > 0 && n <= MAXROWS);
 	k = kernel_select(rows, n, "c", "all", cpu, sel);
-	for (i = 0; i < n; i++)
-		if (!CHECK(sel[i] == (cpu_has(cpu, rows[i]->needs) && !strcmp(rows[i]->name, "c"))))
+	for (i = 0; i < n; i++) {	/* named c, or first of an op without one */
+		int c = !strcmp(rows[i]->name, "c"), first = 1, has_c = 0;
+
+		for (j = 0; j < n; j++)
+			if (rows[j]->op == rows[i]->op) {
+				first &= j >= i;
+				has_c |= !strcmp(rows[j]->name, "c");
+			}
+		c |= !has_c && first && !rows[i]->needs;
+		if (!CHECK(sel[i] == (cpu_has(cpu, rows[i]->needs) && c)))
 			mt_fail(MT_AT, "  ... %s: c and row %s", who, rows[i]->name);
+	}
 	CHECK(k >= 0);
 	k = kernel_select(rows, n, "all", "c", cpu, sel);
 	for (i = 0; i < n; i++)
