@@ -131,23 +131,18 @@ static const uint8_t gcm_nonce[12] = {
 };
 static const uint8_t chacha_nonce[12] = { 0, 0, 0, 0, 0, 0, 0, 0x4a, 0, 0, 0, 0 };
 
-static int ends_with(const char *s, const char *suffix)
-{
-	size_t n = strlen(s), m = strlen(suffix);
-
-	return n >= m && !strcmp(s + n - m, suffix);
-}
-
 const uint8_t *speed_iv(const char *alg, size_t *len)
 {
+	size_t n = strlen(alg);
+
 	*len = 0;
 	if (!strcmp(alg, "des-ede3-cbc"))
 		return *len = 8, iv_seq;
-	if (ends_with(alg, "-cbc"))
+	if (ends_with(alg, n, "-cbc"))
 		return *len = 16, iv_seq;
-	if (ends_with(alg, "-ctr"))
+	if (ends_with(alg, n, "-ctr"))
 		return *len = 16, ctr_block;
-	if (ends_with(alg, "-gcm"))
+	if (ends_with(alg, n, "-gcm"))
 		return *len = 12, gcm_nonce;
 	if (!strcmp(alg, "chacha20-poly1305"))
 		return *len = 12, chacha_nonce;
