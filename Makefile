@@ -258,11 +258,13 @@ $(B)/obj/src/version.o: $(B)/buildinfo.h
 # drivers time) and keep -O2, the flags their figures were measured with.
 # A new timed loop goes in one of them, or its file joins the list. Not
 # here: the drivers whose timed body is one call per buffer, block or solve
-# into those files (speed's own loop is speed_job.c), and the applets that
-# time system calls, where the kernel's work is all there is to measure.
+# into those files (speed's own loop is speed_job.c; its other files are
+# cold), and the applets that time system calls, where the kernel's work is
+# all there is to measure.
 HOT_SRCS := $(addprefix src/,bench.c lmbench.c proc.c team.c) \
 	$(filter-out $(addprefix applets/,cpu/coremark.c cpu/dhrystone.c cpu/linpack.c cpu/nbench.c \
-	  crypto/speed.c crypto/zlib.c mem/membw.c $(addprefix os/,bw_pipe.c bw_unix.c \
+	  $(addprefix crypto/,speed.c speed_kat.c speed_measure.c speed_ossl.c speed_plan.c) \
+	  crypto/zlib.c mem/membw.c $(addprefix os/,bw_pipe.c bw_unix.c \
 	  hello.c lat_fs.c lat_pipe.c lat_select.c lat_sem.c lat_syscall.c \
 	  lat_unix.c msleep.c)), \
 	  $(wildcard applets/cpu/*.c applets/mem/*.c applets/crypto/*.c applets/os/*.c))

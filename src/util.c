@@ -126,6 +126,13 @@ const char *path_basename(const char *path)
 	return slash ? slash + 1 : path;
 }
 
+int ends_with(const char *s, size_t len, const char *suffix)
+{
+	size_t n = strlen(suffix);
+
+	return len >= n && !memcmp(s + len - n, suffix, n);
+}
+
 int parse_size(const char *s, uint64_t *out)
 {
 	uint64_t whole = 0, frac_num = 0, frac_den = 1, mult = 1;

@@ -28,6 +28,9 @@ void *xcalloc(size_t n, size_t size);
 char *xstrdup(const char *s);
 
 const char *path_basename(const char *path);
+/* Whether the len bytes at s end with suffix (s need not be NUL-terminated
+ * there: a name in a list; for a whole string, len is strlen(s)). */
+int ends_with(const char *s, size_t len, const char *suffix);
 
 /* The number parsers: every number a user types (option values, positional
  * arguments, --expect bands, environment settings) goes through one of

@@ -102,13 +102,6 @@ static int module_char(char c)
 	       c == '_' || c == '-' || c == '+' || c == '.';
 }
 
-static int ends_with(const char *s, size_t len, const char *end)
-{
-	size_t n = strlen(end);
-
-	return len > n && !memcmp(s + len - n, end, n);
-}
-
 int init_module_name_check(const char *name, size_t len, char *why, size_t wlen)
 {
 	size_t i;

@@ -234,13 +234,6 @@ struct module {
 	off_t		size;
 };
 
-static int ends_with(const char *s, const char *end)
-{
-	size_t n = strlen(s), e = strlen(end);
-
-	return n > e && !strcmp(s + n - e, end);
-}
-
 /* A module of the binary's machine: an ELF relocatable object (ET_REL)
  * of its class, or, named .ko.xz, an xz file (its contents are the
  * kernel's to check). EXIT_OK, or the status with the reason said. */
@@ -257,7 +250,7 @@ static int module_inspect(const struct module *mod, const struct elf_info *bin)
 		errorf("--module: cannot read '%s': %s", mod->path, strerror(errno));
 		return EXIT_FAIL;
 	}
-	if (ends_with(mod->name, ".xz")) {
+	if (ends_with(mod->name, strlen(mod->name), ".xz")) {
 		if (is_xz)
 			return EXIT_OK;
 		errorf("--module: '%s' is named .ko.xz but is not xz-compressed", mod->path);

@@ -20,6 +20,8 @@
  * next block's input state), which takes the XOR off the chain. GCM
  * encrypts 8 blocks while it hashes the 8 before them (the carry-less
  * multiplies slotted between the AES rounds), one reduction per 8 blocks.
+ * CTR's and GCM's blocks after the last 8 run through speed_tuned.h's
+ * speed_ctr_rest() and speed_gcm_rest(), with enc1() and gf_mul().
  *
  * Built with -maes -mpclmul -mssse3 -msse4.1 (Makefile); called only
  * through speed_tuned[] rows whose needs the CPU grants. Compiles to
@@ -34,8 +36,6 @@
 
 #include <immintrin.h>
 #include <string.h>
-
-#define KERNEL	static inline __attribute__((always_inline))
 
 enum { LANES = 8 };
 
@@ -280,6 +280,12 @@ KERNEL __m128i ctr_block(uint64_t hi, uint64_t lo)
 	return _mm_shuffle_epi8(_mm_set_epi64x((long long)hi, (long long)lo), rev);
 }
 
+/* speed_ctr_rest's block; k: the round keys as values (load_keys) */
+KERNEL speed_v16 ctr_enc(const void *k, int nr, uint64_t hi, uint64_t lo)
+{
+	return (speed_v16)enc1(ctr_block(hi, lo), k, nr);
+}
+
 KERNEL void ctr_nr(struct speed_aes *c, const uint8_t *in, uint8_t *out,
 		   size_t n, const int nr)
 {
@@ -309,33 +315,12 @@ KERNEL void ctr_nr(struct speed_aes *c, const uint8_t *in, uint8_t *out,
 	}
 	if (n)
 		load_keys(k, c->rk, nr);
-	for (; n; n -= n < 16 ? n : 16, in += 16, out += 16) {
-		__m128i ks = enc1(ctr_block(hi, lo), k, nr);
-
-		hi += ++lo == 0;
-		if (n >= 16) {
-			st(out, _mm_xor_si128(ks, ld(in)));
-		} else {	/* keep the rest of the keystream for the next call */
-			st(c->ks, ks);
-			speed_ctr_tail(c, in, out, n);
-		}
-	}
-	put_be64(c->iv, hi);
-	put_be64(c->iv + 8, lo);
+	speed_ctr_rest(c, in, out, n, hi, lo, ctr_enc, k, nr);
 }
 
 int speed_aesni_ctr(void *ctx, const uint8_t *in, uint8_t *out, size_t n)
 {
-	struct speed_aes *c = ctx;
-
-	if (!(n = speed_ctr_leftover(c, &in, &out, n)))
-		return 0;
-	switch (c->nr) {
-	case 10: ctr_nr(c, in, out, n, 10); return 0;
-	case 12: ctr_nr(c, in, out, n, 12); return 0;
-	case 14: ctr_nr(c, in, out, n, 14); return 0;
-	}
-	return -1;
+	return speed_ctr_run(ctx, in, out, n, ctr_nr);
 }
 
 /* ---- GCM ----
@@ -446,6 +431,20 @@ KERNEL __m128i cst(const uint32_t (*c)[4], int i)
 	return *(const __m128i *)c[i];	/* aligned: an operand of the instruction */
 }
 
+/* speed_gcm_rest's block and GHASH step; k as ctr_enc's */
+KERNEL speed_v16 gcm_enc(const void *k, int nr, speed_v16 nonce, uint32_t ctr)
+{
+	__m128i b = _mm_insert_epi32((__m128i)nonce, (int)ctr, 3);
+
+	return (speed_v16)enc1(_mm_shuffle_epi8(b, cst(gcm_cst, GCM_REV3)), k, nr);
+}
+
+KERNEL speed_v2x64 gcm_ghash(speed_v2x64 y, speed_v16 block, speed_v2x64 h)
+{
+	return (speed_v2x64)gf_mul(_mm_xor_si128((__m128i)y, bswap128((__m128i)block)),
+				   (__m128i)h);
+}
+
 KERNEL void gcm_nr(struct speed_gcm *g, const uint8_t *in, uint8_t *out,
 		   size_t n, const int nr)
 {
@@ -509,7 +508,6 @@ KERNEL void gcm_nr(struct speed_gcm *g, const uint8_t *in, uint8_t *out,
 		y = ghash_reduce(lo, hi, mid);
 		prev = out;
 	}
-	ctr = _mm_insert_epi32(ld(g->nonce), (int)cnt, 3);
 	load_keys(k, rk, nr);
 	if (len >= 16 * LANES) {	/* the last chunk's GHASH */
 		__m128i lo = _mm_setzero_si128(), hi = lo, mid = lo;
@@ -523,26 +521,8 @@ KERNEL void gcm_nr(struct speed_gcm *g, const uint8_t *in, uint8_t *out,
 		}
 		y = ghash_reduce(lo, hi, mid);
 	}
-	for (; n; n -= n < 16 ? n : 16, in += 16, out += 16) {
-		__m128i ks = enc1(_mm_shuffle_epi8(ctr, rev3), k, nr), ct;
-
-		ctr = _mm_add_epi32(ctr, _mm_set_epi32(1, 0, 0, 0));
-		if (n >= 16) {
-			ct = _mm_xor_si128(ks, ld(in));
-			st(out, ct);
-		} else {	/* the last partial block, zero-padded for GHASH */
-			uint8_t kb[16], cb[16] = { 0 };
-			size_t i;
-
-			st(kb, ks);
-			for (i = 0; i < n; i++) {
-				out[i] = in[i] ^ kb[i];
-				cb[i] = out[i];
-			}
-			ct = ld(cb);
-		}
-		y = gf_mul(_mm_xor_si128(y, bswap128(ct)), ld(g->h[0]));
-	}
+	y = (__m128i)speed_gcm_rest(in, out, n, (speed_v16)ld(g->nonce), cnt, (speed_v2x64)y,
+				    (speed_v2x64)ld(g->h[0]), gcm_enc, gcm_ghash, k, nr);
 	/* the length block: 64-bit AAD bits (0), 64-bit data bits */
 	y = gf_mul(_mm_xor_si128(y, _mm_set_epi64x(0, (long long)((uint64_t)len << 3))),
 		   ld(g->h[0]));
@@ -561,5 +541,4 @@ int speed_aesni_gcm(void *ctx, const uint8_t *in, uint8_t *out, size_t n)
 	return -1;
 }
 
-#undef KERNEL
 #endif /* __x86_64__ */

@@ -17,7 +17,9 @@
  * in a vector register. CBC encryption is serial; its chain skips the
  * XOR: the next block starts with AESE by (last key ^ first key ^ next
  * plaintext) on the previous block's state. GHASH is as in speed_aesni.c
- * (bit-reflected, byte-reversed blocks, 8 blocks per reduction) with PMULL.
+ * (bit-reflected, byte-reversed blocks, 8 blocks per reduction) with PMULL;
+ * the blocks after the last group run through speed_tuned.h's
+ * speed_ctr_rest() and speed_gcm_rest(), as AES-NI's do.
  * The inner loops were tuned with llvm-mca's cortex-a53, -a55 and -a57
  * models (and -a57 in AArch32 for the armv7 object); none touches the
  * stack.
@@ -37,8 +39,6 @@
 
 #include <arm_neon.h>
 #include <string.h>
-
-#define KERNEL	static inline __attribute__((always_inline))
 
 #if defined(__aarch64__)
 enum { LANES = 8 };
@@ -451,6 +451,12 @@ KERNEL void ctr_fill(uint8x16_t *b, uint32x4_t *ctr, const struct ctr_incs *ci)
 	}
 }
 
+/* speed_ctr_rest's block; ks: a struct aes_keys */
+KERNEL speed_v16 ctr_enc(const void *ks, int nr, uint64_t hi, uint64_t lo)
+{
+	return (speed_v16)enc1(ctr_block(hi, lo), ks, nr);
+}
+
 KERNEL void ctr_nr(struct speed_aes *c, const uint8_t *in, uint8_t *out,
 		   size_t n, const int nr)
 {
@@ -489,33 +495,12 @@ KERNEL void ctr_nr(struct speed_aes *c, const uint8_t *in, uint8_t *out,
 				vst1q_u8(out + 16 * j, veorq_u8(b[j], vld1q_u8(in + 16 * j)));
 		}
 	}
-	for (; n; n -= n < 16 ? n : 16, in += 16, out += 16) {
-		uint8x16_t ks1 = enc1(ctr_block(hi, lo), &ks, nr);
-
-		hi += ++lo == 0;
-		if (n >= 16) {
-			vst1q_u8(out, veorq_u8(ks1, vld1q_u8(in)));
-		} else {	/* keep the rest of the keystream for the next call */
-			vst1q_u8(c->ks, ks1);
-			speed_ctr_tail(c, in, out, n);
-		}
-	}
-	put_be64(c->iv, hi);
-	put_be64(c->iv + 8, lo);
+	speed_ctr_rest(c, in, out, n, hi, lo, ctr_enc, &ks, nr);
 }
 
 int speed_ce_ctr(void *ctx, const uint8_t *in, uint8_t *out, size_t n)
 {
-	struct speed_aes *c = ctx;
-
-	if (!(n = speed_ctr_leftover(c, &in, &out, n)))
-		return 0;
-	switch (c->nr) {
-	case 10: ctr_nr(c, in, out, n, 10); return 0;
-	case 12: ctr_nr(c, in, out, n, 12); return 0;
-	case 14: ctr_nr(c, in, out, n, 14); return 0;
-	}
-	return -1;
+	return speed_ctr_run(ctx, in, out, n, ctr_nr);
 }
 
 /* ---- GCM (see speed_aesni.c for the representation) ---- */
@@ -682,6 +667,18 @@ KERNEL uint64x2_t gcm_hload(const uint8_t (**p)[16], int j)
 #endif
 }
 
+/* speed_gcm_rest's block and GHASH step; ks as ctr_enc's */
+KERNEL speed_v16 gcm_enc(const void *ks, int nr, speed_v16 nonce, uint32_t ctr)
+{
+	return (speed_v16)enc1(gcm_block((uint32x4_t)nonce, ctr), ks, nr);
+}
+
+KERNEL speed_v2x64 gcm_ghash(speed_v2x64 y, speed_v16 block, speed_v2x64 h)
+{
+	return (speed_v2x64)gf_mul(veorq_u64((uint64x2_t)y, bswap128((uint8x16_t)block)),
+				   (uint64x2_t)h);
+}
+
 KERNEL void gcm_nr(struct speed_gcm *g, const uint8_t *in, uint8_t *out,
 		   size_t n, const int nr)
 {
@@ -692,7 +689,6 @@ KERNEL void gcm_nr(struct speed_gcm *g, const uint8_t *in, uint8_t *out,
 	uint32x4_t nonce = vreinterpretq_u32_u8(vld1q_u8(g->nonce));
 	uint32x4_t ctrv = vreinterpretq_u32_u8(vrev32q_u8(vld1q_u8(g->nonce)));
 	uint32x4_t one = vsetq_lane_u32(1, vdupq_n_u32(0), 3);
-	uint32_t ctr;
 	int j;
 	uint8_t *tag = out + n;
 	size_t len = n;
@@ -736,26 +732,8 @@ KERNEL void gcm_nr(struct speed_gcm *g, const uint8_t *in, uint8_t *out,
 				  &lo, &hi, &mid);
 		y = ghash_reduce(lo, hi, mid);
 	}
-	ctr = vgetq_lane_u32(ctrv, 3);
-	for (; n; n -= n < 16 ? n : 16, in += 16, out += 16) {
-		uint8x16_t ks1 = enc1(gcm_block(nonce, ctr++), &ks, nr), ct;
-
-		if (n >= 16) {
-			ct = veorq_u8(ks1, vld1q_u8(in));
-			vst1q_u8(out, ct);
-		} else {	/* the last partial block, zero-padded for GHASH */
-			uint8_t kb[16], cb[16] = { 0 };
-			size_t i;
-
-			vst1q_u8(kb, ks1);
-			for (i = 0; i < n; i++) {
-				out[i] = in[i] ^ kb[i];
-				cb[i] = out[i];
-			}
-			ct = vld1q_u8(cb);
-		}
-		y = gf_mul(veorq_u64(y, bswap128(ct)), h1);
-	}
+	y = (uint64x2_t)speed_gcm_rest(in, out, n, (speed_v16)nonce, vgetq_lane_u32(ctrv, 3),
+				       (speed_v2x64)y, (speed_v2x64)h1, gcm_enc, gcm_ghash, &ks, nr);
 	/* the length block: 64-bit AAD bits (0), 64-bit data bits */
 	y = gf_mul(veorq_u64(y, vcombine_u64(vcreate_u64((uint64_t)len << 3), vcreate_u64(0))), h1);
 	vst1q_u8(tag, veorq_u8(enc1(gcm_block(nonce, 1), &ks, nr), unbswap128(y)));
@@ -1030,5 +1008,4 @@ void speed_ce_sha256_blocks(uint32_t h[8], const uint8_t *p, size_t nblocks)
 #undef S256_A
 #undef S256_L
 
-#undef KERNEL
 #endif /* __aarch64__ || __arm__ */

@@ -1,6 +1,8 @@
-/* speed_local.h - what speed.c shares with its mbedtls engine and the
- * tests beyond the engine contract in speed.h: the algorithm list, the
- * known-answer vectors and the public-key operations
+/* speed_local.h - what the files of speed share beyond the engine
+ * contract in speed.h (and the tests with them): the algorithm list, the
+ * known-answer vectors, the public-key operations, and the applet's own
+ * parts (speed.c, speed_plan.c, speed_measure.c, speed_job.c,
+ * speed_ossl.c, speed_kat.c)
  *
  * SPDX-License-Identifier: MIT
  *
@@ -34,6 +36,7 @@ struct speed_alg {
 					   table); public key: +F2/+F4's index */
 };
 
+/* speed_ossl.c, with speed_alg_find() and speed_label() */
 extern const struct speed_alg speed_algs[];	/* openssl's order; alg NULL ends it */
 /* By any name speed takes: the canonical one, "des3" and "des-ede3" (the
  * legacy name of des-ede3-cbc). */
@@ -51,7 +54,8 @@ const struct speed_alg *speed_alg_find(const char *name);
  * DES-EDE3-ECB to openssl's -evp). */
 const char *speed_label(const struct speed_alg *alg, const char *name, int evp, int *mr_index);
 
-/* Initial IV / counter / nonce of an algorithm (NULL if it has none). */
+/* Initial IV / counter / nonce of an algorithm (NULL if it has none).
+ * speed_kat.c, with the vectors, speed_unhex() and speed_kat_check(). */
 const uint8_t *speed_iv(const char *alg, size_t *len);
 
 /* Published known-answer vectors, hex. For ciphers ct is the ciphertext,
@@ -72,6 +76,9 @@ int speed_kat_check(const struct speed_impl *impl, int decrypt, char *why, size_
 
 /* Hex to bytes; returns the byte count, or -1 on bad hex or overflow. */
 int speed_unhex(const char *hex, uint8_t *out, size_t max);
+
+/* A zeroed, 64-byte aligned context for impl (free() it), or NULL. */
+void *speed_impl_ctx(const struct speed_impl *impl);
 
 /* The kernel engine (speed_afalg.c): the driver the kernel's crypto API
  * would pick for alg ("aes-128-cbc" -> "cbc(aes)"), as /proc/crypto lists
@@ -100,9 +107,9 @@ int  speed_pk_verify(struct speed_pk_worker *w);	/* one verification; 0 = valid 
 int  speed_pk_check(struct speed_pk_worker *w, int corrupt, char *why, size_t len);
 unsigned speed_pk_bits(const char *alg);		/* 2048, 256 */
 
-/* Running speed's rows (speed.c) and timing them (speed_job.c: the one
- * file of the applet built for speed). One worker of -P N: its own
- * context, buffers or key copy, and result. */
+/* Running speed's rows (speed_measure.c) and timing them (speed_job.c:
+ * the one file of the applet built for speed). One worker of -P N: its
+ * own context, buffers or key copy, and result. */
 struct speed_worker {
 	void			*ctx;
 	int			setup_called;
@@ -130,5 +137,94 @@ struct speed_job {
 /* The team body of a window (team.h): repeat the operation for dur
  * seconds of wall time; count and secs into the worker. */
 void speed_job_work(void *arg, unsigned idx, uint64_t iters);
+
+/* ---- the applet: the run's state, its plan and its output ---- */
+
+struct run_ctx;
+struct emitter;
+
+enum { SPEED_MAX_SIZES = 64, SPEED_MAX_ROWS = 256 };
+
+/* openssl speed's windows in seconds: per size of a cipher or digest,
+ * per public-key operation. speed's default; shorter ones are flagged
+ * short. */
+enum { SPEED_OSSL_SYM_S = 3, SPEED_OSSL_PK_S = 10 };
+
+/* What the openssl emitter prints from; filled before a row's records. */
+struct speed_out {
+	const size_t	*sizes;
+	unsigned	nsizes;
+	int		mr;			/* -mr: openssl's machine-readable lines */
+	char		engines[512];		/* the first table's engine(s), for the
+						   preamble's "engine:" line */
+	const char	*label;			/* the row being reported: its label, */
+	int		mr_index;		/* +F index */
+	double		rate[SPEED_MAX_SIZES];	/* and bytes/s */
+	double		sym_s, pk_s;		/* the windows, for the "short" note */
+	double		sign_s, verify_s, sign_rate, verify_rate;	/* public key */
+	unsigned	bits;
+};
+
+enum speed_row_state { SPEED_ROW_RUN, SPEED_ROW_SKIP, SPEED_ROW_FAILED };
+
+/* An algorithm as the command line named it (a positional name or -evp). */
+struct speed_pick {
+	const struct speed_alg	*alg;
+	const char		*label;		/* openssl's row label for that form */
+	int			mr_index;	/* -mr's +F index */
+	int			metric;		/* the first pick of its algorithm: the
+						   records' metric */
+};
+
+/* One implementation of a pick: a row of a table. */
+struct speed_row {
+	const struct speed_alg	*alg;
+	const struct speed_impl	*impl;
+	const struct speed_pick	*pick;
+	int			primary;	/* the --engine choice: first table, metric */
+	int			rank;		/* table order */
+	int			order;		/* algorithm order */
+	enum speed_row_state	state;
+	char			why[200];
+};
+
+/* A run: the options as speed.c read them, the plan, the outcome. */
+struct speed {
+	struct run_ctx		*ctx;
+	const char		*engine;	/* best, both, mbedtls, kernel, all */
+	size_t			sizes[SPEED_MAX_SIZES];
+	unsigned		nsizes, P;
+	double			sym_s, pk_s;
+	int			decrypt, rc;
+	unsigned		measured;
+	struct speed_row	rows[SPEED_MAX_ROWS];
+	unsigned		nrows;
+	struct speed_out	out;
+};
+
+/* The records' group of the first table's rows (the others': their engine). */
+#define SPEED_FIRST_TABLE	"*"
+
+/* speed_ossl.c: the classic emitter, openssl's table or -mr's lines. */
+extern const struct emitter speed_emit_openssl;
+
+/* speed_plan.c. speed_pick_add: the algorithm `name` (as -evp gave it when
+ * evp) onto list[*n] unless that form is there already; -1 (said) when
+ * speed has no such algorithm. speed_plan: the rows of the picks' ciphers
+ * and digests for S->engine, each checked against its vectors, in table
+ * order, and the preamble's engine line. */
+int  speed_pick_add(struct speed_pick *list, unsigned *n, const char *name, int evp);
+void speed_plan(struct speed *S, const struct speed_pick *picks, unsigned npicks);
+
+/* speed_measure.c. speed_report_unrun: the rows that do not run, skipped
+ * or failed their check (S->rc = 3): their records, and one warning per
+ * engine and reason for the skipped ones. speed_run_row: time a row at
+ * every size and report it; speed_run_pk: a public-key algorithm's key,
+ * self-check, sign and verify windows, and records. The progress lines on
+ * stderr are openssl's ("Doing ...", -mr's +DT/+R). Failures are said and
+ * left in S->rc. */
+void speed_report_unrun(struct speed *S);
+void speed_run_row(struct speed *S, const struct speed_row *rw);
+void speed_run_pk(struct speed *S, const char *alg);
 
 #endif

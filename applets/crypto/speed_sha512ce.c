@@ -27,8 +27,6 @@
 #if defined(__ARM_FEATURE_SHA512)
 #include <arm_neon.h>
 
-#define KERNEL	static inline __attribute__((always_inline))
-
 /*
  * One step, two rounds, as one asm statement so that its order is the one
  * written: on the in-order cores (A53/A55) an instruction waits for its
@@ -160,7 +158,6 @@ static void sha512_blocks(uint64_t h[8], const uint8_t *p, size_t nblocks)
 
 #undef STEP_OUT
 #undef STEP_IN
-#undef KERNEL
 #undef STEP_SCHED
 #undef STEP_NEXT
 #undef STEP_LAST

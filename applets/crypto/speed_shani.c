@@ -26,8 +26,6 @@
 
 #include <immintrin.h>
 
-#define KERNEL	static inline __attribute__((always_inline))
-
 KERNEL __m128i ld(const void *p)
 {
 	return _mm_loadu_si128((const __m128i *)p);
@@ -124,5 +122,4 @@ void speed_shani_sha256_blocks(uint32_t h[8], const uint8_t *p, size_t nblocks)
 	h[7] = t[0];
 }
 
-#undef KERNEL
 #endif /* __x86_64__ */

@@ -16,7 +16,7 @@
  * key schedule (FIPS 197 5.2) and the decryption round keys of the
  * equivalent inverse cipher (5.3.5), the SHA constants and initial values,
  * the FIPS 180-4 padding of the last block(s) of a digest, and the
- * starting IV, counter and nonce, which are speed.c's (speed_iv()), the
+ * starting IV, counter and nonce, which are speed_kat.c's (speed_iv()), the
  * same for every engine. The S-box is computed from its definition
  * (inverse in GF(2^8), then the affine map), not tabulated: the key
  * schedule needs a few dozen lookups.
@@ -126,7 +126,7 @@ int speed_aes_setup(void *ctx, const uint8_t *key, size_t keylen, int decrypt)
 #define UNUSED_ON_RISCV
 #endif
 
-/* The starting IV or counter block is speed.c's (speed_local.h), the
+/* The starting IV or counter block is speed_kat.c's (speed_local.h), the
  * same for every engine. */
 static int aes_iv_setup(void *ctx, const uint8_t *key, size_t keylen, int decrypt,
 			const char *alg)

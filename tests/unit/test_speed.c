@@ -2,7 +2,7 @@
  *
  * SPDX-License-Identifier: MIT
  *
- * The known-answer vectors (speed.c's table, shared with the run-time
+ * The known-answer vectors (speed_kat.c's table, shared with the run-time
  * self-check) must pass through mbedtls in both directions, and the check
  * must fail for an implementation that is wrong by one bit, that drops the
  * chaining value between calls, or that refuses its key. Every row of

@@ -657,7 +657,7 @@ static void check_vectors(struct mt *t, const struct speed_impl *im, struct bufs
 		free(msg);
 		msg = NULL;
 	}
-	/* and speed.c's own vectors, through its checker */
+	/* and speed_kat.c's own vectors, through its checker */
 	rc = speed_kat_check(im, k <= K_CTR, why, sizeof(why));
 	if (rc)
 		mt_fail(t, __FILE__, __LINE__, "%s/%s: speed_kat_check: %s", im->engine,

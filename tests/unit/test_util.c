@@ -1,4 +1,4 @@
-/* test_util.c - size/number parsing, size formatting, small-file reading
+/* test_util.c - size/number parsing, size formatting, suffixes, small-file reading
  *
  * SPDX-License-Identifier: MIT
  */
@@ -205,6 +205,24 @@ TEST(util_path_basename)
 	CHECK_STR(path_basename("membw"), "membw");
 	CHECK_STR(path_basename("./membw"), "membw");
 	CHECK_STR(path_basename("dir/"), "");
+}
+
+TEST(util_ends_with)
+{
+	static const char list[] = "a.ko,b.ko.xz,c";
+
+	CHECK(ends_with("aes-128-cbc", 11, "-cbc"));
+	CHECK(!ends_with("aes-128-cbc", 11, "-ctr"));
+	CHECK(ends_with("-cbc", 4, "-cbc"));		/* the whole string */
+	CHECK(!ends_with("cbc", 3, "-cbc"));		/* shorter than the suffix */
+	CHECK(ends_with("x", 1, ""));
+	CHECK(ends_with("", 0, ""));
+	CHECK(!ends_with("", 0, ".ko"));
+	CHECK(ends_with(list, 4, ".ko"));		/* "a.ko", inside the list */
+	CHECK(!ends_with(list, 4, ".ko.xz"));
+	CHECK(ends_with(list + 5, 7, ".ko.xz"));	/* "b.ko.xz" */
+	CHECK(ends_with(list + 5, 4, ".ko"));		/* "b.ko" of it */
+	CHECK(!ends_with(list + 13, 1, ".ko"));
 }
 
 /* Write text to DIR/name; returns the path in buf. */
