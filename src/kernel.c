@@ -17,21 +17,6 @@ size_t kernel_heads(const void *rows, size_t n, size_t size, const struct kernel
 	return n;
 }
 
-/* Is name one of the comma-separated words of list? */
-static int listed(const char *list, const char *name)
-{
-	size_t len = strlen(name);
-
-	while (*list) {
-		size_t w = strcspn(list, ",");
-
-		if (w == len && !strncmp(list, name, len))
-			return 1;
-		list += w + (list[w] == ',');
-	}
-	return 0;
-}
-
 /* The first usable row of rows[i]'s operation, and the last. */
 static int is_end(const struct kernel *const *rows, size_t n, size_t i, unsigned cpu, int last)
 {
@@ -92,38 +77,29 @@ static void say_usable(const struct kernel *const *rows, size_t n, const char *w
 int kernel_select(const struct kernel *const *rows, size_t n, const char *want,
 		  const char *dflt, unsigned cpu, unsigned char *sel)
 {
-	const char *w = want && *want ? want : dflt;
-	int picked = 0, ok;
-	size_t i;
+	const char *w = want && *want ? want : dflt, *p = w;
+	int picked = 0, all = !strcmp(w, "all"), best = !strcmp(w, "best"), found;
+	size_t i, len;
 
 	for (i = 0; i < n; i++) {
-		sel[i] = 0;
-		if (!cpu_has(cpu, rows[i]->needs))
-			continue;
-		if (!strcmp(w, "all"))
-			sel[i] = 1;
-		else if (!strcmp(w, "best"))	/* the reference and the fastest */
-			sel[i] = is_end(rows, n, i, cpu, 0) || is_end(rows, n, i, cpu, 1);
-		else
-			sel[i] = (unsigned char)(listed(w, rows[i]->name) ||
-						 (listed(w, "c") && is_c(rows, n, i)));
-		picked += sel[i];
-	}
-	if (strcmp(w, "all") && strcmp(w, "best")) {	/* every name must be there */
-		const char *p = w;
-		size_t len;
+		int usable = cpu_has(cpu, rows[i]->needs);
 
-		for (;; p += len + 1) {
-			len = strcspn(p, ",");
-			for (ok = 0, i = 0; i < n && !ok; i++)
-				ok = sel[i] && answers(rows, n, i, p, len);
-			if (!ok) {	/* an empty word names nothing either */
-				say_usable(rows, n, w, cpu);
-				return -1;
-			}
-			if (!p[len])
-				break;
-		}
+		sel[i] = usable && (all || (best && (is_end(rows, n, i, cpu, 0) ||
+						     is_end(rows, n, i, cpu, 1))));
 	}
+	for (; !all && !best; p += len + 1) {	/* NAME,...: each word picks its rows */
+		len = strcspn(p, ",");
+		for (found = 0, i = 0; i < n; i++)
+			if (cpu_has(cpu, rows[i]->needs) && answers(rows, n, i, p, len))
+				found = sel[i] = 1;
+		if (!found) {	/* an empty word names nothing either */
+			say_usable(rows, n, w, cpu);
+			return -1;
+		}
+		if (!p[len])
+			break;
+	}
+	for (i = 0; i < n; i++)
+		picked += sel[i];
 	return picked;
 }

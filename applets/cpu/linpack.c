@@ -247,14 +247,16 @@ static const char *form_of(const struct linpack_kernel *k)
 /* The rows --kernel asks for, in table order; -1 if NAME is not usable. */
 /* The kernels --kernel picks (default: the classic's two C forms); their
  * number, or -1 after a usage error. */
+enum { MAX_KERNELS = 8 };	/* rows of linpack_kernels on one target, at most */
+
 static int pick_kernels(const struct run_ctx *ctx, const struct linpack_kernel **out)
 {
-	const struct kernel *heads[16];
-	unsigned char sel[16];
+	const struct kernel *heads[MAX_KERNELS];
+	unsigned char sel[MAX_KERNELS];
 	size_t i, m = 0;
 	int n = 0;
 
-	for (i = 0; i < linpack_kernels_len && m < 16; i++)
+	for (i = 0; i < linpack_kernels_len && m < MAX_KERNELS; i++)
 		heads[m++] = &linpack_kernels[i].head;
 	if (kernel_select(heads, m, ctx->kernel, "c,unrolled", ctx->cpu, sel) < 0)
 		return -1;
@@ -277,7 +279,7 @@ static void metric_name(char *buf, size_t len, const struct linpack_kernel *k, i
 static int linpack_main(struct run_ctx *ctx)
 {
 	static const int orders[] = { 100, 200, 1000 };
-	const struct linpack_kernel *ks[8];
+	const struct linpack_kernel *ks[MAX_KERNELS];
 	struct lp lp = { 0 };
 	struct lp_show show = { 0 };
 	unsigned P = (unsigned)opt_int(ctx, PARALLEL);

@@ -383,31 +383,28 @@ static const struct kernel codec_rows[] = {
 static int pick(const struct run_ctx *ctx, unsigned *tests, unsigned char *sel)
 {
 	const struct kernel **heads = xcalloc(zk_kernels_len + 2, sizeof(*heads));
-	size_t *row = xcalloc(zk_kernels_len + 2, sizeof(*row));
 	unsigned char *got = xcalloc(zk_kernels_len + 2, 1);
 	size_t k, m = 0;
 	int rc = 0;
 
-	for (k = 0; k < 2; k++)
-		if (tests[k == 0 ? T_DEFLATE : T_INFLATE]) {
-			row[m] = SIZE_MAX - k;
-			heads[m++] = &codec_rows[k];
-		}
+	if (tests[T_DEFLATE])
+		heads[m++] = &codec_rows[0];
+	if (tests[T_INFLATE])
+		heads[m++] = &codec_rows[1];
 	for (k = 0; k < zk_kernels_len; k++)
-		if (tests[T_CRC32 + zk_kernels[k].head.op]) {
-			row[m] = k;
+		if (tests[T_CRC32 + zk_kernels[k].head.op])
 			heads[m++] = &zk_kernels[k].head;
-		}
 	if (kernel_select(heads, m, ctx->kernel, "all", ctx->cpu, got) < 0)
 		rc = -1;
 	tests[T_DEFLATE] = tests[T_INFLATE] = 0;
 	for (k = 0; k < m && !rc; k++)
-		if (got[k] && row[k] >= SIZE_MAX - 1)
-			tests[row[k] == SIZE_MAX ? T_DEFLATE : T_INFLATE] = 1;
-		else if (got[k])
-			sel[row[k]] = 1;
+		if (!got[k])
+			continue;
+		else if (heads[k]->op == OP_DEFLATE || heads[k]->op == OP_INFLATE)
+			tests[heads[k]->op == OP_DEFLATE ? T_DEFLATE : T_INFLATE] = 1;
+		else	/* the head is the row's first member */
+			sel[(const struct zk_kernel *)(const void *)heads[k] - zk_kernels] = 1;
 	free(heads);
-	free(row);
 	free(got);
 	return rc;
 }
