@@ -51,8 +51,7 @@ enum {
 	O(WARMUP_US, "warmup-us", OPT_INT, "stream this many microseconds first", \
 	  .letter = 'W', .def = "7500000", .max = 1e9, .metavar = "US", .key = OPTK_WARMUP_US) \
 	LMBENCH_OPT_N(O) \
-	O(PORT, "port", OPT_INT, "TCP port [31236; local: a free one]", .letter = 'p', \
-	  .max = 65535, .metavar = "PORT", .key = OPTK_PORT) \
+	LMNET_PORT_OPT(O, "TCP port [31236; local: a free one]") \
 	LMNET_SERVER_OPTS(O) \
 	LMNET_SESSIONS_OPT(O)
 OPT_TABLE(bw_tcp, OPTIONS);

@@ -31,8 +31,7 @@
 
 #define OPTIONS(O) \
 	LMBENCH_OPT_N(O) \
-	O(PORT, "port", OPT_INT, "TCP port [31237; local: a free one]", .letter = 'p', \
-	  .max = 65535, .metavar = "PORT", .key = OPTK_PORT) \
+	LMNET_PORT_OPT(O, "TCP port [31237; local: a free one]") \
 	LMNET_SERVER_OPTS(O) \
 	LMNET_SESSIONS_OPT(O)
 OPT_TABLE(lat_connect, OPTIONS);

@@ -37,8 +37,7 @@ enum { MSG_MAX = 1 << 20 };
 	  .max = MSG_MAX, .metavar = "BYTES", .key = OPTK_MSG) \
 	LMNET_PARALLEL_OPT(O) \
 	LMBENCH_OPTS_WN(O) \
-	O(PORT, "port", OPT_INT, "TCP port [31234; local: a free one]", .letter = 'p', \
-	  .max = 65535, .metavar = "PORT", .key = OPTK_PORT) \
+	LMNET_PORT_OPT(O, "TCP port [31234; local: a free one]") \
 	LMNET_SERVER_OPTS(O) \
 	LMNET_SESSIONS_OPT(O)
 OPT_TABLE(lat_tcp, OPTIONS);

@@ -45,8 +45,7 @@ enum {
 	  .min = MSG_MIN, .max = MSG_MAX, .metavar = "BYTES", .key = OPTK_MSG) \
 	LMNET_PARALLEL_OPT(O) \
 	LMBENCH_OPTS_WN(O) \
-	O(PORT, "port", OPT_INT, "UDP port [34298; local: a free one]", .letter = 'p', \
-	  .max = 65535, .metavar = "PORT", .key = OPTK_PORT) \
+	LMNET_PORT_OPT(O, "UDP port [34298; local: a free one]") \
 	LMNET_SERVER_OPTS(O)
 OPT_TABLE(lat_udp, OPTIONS);
 

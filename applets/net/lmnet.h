@@ -99,6 +99,11 @@ struct lmnet {
 #define LMNET_PARALLEL_OPT(O) \
 	LMBENCH_OPT_P(O, 1024, "clients at once (threads, a connection each)")
 
+/* -p, each lmnet applet's own: help_ names its protocol and default port. */
+#define LMNET_PORT_OPT(O, help_) \
+	O(PORT, "port", OPT_INT, help_, .letter = 'p', .max = 65535, .metavar = "PORT", \
+	  .key = OPTK_PORT)
+
 /* The TCP servers' limit (lat_tcp, bw_tcp, lat_connect). */
 #define LMNET_SESSIONS_OPT(O) \
 	O(SESSIONS, "sessions", OPT_INT, "server: most connections open at once", \
@@ -106,8 +111,8 @@ struct lmnet {
 	  .key = OPTK_SESSIONS)
 
 /* The server and -S options every lmnet applet declares after its own (one
- * declaration, four tables); -p is each applet's own, its help names the
- * port. */
+ * declaration, four tables); -p is LMNET_PORT_OPT, with each applet's own
+ * help. */
 #define LMNET_SERVER_OPTS(O) \
 	O(SERVER, "server", OPT_BOOL, "start a server in the background", .letter = 's', \
 	  .flags = OPT_SERVER, .key = OPTK_SERVER) \
