@@ -26,12 +26,12 @@
 #include <stddef.h>
 
 struct kernel {
-	unsigned	op;	/* the applet's operation; 0 where it has one */
-	const char	*name;	/* unique per operation, [a-z0-9_]: "c", "libc", "avx2" */
+	unsigned short	op;	/* the applet's operation; 0 where it has one */
+	const char	*name;	/* unique per operation, [a-z0-9_-]: "c", "libc", "avx2" */
 	const char	*desc;	/* one line: what the code path is */
 	unsigned	needs;	/* CPU_* bits (src/cpu.h); 0 = portable */
-	size_t		align;	/* precondition: buffers aligned to this (bytes) */
-	size_t		gran;	/* precondition: the length a multiple of this */
+	unsigned short	align;	/* precondition: buffers aligned to this (bytes) */
+	unsigned short	gran;	/* precondition: the length a multiple of this */
 };
 
 /* The heads of a table's n rows of size bytes each (a struct kernel

@@ -23,7 +23,8 @@
  * and "kernel" (AF_ALG, the path to an SoC's accelerator). --engine=best
  * (the default) takes, per algorithm, the first usable tuned kernel, else
  * mbedtls, and prints one table as openssl does; both and all add a table
- * per further engine. Every implementation passes its known-answer vectors
+ * per further engine. --kernel picks by src/kernel.h's rule instead, over
+ * mbedtls (each algorithm's reference) and the tuned kernels. Every implementation passes its known-answer vectors
  * (NIST, FIPS, RFC) before it is timed; a mismatch is exit 3.
  *
  * Output (the classic emitter): openssl 3.0's layout and row labels for
@@ -75,22 +76,15 @@ OPT_TABLE(speed, OPTIONS);
 static const size_t default_sizes[] = { 16, 64, 256, 1024, 8192, 16384 };
 static const double quick_s = 0.05;
 
-/* --engine, or --kernel as its synonym (c: mbedtls) when --engine is not
- * given. EXIT_OK, or EXIT_USAGE (said). */
+/* --engine (openssl's -engine, in effect: whose code runs) or --kernel
+ * (src/kernel.h's rule over mbedtls and the tuned kernels): one of them.
+ * EXIT_OK, or EXIT_USAGE (said). */
 static int engine_choice(struct speed *S, struct run_ctx *ctx)
 {
 	S->engine = opt_str(ctx, ENGINE);
-	if (!*ctx->kernel || opt_given(ctx, ENGINE))
-		return EXIT_OK;
-	if (!strcmp(ctx->kernel, "c")) {
-		S->engine = "mbedtls";
-	} else if (!strcmp(ctx->kernel, "best") || !strcmp(ctx->kernel, "both") ||
-		   !strcmp(ctx->kernel, "mbedtls") || !strcmp(ctx->kernel, "kernel") ||
-		   !strcmp(ctx->kernel, "all")) {
-		S->engine = ctx->kernel;
-	} else {
-		errorf("--kernel: '%s' is not one of best, both, mbedtls, kernel, all, c",
-		       ctx->kernel);
+	S->kernel = *ctx->kernel ? ctx->kernel : NULL;
+	if (S->kernel && opt_given(ctx, ENGINE)) {
+		errorf("--kernel and --engine both choose what runs: give one");
 		return EXIT_USAGE;
 	}
 	return EXIT_OK;
@@ -183,9 +177,9 @@ static void run_pks(struct speed *S, const struct speed_pick *picks, unsigned np
 			;
 		if (k == npicks || speed_algs[i].kind != SPEED_PK)
 			continue;
-		if (!strcmp(S->engine, "kernel")) {
-			warnf("%s (kernel): skipped: public key runs through mbedtls only",
-			      speed_algs[i].name);
+		if (!S->pk_runs) {
+			warnf("%s (%s): skipped: public key runs through mbedtls only",
+			      speed_algs[i].name, S->kernel ? S->kernel : S->engine);
 			continue;
 		}
 		speed_run_pk(S, speed_algs[i].name);
@@ -206,7 +200,14 @@ static int run_picks(struct speed *S, const struct speed_pick *picks, unsigned n
 	emit_set_arg(ctx->rep, &S->out);
 	/* known-answer checks first, then the table order: openssl's (its
 	 * table's index, the -evp rows last), then the command line's */
-	speed_plan(S, picks, npicks);
+	if (speed_plan(S, picks, npicks))
+		return EXIT_USAGE;
+	for (i = 0; S->out.mr && i < S->nrows; i++)
+		if (!S->rows[i].primary) {
+			errorf("-mr prints one table: --kernel=%s gives more (use c or one name)",
+			       S->kernel);
+			return EXIT_USAGE;
+		}
 	speed_report_unrun(S);
 	for (i = 0; i < S->nrows && S->rc != EXIT_FAIL; i++)
 		if (S->rows[i].state == SPEED_ROW_RUN)
@@ -215,14 +216,15 @@ static int run_picks(struct speed *S, const struct speed_pick *picks, unsigned n
 	emit_set_arg(ctx->rep, NULL);
 	rc = S->rc ? S->rc : S->measured ? EXIT_OK : EXIT_SKIP;
 	if (rc == EXIT_SKIP)
-		errorf("nothing could be measured with --engine=%s here", S->engine);
+		errorf("nothing could be measured with --%s=%s here",
+		       S->kernel ? "kernel" : "engine", S->kernel ? S->kernel : S->engine);
 	return rc;
 }
 
 static int speed_run(struct run_ctx *ctx)
 {
 	struct speed *S = xcalloc(1, sizeof(*S));
-	struct speed_pick picks[64];
+	struct speed_pick picks[SPEED_MAX_PICKS];
 	unsigned npicks = 0;
 	int rc;
 
@@ -255,10 +257,14 @@ TEXT(speed_usage,
 	"chacha20-poly1305 rsa2048 ecdsap256 (default: all). --engine=best (default)\n"
 	"times each algorithm once, by benchbox's tuned kernel where the CPU has one\n"
 	"(AES-NI, SHA-NI, ARMv8 crypto), else by mbedtls; both and all add tables for\n"
-	"mbedtls and for the kernel's crypto API (AF_ALG). Every implementation\n"
-	"passes known-answer vectors first. openssl's one-dash options work as\n"
-	"written; -mr prints its machine-readable lines instead of the table, and\n"
-	"--format the records in MB/s.\n");
+	"mbedtls and for the kernel's crypto API (AF_ALG). --kernel picks instead\n"
+	"by the rule of every applet, mbedtls being each algorithm's reference: c\n"
+	"mbedtls, best mbedtls and the fastest usable kernel (a table each), all\n"
+	"every usable one, NAME those (mbedtls aesni shani armv8-ce; not with\n"
+	"--engine). Every implementation passes known-answer vectors first.\n"
+	"openssl's one-dash options work as written;\n"
+	"-mr prints its machine-readable lines instead of the table, and --format\n"
+	"the records in MB/s.\n");
 
 const struct applet applet_speed = {
 	.name    = "speed",

@@ -21,13 +21,17 @@
 #ifndef BENCHBOX_SPEED_H
 #define BENCHBOX_SPEED_H
 
+#include "kernel.h"
+
 #include <stddef.h>
 #include <stdint.h>
 
 struct speed_impl {
+	/* name: the engine, "mbedtls", "armv8-ce", "aesni", "shani" or
+	 * "kernel"; needs: CPU_* bits (src/cpu.h), 0 = portable; op, align
+	 * and gran 0 (the algorithm is the operation: speed_plan.c) */
+	struct kernel	head;
 	const char	*alg;		/* openssl's name: "aes-128-cbc", "sha256" */
-	const char	*engine;	/* "mbedtls", "armv8-ce", "aesni", "shani", "kernel" */
-	unsigned	needs;		/* CPU_* bits (src/cpu.h); 0 = portable */
 	size_t		ctx_size;	/* bytes of context setup() receives (zeroed) */
 	/* key: keylen bytes (ignored by digests). 0 ok, else not available
 	 * here (e.g. the kernel lacks the algorithm). */
@@ -36,7 +40,9 @@ struct speed_impl {
 	void		(*cleanup)(void *ctx);	/* may be NULL */
 };
 
-/* The engines' tables (each ends with an entry whose alg is NULL). */
+/* The engines' tables (each ends with an entry whose alg is NULL). The
+ * mbedtls and tuned rows are the kernels --kernel picks from (mbedtls each
+ * algorithm's reference); the kernel's (AF_ALG) only --engine. */
 extern const struct speed_impl speed_mbedtls[];	/* applets/crypto/speed_mbedtls.c */
 extern const struct speed_impl speed_tuned[];	/* applets/crypto/speed_tuned.c */
 extern const struct speed_impl speed_kernel[];	/* applets/crypto/speed_afalg.c */

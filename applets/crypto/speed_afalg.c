@@ -392,9 +392,10 @@ const char *speed_afalg_driver(const char *alg, char *buf, size_t len)
 	return d;
 }
 
-#define SK(alg, setup) \
-	{ alg, "kernel", 0, sizeof(struct afalg), setup, skcipher_run, afalg_cleanup }
-#define HASH(alg) { #alg, "kernel", 0, sizeof(struct afalg), alg, hash_run, afalg_cleanup }
+#define AF(alg, setup, run) { { 0, "kernel", "the kernel's crypto API (AF_ALG)", 0, 0, 0 }, \
+			     alg, sizeof(struct afalg), setup, run, afalg_cleanup }
+#define SK(alg, setup) AF(alg, setup, skcipher_run)
+#define HASH(alg) AF(#alg, alg, hash_run)
 const struct speed_impl speed_kernel[] = {
 	SK("aes-128-cbc", cbc_aes),
 	SK("aes-192-cbc", cbc_aes),
@@ -408,7 +409,8 @@ const struct speed_impl speed_kernel[] = {
 	HASH(sha1),
 	HASH(sha256),
 	HASH(sha512),
-	{ 0 }
+	{ { 0 } }
 };
 #undef SK
 #undef HASH
+#undef AF

@@ -194,7 +194,7 @@ static int kat_one(const struct speed_impl *impl, const struct speed_alg *alg,
 		if (impl->cleanup)
 			impl->cleanup(c);
 		free(c);
-		snprintf(why, len, "%s (%s): setup refused: %s", impl->alg, impl->engine,
+		snprintf(why, len, "%s (%s): setup refused: %s", impl->alg, impl->head.name,
 			 strerror(err));
 		errno = err;
 		return 1;
@@ -214,7 +214,7 @@ static int kat_one(const struct speed_impl *impl, const struct speed_alg *alg,
 	free(c);
 	if (rc || (size_t)clen != cmp || memcmp(out, want, cmp)) {
 		snprintf(why, len, "%s (%s): %s known-answer %s (%s)", impl->alg,
-			 impl->engine, decrypt ? "decrypt" : "encrypt",
+			 impl->head.name, decrypt ? "decrypt" : "encrypt",
 			 rc ? "run failed" : "mismatch", k->source);
 		return -1;
 	}

@@ -19,6 +19,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "kernel.h"
 #include "speed.h"
 
 enum speed_kind { SPEED_CIPHER, SPEED_AEAD, SPEED_DIGEST, SPEED_PK };
@@ -143,7 +144,7 @@ void speed_job_work(void *arg, unsigned idx, uint64_t iters);
 struct run_ctx;
 struct emitter;
 
-enum { SPEED_MAX_SIZES = 64, SPEED_MAX_ROWS = 256 };
+enum { SPEED_MAX_SIZES = 64, SPEED_MAX_ROWS = 256, SPEED_MAX_PICKS = 64 };
 
 /* openssl speed's windows in seconds: per size of a cipher or digest,
  * per public-key operation. speed's default; shorter ones are flagged
@@ -181,7 +182,7 @@ struct speed_row {
 	const struct speed_alg	*alg;
 	const struct speed_impl	*impl;
 	const struct speed_pick	*pick;
-	int			primary;	/* the --engine choice: first table, metric */
+	int			primary;	/* the choice: first table, metric */
 	int			rank;		/* table order */
 	int			order;		/* algorithm order */
 	enum speed_row_state	state;
@@ -192,6 +193,8 @@ struct speed_row {
 struct speed {
 	struct run_ctx		*ctx;
 	const char		*engine;	/* best, both, mbedtls, kernel, all */
+	const char		*kernel;	/* --kernel's words, or NULL: --engine */
+	int			pk_runs;	/* public key is on (mbedtls's) */
 	size_t			sizes[SPEED_MAX_SIZES];
 	unsigned		nsizes, P;
 	double			sym_s, pk_s;
@@ -211,10 +214,22 @@ extern const struct emitter speed_emit_openssl;
 /* speed_plan.c. speed_pick_add: the algorithm `name` (as -evp gave it when
  * evp) onto list[*n] unless that form is there already; -1 (said) when
  * speed has no such algorithm. speed_plan: the rows of the picks' ciphers
- * and digests for S->engine, each checked against its vectors, in table
- * order, and the preamble's engine line. */
-int  speed_pick_add(struct speed_pick *list, unsigned *n, const char *name, int evp);
-void speed_plan(struct speed *S, const struct speed_pick *picks, unsigned npicks);
+ * and digests for S->kernel or else S->engine, each checked against its
+ * vectors, in table order, S->pk_runs, and the preamble's engine line; -1
+ * after a usage error (said: --kernel names nothing usable). */
+int speed_pick_add(struct speed_pick *list, unsigned *n, const char *name, int evp);
+/* The kernels --kernel picks from (src/kernel.h): per pick, in its order,
+ * its mbedtls row, the reference, then its tuned rows in their table's
+ * order (a public-key pick: one mbedtls row), each head's op the pick's
+ * index. AF_ALG is not among them: --engine=kernel is its way. */
+struct speed_kernels {
+	struct kernel			heads[SPEED_MAX_ROWS];
+	const struct kernel		*rows[SPEED_MAX_ROWS];	/* &heads[i] */
+	const struct speed_impl		*impl[SPEED_MAX_ROWS];
+	size_t				n;
+};
+void speed_kernels(struct speed_kernels *K, const struct speed_pick *picks, unsigned npicks);
+int speed_plan(struct speed *S, const struct speed_pick *picks, unsigned npicks);
 
 /* speed_measure.c. speed_report_unrun: the rows that do not run, skipped
  * or failed their check (S->rc = 3): their records, and one warning per

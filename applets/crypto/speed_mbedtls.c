@@ -234,8 +234,9 @@ static int mb_sha512_run(void *p, const uint8_t *in, uint8_t *out, size_t n)
 	return mbedtls_sha512_ret(in, n, out, 0) ? -1 : 0;
 }
 
-#define AES(name, kind) { name, "mbedtls", 0, sizeof(struct mb_aes), mb_aes_##kind##_setup, \
-			  mb_aes_##kind##_run, mb_aes_cleanup }
+#define MB(alg, ...) { { 0, "mbedtls", "mbedtls 2.28's portable C", 0, 0, 0 }, alg, __VA_ARGS__ }
+#define AES(name, kind) MB(name, sizeof(struct mb_aes), mb_aes_##kind##_setup, \
+			   mb_aes_##kind##_run, mb_aes_cleanup)
 const struct speed_impl speed_mbedtls[] = {
 	AES("aes-128-cbc", cbc),
 	AES("aes-192-cbc", cbc),
@@ -244,19 +245,20 @@ const struct speed_impl speed_mbedtls[] = {
 	AES("aes-192-ecb", ecb),
 	AES("aes-256-ecb", ecb),
 	AES("aes-128-ctr", ctr),
-	{ "aes-128-gcm", "mbedtls", 0, sizeof(struct mb_gcm), mb_gcm_setup, mb_gcm_run,
-	  mb_gcm_cleanup },
-	{ "des-ede3-cbc", "mbedtls", 0, sizeof(struct mb_des3), mb_des3_setup, mb_des3_run,
-	  mb_des3_cleanup },
-	{ "md5", "mbedtls", 0, 0, mb_nosetup, mb_md5_run, NULL },
-	{ "sha1", "mbedtls", 0, 0, mb_nosetup, mb_sha1_run, NULL },
-	{ "sha256", "mbedtls", 0, 0, mb_nosetup, mb_sha256_run, NULL },
-	{ "sha512", "mbedtls", 0, 0, mb_nosetup, mb_sha512_run, NULL },
-	{ "chacha20-poly1305", "mbedtls", 0, sizeof(struct mb_chachapoly), mb_chachapoly_setup,
-	  mb_chachapoly_run, mb_chachapoly_cleanup },
-	{ 0 }
+	MB("aes-128-gcm", sizeof(struct mb_gcm), mb_gcm_setup, mb_gcm_run,
+	  mb_gcm_cleanup),
+	MB("des-ede3-cbc", sizeof(struct mb_des3), mb_des3_setup, mb_des3_run,
+	  mb_des3_cleanup),
+	MB("md5", 0, mb_nosetup, mb_md5_run, NULL),
+	MB("sha1", 0, mb_nosetup, mb_sha1_run, NULL),
+	MB("sha256", 0, mb_nosetup, mb_sha256_run, NULL),
+	MB("sha512", 0, mb_nosetup, mb_sha512_run, NULL),
+	MB("chacha20-poly1305", sizeof(struct mb_chachapoly), mb_chachapoly_setup,
+	  mb_chachapoly_run, mb_chachapoly_cleanup),
+	{ { 0 } }
 };
 #undef AES
+#undef MB
 
 /* public key ------------------------------------------------------------------ */
 

@@ -103,7 +103,7 @@ static int job_setup(void *arg, unsigned idx)
 	memset(w->out, 0, 128);
 	w->setup_called = 1;
 	if (j->impl->setup(w->ctx, j->key, j->keylen, j->decrypt)) {
-		errorf("%s (%s): setup failed: %s", j->impl->alg, j->impl->engine, strerror(errno));
+		errorf("%s (%s): setup failed: %s", j->impl->alg, j->impl->head.name, strerror(errno));
 		return EXIT_FAIL;
 	}
 	return EXIT_OK;
@@ -182,10 +182,10 @@ static const char *window_note(char *buf, size_t len, double secs, double ossl, 
 static void row_report(struct speed *S, const struct speed_row *rw, struct result *r)
 {
 	r->test = rw->alg->name;
-	r->kernel = rw->impl->engine;
+	r->kernel = rw->impl->head.name;
 	r->unit = UNIT_MB_S;
 	r->better = 1;
-	r->group = rw->primary ? SPEED_FIRST_TABLE : rw->impl->engine;
+	r->group = rw->primary ? SPEED_FIRST_TABLE : rw->impl->head.name;
 	emit_result(S->ctx, r);
 }
 
@@ -213,14 +213,14 @@ static void warn_skipped(struct speed *S)
 			const struct speed_row *r = &S->rows[k];
 
 			if (r->state != SPEED_ROW_SKIP || done[k] ||
-			    strcmp(r->impl->engine, S->rows[i].impl->engine) ||
+			    strcmp(r->impl->head.name, S->rows[i].impl->head.name) ||
 			    strcmp(reason(r), why))
 				continue;
 			done[k] = 1;
 			snprintf(names + strlen(names), sizeof(names) - strlen(names), "%s%s",
 				 *names ? " " : "", r->alg->name);
 		}
-		warnf("%s: skipped %s: %s", S->rows[i].impl->engine, names, why);
+		warnf("%s: skipped %s: %s", S->rows[i].impl->head.name, names, why);
 	}
 	free(done);
 }
@@ -292,7 +292,7 @@ static void row_records(struct speed *S, const struct speed_row *rw, int decrypt
 	S->out.mr_index = rw->pick->mr_index;
 	/* the kernel's rows say which driver the kernel picked: an SoC's
 	 * accelerator, a CPU-extension glue driver or generic C */
-	if (!strcmp(rw->impl->engine, "kernel"))
+	if (!strcmp(rw->impl->head.name, "kernel"))
 		snprintf(driver, sizeof(driver), "driver %s",
 			 speed_afalg_driver(rw->alg->name, name, sizeof(name))
 				 ? name : "not in /proc/crypto");
@@ -339,7 +339,7 @@ static int time_size(struct speed *S, const struct speed_row *rw, struct team *t
 
 		ossl_failed(S->out.mr);
 		errorf("%s (%s): the operation failed at %zu bytes", rw->alg->name,
-		       rw->impl->engine, j->size);
+		       rw->impl->head.name, j->size);
 		size_params(p, sizeof(p), j->size, S->P, j->decrypt);
 		r.params = p;
 		r.flags = RESULT_FAILED;

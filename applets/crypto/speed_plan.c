@@ -1,6 +1,7 @@
 /* speed_plan.c - what a speed run times: the algorithms the command line
- * picked, and for each the rows of the engines --engine asks for, each
- * row's implementation checked against its known answers first
+ * picked, and for each the rows of the implementations --engine or
+ * --kernel asks for, each row's implementation checked against its known
+ * answers first
  *
  * SPDX-License-Identifier: MIT
  *
@@ -8,11 +9,15 @@
  * (and that passes its vectors: one that answers wrong is reported, never
  * replaced), else mbedtls; both adds mbedtls beside a tuned kernel; all
  * every usable implementation, the kernel's (AF_ALG) too; mbedtls and
- * kernel that engine alone. The first table keeps the command line's
- * algorithms in openssl's order; the further tables follow engine_rank().
+ * kernel that engine alone. --kernel instead reads src/kernel.h's rule, as
+ * every applet does, over each algorithm's mbedtls row (its reference, the
+ * one c picks) and its tuned rows; an algorithm's last picked row goes in
+ * the first table. The first table keeps the command line's algorithms in
+ * openssl's order; the further tables follow engine_rank().
  */
 #include "applet.h"
 #include "cpu.h"
+#include "kernel.h"
 #include "speed.h"
 #include "speed_local.h"
 #include "util.h"
@@ -33,7 +38,7 @@ static int engine_rank(const char *engine, int primary)
 	if (!strcmp(engine, "kernel"))
 		return 3000;
 	for (i = 0; speed_tuned[i].alg; i++)
-		if (!strcmp(speed_tuned[i].engine, engine))
+		if (!strcmp(speed_tuned[i].head.name, engine))
 			return 2000 + (int)i;
 	return 2999;
 }
@@ -69,7 +74,7 @@ static int add_row(struct speed *S, const struct speed_pick *pk, int order,
 		return rc;
 	r->state = rc == 0 ? SPEED_ROW_RUN : rc < 0 ? SPEED_ROW_FAILED : SPEED_ROW_SKIP;
 	snprintf(r->why, sizeof(r->why), "%s", rc ? why : "");
-	r->rank = rc == 0 ? engine_rank(impl->engine, primary) : 0;
+	r->rank = rc == 0 ? engine_rank(impl->head.name, primary) : 0;
 	return rc;
 }
 
@@ -77,7 +82,7 @@ static void add_missing(struct speed *S, const struct speed_pick *pk, int order,
 			const char *engine, const char *why)
 {
 	static const struct speed_impl none[] = {
-		{ "", "kernel", 0, 0, NULL, NULL, NULL },
+		{ { 0, "kernel", NULL, 0, 0, 0 }, "", 0, NULL, NULL, NULL },
 	};
 	struct speed_row *r = new_row(S, pk, order, none, 1);
 
@@ -114,7 +119,7 @@ static void plan_alg(struct speed *S, const struct speed_pick *pk, int order)
 	}
 	if (strcmp(S->engine, "mbedtls")) {	/* best, all: the first tuned that works */
 		for (t = speed_tuned; t->alg && !best; t++) {
-			if (strcmp(t->alg, alg->name) || !cpu_has(cpu, t->needs))
+			if (strcmp(t->alg, alg->name) || !cpu_has(cpu, t->head.needs))
 				continue;
 			switch (add_row(S, pk, order, t, 1, 0)) {
 			case 0:
@@ -137,10 +142,79 @@ static void plan_alg(struct speed *S, const struct speed_pick *pk, int order)
 	if (mb && mb != best)
 		add_row(S, pk, order, mb, 0, 1);
 	for (t = speed_tuned; t->alg; t++)
-		if (t != best && !strcmp(t->alg, alg->name) && cpu_has(cpu, t->needs))
+		if (t != best && !strcmp(t->alg, alg->name) && cpu_has(cpu, t->head.needs))
 			add_row(S, pk, order, t, 0, 1);
 	if (kern)
 		add_row(S, pk, order, kern, 0, 1);
+}
+
+static const struct speed_impl pk_row = {
+	{ 0, "mbedtls", "mbedtls 2.28's bignum and ECP code", 0, 0, 0 }, "", 0, NULL, NULL, NULL,
+};
+
+/* One row of speed_kernels(): impl's head, pick k its operation. */
+static void candidate(struct speed_kernels *K, const struct speed_impl *t, unsigned k)
+{
+	if (K->n >= SPEED_MAX_ROWS)
+		return;
+	K->heads[K->n] = t->head;
+	K->heads[K->n].op = (unsigned short)k;
+	K->rows[K->n] = &K->heads[K->n];
+	K->impl[K->n++] = t;
+}
+
+void speed_kernels(struct speed_kernels *K, const struct speed_pick *picks, unsigned npicks)
+{
+	const struct speed_impl *t;
+	unsigned k;
+
+	K->n = 0;
+	for (k = 0; k < npicks; k++) {
+		const char *name = picks[k].alg->name;
+
+		if (picks[k].alg->kind == SPEED_PK) {
+			candidate(K, &pk_row, k);
+			continue;
+		}
+		if ((t = find_impl(speed_mbedtls, name)))
+			candidate(K, t, k);
+		for (t = speed_tuned; t->alg; t++)
+			if (!strcmp(t->alg, name))
+				candidate(K, t, k);
+	}
+}
+
+/* --kernel's rows: the rule (src/kernel.h) over speed_kernels(); S->pk_runs
+ * says whether public key's row was picked. A pick's last picked row goes
+ * in the first table. 0, or -1 after a usage error (said). */
+static int plan_kernels(struct speed *S, const struct speed_pick *picks, unsigned npicks)
+{
+	static struct speed_kernels K;	/* 12 KB on 64 bits */
+	unsigned char sel[SPEED_MAX_ROWS], got[SPEED_MAX_PICKS] = { 0 };
+	size_t i, j;
+	unsigned k;
+
+	speed_kernels(&K, picks, npicks);
+	if (kernel_select(K.rows, K.n, S->kernel, "c", S->ctx->cpu, sel) < 0)
+		return -1;
+	S->pk_runs = 0;
+	for (i = 0; i < K.n; i++) {
+		if (!sel[i])
+			continue;
+		k = K.heads[i].op;
+		got[k] = 1;
+		if (K.impl[i] == &pk_row) {
+			S->pk_runs = 1;
+			continue;
+		}
+		for (j = i + 1; j < K.n && !(sel[j] && K.heads[j].op == k); j++)
+			;
+		add_row(S, &picks[k], picks[k].mr_index * 256 + (int)k, K.impl[i], j == K.n, 1);
+	}
+	for (k = 0; k < npicks; k++)
+		if (!got[k] && picks[k].alg->kind != SPEED_PK)
+			warnf("%s (%s): skipped: none of its kernels", picks[k].label, S->kernel);
+	return 0;
 }
 
 static int row_cmp(const void *pa, const void *pb)
@@ -211,12 +285,12 @@ static void engine_line(struct speed *S, const struct speed_pick *picks, unsigne
 
 	for (i = 0; i < npicks; i++)
 		pk |= picks[i].alg->kind == SPEED_PK;
-	pk_engine = pk && strcmp(S->engine, "kernel") ? "mbedtls" : NULL;
+	pk_engine = pk && S->pk_runs ? "mbedtls" : NULL;
 	/* each engine once, in order: the first table's rows', then public
 	 * key's (mbedtls), as if it were one row more */
 	for (i = 0; i <= S->nrows; i++) {
 		const char *e = i == S->nrows ? pk_engine :
-				in_first_table(&S->rows[i]) ? S->rows[i].impl->engine : NULL;
+				in_first_table(&S->rows[i]) ? S->rows[i].impl->head.name : NULL;
 
 		for (k = 0; e && k < nseen && strcmp(seen[k], e); k++)
 			;
@@ -231,7 +305,7 @@ static void engine_line(struct speed *S, const struct speed_pick *picks, unsigne
 		at += (size_t)snprintf(b + at, len - at, "%s%s (", k ? ", " : "", seen[k]);
 		for (i = 0; i < S->nrows && at < len; i++)
 			if (in_first_table(&S->rows[i]) &&
-			    !strcmp(S->rows[i].impl->engine, seen[k]))
+			    !strcmp(S->rows[i].impl->head.name, seen[k]))
 				at = put_label(b, len, at, S->rows[i].pick->label);
 		for (i = 0; i < npicks && at < len; i++)
 			if (picks[i].alg->kind == SPEED_PK && !strcmp(seen[k], "mbedtls"))
@@ -241,13 +315,20 @@ static void engine_line(struct speed *S, const struct speed_pick *picks, unsigne
 	}
 }
 
-void speed_plan(struct speed *S, const struct speed_pick *picks, unsigned npicks)
+int speed_plan(struct speed *S, const struct speed_pick *picks, unsigned npicks)
 {
 	unsigned i;
 
-	for (i = 0; i < npicks; i++)
-		if (picks[i].alg->kind != SPEED_PK)
-			plan_alg(S, &picks[i], picks[i].mr_index * 256 + (int)i);
+	if (S->kernel) {
+		if (plan_kernels(S, picks, npicks))
+			return -1;
+	} else {
+		S->pk_runs = strcmp(S->engine, "kernel") != 0;
+		for (i = 0; i < npicks; i++)
+			if (picks[i].alg->kind != SPEED_PK)
+				plan_alg(S, &picks[i], picks[i].mr_index * 256 + (int)i);
+	}
 	qsort(S->rows, S->nrows, sizeof(S->rows[0]), row_cmp);
 	engine_line(S, picks, npicks);
+	return 0;
 }

@@ -360,33 +360,44 @@ static int shani_sha256(void *ctx, const uint8_t *in, uint8_t *out, size_t n)
 #define NI_AES	(CPU_AES | NI_SSE)
 #endif
 
+/* The rows: engine, description, needs; then algorithm, context size,
+ * setup, run, cleanup. */
+#define CE(alg, needs, ...) \
+	{ { 0, "armv8-ce", "ARMv8 Crypto Extensions", needs, 0, 0 }, alg, __VA_ARGS__ }
+#define NI(alg, needs, ...) \
+	{ { 0, "aesni", "AES-NI (and PCLMULQDQ for GCM)", needs, 0, 0 }, alg, __VA_ARGS__ }
+#define SHANI(alg, needs, ...) \
+	{ { 0, "shani", "SHA-NI", needs, 0, 0 }, alg, __VA_ARGS__ }
 const struct speed_impl speed_tuned[] = {
 #if defined(__aarch64__) || defined(__arm__)
-	{ "aes-128-cbc", "armv8-ce", CE_AES, AES, aes_cbc_setup, speed_ce_cbc, NULL },
-	{ "aes-192-cbc", "armv8-ce", CE_AES, AES, aes_cbc_setup, speed_ce_cbc, NULL },
-	{ "aes-256-cbc", "armv8-ce", CE_AES, AES, aes_cbc_setup, speed_ce_cbc, NULL },
-	{ "aes-128-ecb", "armv8-ce", CE_AES, AES, speed_aes_setup, speed_ce_ecb, NULL },
-	{ "aes-192-ecb", "armv8-ce", CE_AES, AES, speed_aes_setup, speed_ce_ecb, NULL },
-	{ "aes-256-ecb", "armv8-ce", CE_AES, AES, speed_aes_setup, speed_ce_ecb, NULL },
-	{ "aes-128-ctr", "armv8-ce", CE_AES, AES, aes_ctr_setup, speed_ce_ctr, NULL },
-	{ "aes-128-gcm", "armv8-ce", CE_AES | CPU_PMULL, GCM, speed_ce_gcm_setup, speed_ce_gcm, NULL },
-	{ "sha1", "armv8-ce", CPU_ASIMD | CPU_SHA1, 0, md_setup, ce_sha1, NULL },
-	{ "sha256", "armv8-ce", CPU_ASIMD | CPU_SHA2, 0, md_setup, ce_sha256, NULL },
+	CE("aes-128-cbc", CE_AES, AES, aes_cbc_setup, speed_ce_cbc, NULL),
+	CE("aes-192-cbc", CE_AES, AES, aes_cbc_setup, speed_ce_cbc, NULL),
+	CE("aes-256-cbc", CE_AES, AES, aes_cbc_setup, speed_ce_cbc, NULL),
+	CE("aes-128-ecb", CE_AES, AES, speed_aes_setup, speed_ce_ecb, NULL),
+	CE("aes-192-ecb", CE_AES, AES, speed_aes_setup, speed_ce_ecb, NULL),
+	CE("aes-256-ecb", CE_AES, AES, speed_aes_setup, speed_ce_ecb, NULL),
+	CE("aes-128-ctr", CE_AES, AES, aes_ctr_setup, speed_ce_ctr, NULL),
+	CE("aes-128-gcm", CE_AES | CPU_PMULL, GCM, speed_ce_gcm_setup, speed_ce_gcm, NULL),
+	CE("sha1", CPU_ASIMD | CPU_SHA1, 0, md_setup, ce_sha1, NULL),
+	CE("sha256", CPU_ASIMD | CPU_SHA2, 0, md_setup, ce_sha256, NULL),
 #endif
 #if defined(__aarch64__)
-	{ "sha512", "armv8-ce", CPU_ASIMD | CPU_SHA512, 0, speed_sha512ce_setup, speed_sha512ce_run, NULL },
+	CE("sha512", CPU_ASIMD | CPU_SHA512, 0, speed_sha512ce_setup, speed_sha512ce_run, NULL),
 #endif
 #if defined(__x86_64__)
-	{ "aes-128-cbc", "aesni", NI_AES, AES, aes_cbc_setup, speed_aesni_cbc, NULL },
-	{ "aes-192-cbc", "aesni", NI_AES, AES, aes_cbc_setup, speed_aesni_cbc, NULL },
-	{ "aes-256-cbc", "aesni", NI_AES, AES, aes_cbc_setup, speed_aesni_cbc, NULL },
-	{ "aes-128-ecb", "aesni", NI_AES, AES, speed_aes_setup, speed_aesni_ecb, NULL },
-	{ "aes-192-ecb", "aesni", NI_AES, AES, speed_aes_setup, speed_aesni_ecb, NULL },
-	{ "aes-256-ecb", "aesni", NI_AES, AES, speed_aes_setup, speed_aesni_ecb, NULL },
-	{ "aes-128-ctr", "aesni", NI_AES, AES, aes_ctr_setup, speed_aesni_ctr, NULL },
-	{ "aes-128-gcm", "aesni", NI_AES | CPU_PMULL, GCM, speed_aesni_gcm_setup, speed_aesni_gcm, NULL },
-	{ "sha1", "shani", CPU_SHA1 | NI_SSE, 0, md_setup, shani_sha1, NULL },
-	{ "sha256", "shani", CPU_SHA2 | NI_SSE, 0, md_setup, shani_sha256, NULL },
+	NI("aes-128-cbc", NI_AES, AES, aes_cbc_setup, speed_aesni_cbc, NULL),
+	NI("aes-192-cbc", NI_AES, AES, aes_cbc_setup, speed_aesni_cbc, NULL),
+	NI("aes-256-cbc", NI_AES, AES, aes_cbc_setup, speed_aesni_cbc, NULL),
+	NI("aes-128-ecb", NI_AES, AES, speed_aes_setup, speed_aesni_ecb, NULL),
+	NI("aes-192-ecb", NI_AES, AES, speed_aes_setup, speed_aesni_ecb, NULL),
+	NI("aes-256-ecb", NI_AES, AES, speed_aes_setup, speed_aesni_ecb, NULL),
+	NI("aes-128-ctr", NI_AES, AES, aes_ctr_setup, speed_aesni_ctr, NULL),
+	NI("aes-128-gcm", NI_AES | CPU_PMULL, GCM, speed_aesni_gcm_setup, speed_aesni_gcm, NULL),
+	SHANI("sha1", CPU_SHA1 | NI_SSE, 0, md_setup, shani_sha1, NULL),
+	SHANI("sha256", CPU_SHA2 | NI_SSE, 0, md_setup, shani_sha256, NULL),
 #endif
-	{ 0 }
+	{ { 0 } }
 };
+#undef CE
+#undef NI
+#undef SHANI

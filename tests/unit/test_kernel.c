@@ -5,7 +5,7 @@
  * kernel_select() on a made-up table (every word: default, c, best, all, a
  * list, unknown and empty names, a row the CPU cannot run, an operation
  * without a row named c), then the same cases against the tables of membw,
- * stream, linpack and zlib with this CPU's features: c picks exactly the
+ * stream, linpack, zlib and speed with this CPU's features: c picks exactly the
  * rows named c (or an operation's first without one); best each operation's
  * first usable row (its reference) and last; all every usable row; each
  * usable name exactly its rows; an unknown name is refused.
@@ -15,6 +15,7 @@
 #include "kernel.h"
 #include "linpack.h"
 #include "membw.h"
+#include "speed_local.h"
 #include "stream.h"
 #include "util.h"
 #include "zlib_kernels.h"
@@ -146,4 +147,24 @@ TEST(kernel_every_table)
 	check_table(t, "stream", heads, HEADS(stream_kernels, stream_kernels_len));
 	check_table(t, "linpack", heads, HEADS(linpack_kernels, linpack_kernels_len));
 	check_table(t, "zlib", heads, HEADS(zk_kernels, zk_kernels_len));
+}
+
+/* speed's kernels are per algorithm (speed_kernels()): every algorithm
+ * picked, the operations are the picks */
+TEST(kernel_speed_table)
+{
+	static struct speed_kernels K;
+	struct speed_pick picks[SPEED_MAX_PICKS];
+	unsigned n = 0, i, pk = 0;
+
+	for (i = 0; speed_algs[i].name; i++)
+		REQUIRE(speed_pick_add(picks, &n, speed_algs[i].name, 0) == 0);
+	speed_kernels(&K, picks, n);
+	for (i = 0; i < K.n; i++)	/* an algorithm's reference is mbedtls */
+		if (i == 0 || K.heads[i].op != K.heads[i - 1].op) {
+			CHECK_STR(K.heads[i].name, "mbedtls");
+			pk += picks[K.heads[i].op].alg->kind == SPEED_PK;
+		}
+	CHECK_EQ_INT((int)pk, 2);	/* rsa2048, ecdsap256: mbedtls alone */
+	check_table(t, "speed", K.rows, K.n);
 }

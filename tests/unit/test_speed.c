@@ -108,7 +108,7 @@ TEST(speed_alg_table)
 	for (ti = 0; ti < 3; ti++)
 		for (i = tabs[ti]; i->alg; i++) {
 			a = speed_alg_find(i->alg);
-			if (!CHECK(a && a->kind != SPEED_PK && i->engine && *i->engine &&
+			if (!CHECK(a && a->kind != SPEED_PK && i->head.name && *i->head.name &&
 				   i->setup && i->run))
 				mt_fail(MT_AT, "  ... table %d row %s", ti, i->alg);
 		}
@@ -346,19 +346,19 @@ static void broken_cleanup(void *p)
 
 TEST(speed_kat_catches)
 {
-	static const struct speed_impl good = { "aes-128-cbc", "good", 0, sizeof(struct broken),
+	static const struct speed_impl good = { { 0, "good", NULL, 0, 0, 0 }, "aes-128-cbc", sizeof(struct broken),
 						broken_setup, pass_run, broken_cleanup };
 	static const struct speed_impl bad[] = {
-		{ "aes-128-cbc", "flip", 0, sizeof(struct broken), broken_setup, flip_run,
+		{ { 0, "flip", NULL, 0, 0, 0 }, "aes-128-cbc", sizeof(struct broken), broken_setup, flip_run,
 		  broken_cleanup },
-		{ "aes-128-cbc", "restart", 0, sizeof(struct broken), broken_setup, restart_run,
+		{ { 0, "restart", NULL, 0, 0, 0 }, "aes-128-cbc", sizeof(struct broken), broken_setup, restart_run,
 		  broken_cleanup },
-		{ "aes-128-cbc", "fail", 0, sizeof(struct broken), broken_setup, fail_run,
+		{ { 0, "fail", NULL, 0, 0, 0 }, "aes-128-cbc", sizeof(struct broken), broken_setup, fail_run,
 		  broken_cleanup },
 	};
-	static const struct speed_impl refuse = { "aes-128-cbc", "refuse", 0, 64, refuse_setup,
+	static const struct speed_impl refuse = { { 0, "refuse", NULL, 0, 0, 0 }, "aes-128-cbc", 64, refuse_setup,
 						  flip_run, NULL };
-	static const struct speed_impl unknown = { "aes-128-xts", "test", 0, 64, refuse_setup,
+	static const struct speed_impl unknown = { { 0, "test", NULL, 0, 0, 0 }, "aes-128-xts", 64, refuse_setup,
 						   flip_run, NULL };
 	char why[256];
 	size_t i;
@@ -368,7 +368,7 @@ TEST(speed_kat_catches)
 	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		why[0] = '\0';
 		if (!CHECK_EQ_INT(speed_kat_check(&bad[i], 0, why, sizeof(why)), -1))
-			mt_fail(MT_AT, "  ... '%s' passed", bad[i].engine);
+			mt_fail(MT_AT, "  ... '%s' passed", bad[i].head.name);
 		CHECK(strstr(why, "aes-128-cbc") != NULL);
 		CHECK(strstr(why, "SP 800-38A") != NULL);
 	}
@@ -437,7 +437,7 @@ static int agree(struct mt *t, const struct speed_impl *impl, const struct speed
 	}
 	if (!ok)
 		mt_fail(MT_AT, "%s (%s) %s: differs from mbedtls at %zu+%zu bytes", impl->alg,
-			impl->engine, decrypt ? "decrypt" : "encrypt", n1, n2);
+			impl->head.name, decrypt ? "decrypt" : "encrypt", n1, n2);
 out:
 	free(in);
 	free(in0);
@@ -466,7 +466,7 @@ static unsigned compare_table(struct mt *t, const struct speed_impl *tab, unsign
 		int refused = 0, dir, ok = 1;
 		size_t i;
 
-		if (!cpu_has(cpu, impl->needs)) {
+		if (!cpu_has(cpu, impl->head.needs)) {
 			(*skipped)++;
 			continue;
 		}

@@ -111,7 +111,7 @@ static int bytes_eq(struct mt *t, int line, const uint8_t *got, const uint8_t *w
 	if (i == n)
 		return 1;
 	mt_fail(t, __FILE__, line, "%s/%s %s n=%zu: byte %zu is %02x, want %02x",
-		im->engine, im->alg, what, len, i, got[i], want[i]);
+		im->head.name, im->alg, what, len, i, got[i], want[i]);
 	return 0;
 }
 #define SAME(got, want, n, im, what, len) bytes_eq(t, __LINE__, got, want, n, im, what, len)
@@ -120,7 +120,7 @@ static int bytes_eq(struct mt *t, int line, const uint8_t *got, const uint8_t *w
  * row does when built without the SHA512 flag): for_rows() says so. */
 static int usable(const struct speed_impl *im)
 {
-	return cpu_has(cpu_features(), im->needs);
+	return cpu_has(cpu_features(), im->head.needs);
 }
 
 /* ---- the reference: mbedtls, driven like a speed_impl ---- */
@@ -259,7 +259,7 @@ static int compare_calls(struct mt *t, const struct speed_impl *im, struct bufs 
 
 	fill_random(b->key, 32, seed);
 	if (impl_setup(im, b, b->key, decrypt)) {
-		mt_fail(t, __FILE__, __LINE__, "%s/%s: setup failed", im->engine, im->alg);
+		mt_fail(t, __FILE__, __LINE__, "%s/%s: setup failed", im->head.name, im->alg);
 		return 0;
 	}
 	ref_init(&r, im->alg, b->key, decrypt);
@@ -276,7 +276,7 @@ static int compare_calls(struct mt *t, const struct speed_impl *im, struct bufs 
 		if (inplace && k == K_GCM)	/* room for the tag */
 			memset(b->in + n, 0, TAG);
 		if (im->run(b->ctx, b->in, dst, n)) {
-			mt_fail(t, __FILE__, __LINE__, "%s/%s: run(%zu) failed", im->engine,
+			mt_fail(t, __FILE__, __LINE__, "%s/%s: run(%zu) failed", im->head.name,
 				im->alg, n);
 			ok = 0;
 			break;
@@ -302,7 +302,7 @@ static void note_ran(char *list, size_t len, const struct speed_impl *im)
 {
 	size_t l = strlen(list);
 
-	snprintf(list + l, len - l, "%s%s/%s", l ? " " : "", im->engine, im->alg);
+	snprintf(list + l, len - l, "%s%s/%s", l ? " " : "", im->head.name, im->alg);
 }
 
 /* Rows of the given kinds that are usable and set up; each is passed to fn. */
@@ -323,7 +323,7 @@ static unsigned for_rows(struct mt *t, const char *test, unsigned kinds,
 		if (!(kinds & (1u << alg_kind(im->alg))) || !usable(im))
 			continue;
 		if (impl_setup(im, &b, b.key, 0)) {	/* refused: not built in */
-			printf("  %s: %s/%s unavailable (setup refused)\n", test, im->engine,
+			printf("  %s: %s/%s unavailable (setup refused)\n", test, im->head.name,
 			       im->alg);
 			continue;
 		}
@@ -355,16 +355,16 @@ TEST(kernels_speed_tuned_table)
 		CHECK(k != K_NONE);
 		CHECK(speed_alg_find(im->alg) != NULL);
 		for (e = 0; e < sizeof(engines) / sizeof(engines[0]); e++)
-			known |= im->engine && !strcmp(im->engine, engines[e]);
+			known |= im->head.name && !strcmp(im->head.name, engines[e]);
 		CHECK(known);
-		CHECK(im->needs != 0);		/* tuned rows all need something */
+		CHECK(im->head.needs != 0);		/* tuned rows all need something */
 		CHECK(im->setup && im->run);
 		if (k >= K_ECB && k <= K_CTR)
 			CHECK(im->ctx_size >= sizeof(struct speed_aes));
 		if (k == K_GCM)
 			CHECK(im->ctx_size >= sizeof(struct speed_gcm));
 		for (jm = im + 1; jm->alg; jm++)
-			CHECK(strcmp(im->alg, jm->alg) || strcmp(im->engine, jm->engine));
+			CHECK(strcmp(im->alg, jm->alg) || strcmp(im->head.name, jm->head.name));
 		if (usable(im)) {
 			rows_of[k]++;
 			note_ran(list, sizeof(list), im);
@@ -660,7 +660,7 @@ static void check_vectors(struct mt *t, const struct speed_impl *im, struct bufs
 	/* and speed_kat.c's own vectors, through its checker */
 	rc = speed_kat_check(im, k <= K_CTR, why, sizeof(why));
 	if (rc)
-		mt_fail(t, __FILE__, __LINE__, "%s/%s: speed_kat_check: %s", im->engine,
+		mt_fail(t, __FILE__, __LINE__, "%s/%s: speed_kat_check: %s", im->head.name,
 			im->alg, why);
 	t->checks++;
 }
