@@ -10,6 +10,9 @@
 #include <stdio.h>
 
 #define ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
+/* A driver in a file built for speed (the Makefile's HOT_SRCS) that runs
+ * outside every measurement: built for size, as the cold files are. */
+#define DRIVER __attribute__((cold))
 
 /* One line on stderr, prefixed with the program/applet name set by
  * util_set_prog(). errorf for failures, warnf for things worth knowing. */

@@ -453,7 +453,7 @@ static int sweep(struct run_ctx *ctx, struct lat *s, struct team *team, unsigned
 	return EXIT_OK;
 }
 
-static int lat_mem_rd_run(struct run_ctx *ctx)
+DRIVER static int lat_mem_rd_run(struct run_ctx *ctx)
 {
 	unsigned nthr = lmbench_opts(ctx), i;
 	size_t strides[64], nstrides = 0, page = (size_t)sysconf(_SC_PAGESIZE);

@@ -502,7 +502,7 @@ static const struct emitter emit_stream_lm = {
 /* Every record of this mode says so: its numbers are not STREAM's. */
 #define LM_NOTE "lmbench3's stream method: "
 
-static int lmbench_main(struct run_ctx *ctx)
+DRIVER static int lmbench_main(struct run_ctx *ctx)
 {
 	static const struct {
 		const char	*name;
@@ -596,7 +596,7 @@ out:
 	return rc;
 }
 
-static int stream_run_main(struct run_ctx *ctx)
+DRIVER static int stream_run_main(struct run_ctx *ctx)
 {
 	struct stream_run run = { 0 };
 	struct stream_arrays arr = { 0 };
