@@ -50,7 +50,16 @@ static const struct {
 	{ RESULT_SKIPPED,  "skipped" },
 	{ RESULT_SHORT,    "short" },
 	{ RESULT_THROTTLED, "throttled" },
+	{ RESULT_UNRESOLVED, "unresolved" },
 };
+
+void result_unresolved(struct result *r)
+{
+	if (r->better < 0 && r->value <= 0 && r->unit &&
+	    (!strcmp(r->unit, UNIT_NS) || !strcmp(r->unit, UNIT_US)) &&
+	    !(r->flags & (RESULT_FAILED | RESULT_SKIPPED)))
+		r->flags |= RESULT_UNRESOLVED;
+}
 
 const char *result_note(const struct result *r, char *buf, size_t len)
 {

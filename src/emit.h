@@ -41,6 +41,7 @@ enum result_flags {		/* beyond enum bench_flags (bits 0..7) */
 	RESULT_SKIPPED	= 1u << 10,	/* not applicable here; see note */
 	RESULT_SHORT	= 1u << 11,	/* ran shorter than the classic's minimum (--quick) */
 	RESULT_THROTTLED = 1u << 12,	/* the clock dropped or a trip point was crossed */
+	RESULT_UNRESOLVED = 1u << 13,	/* a time at or below zero: result_unresolved() */
 };
 
 /* A record judged against a reference (run --board, run --expect). */
@@ -160,6 +161,11 @@ void emit_set_emitter(struct emit_sink *rep, const struct emitter *em);
 int  emit_close(struct emit_sink *rep, int keep);
 void emit_record(struct emit_sink *rep, const struct result *r);
 
+/* A time (ns, us) at or below zero is no measurement: what the method
+ * subtracted (an overhead, a reference) was as large as what it measured.
+ * Such a record keeps its value, as the classic prints it, and is flagged
+ * RESULT_UNRESOLVED here (emit_result() does it for every record). */
+void result_unresolved(struct result *r);
 /* Flag names joined with ',' then the note, into buf. */
 const char *result_note(const struct result *r, char *buf, size_t len);
 /* The inverse: the flag names that lead a note ("short,noisy: text", or

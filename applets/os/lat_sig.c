@@ -301,9 +301,9 @@ static int lat_sig_run(struct run_ctx *ctx)
 	r.unit = UNIT_US;
 	r.better = -1;
 	r.note = note[0] ? note : NULL;
-	st.median_ns = st.median_ns > less ? st.median_ns - less : 0;
-	st.min_ns = st.min_ns > less ? st.min_ns - less : 0;
-	st.max_ns = st.max_ns > less ? st.max_ns - less : 0;
+	st.median_ns -= less;		/* at or below zero: flagged (emit_result) */
+	st.min_ns -= less;
+	st.max_ns -= less;
 	result_from_time(&r, &st, 1e-3);
 	emit_result(ctx, &r);
 	return EXIT_OK;

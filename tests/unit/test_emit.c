@@ -295,6 +295,40 @@ TEST(emit_result_note)
 	CHECK_STR(result_note(&r, small, sizeof(small)), "too-fas");	/* truncated */
 }
 
+TEST(emit_result_unresolved)
+{
+	struct result r = { 0 };
+	char buf[128];
+
+	r.unit = UNIT_US;
+	r.better = -1;
+	r.value = -0.0123;		/* lat_sig prot's catch was larger */
+	result_unresolved(&r);
+	CHECK(r.flags & RESULT_UNRESOLVED);
+	r.note = "minus catch: 0.7 us";
+	CHECK_STR(result_note(&r, buf, sizeof(buf)), "unresolved: minus catch: 0.7 us");
+	r.flags = 0;
+	r.value = 0;			/* zero too */
+	result_unresolved(&r);
+	CHECK(r.flags & RESULT_UNRESOLVED);
+	r.flags = 0;
+	r.value = 0.0001;		/* small but above zero */
+	result_unresolved(&r);
+	CHECK_EQ_INT((int)r.flags, 0);
+	r.value = 0;
+	r.flags = RESULT_SKIPPED;	/* no value at all */
+	result_unresolved(&r);
+	CHECK_EQ_INT((int)r.flags, RESULT_SKIPPED);
+	r.flags = 0;
+	r.unit = UNIT_PERCENT;		/* a count or a share can be zero */
+	result_unresolved(&r);
+	CHECK_EQ_INT((int)r.flags, 0);
+	r.unit = UNIT_US;
+	r.better = 1;			/* a rate of zero is a rate */
+	result_unresolved(&r);
+	CHECK_EQ_INT((int)r.flags, 0);
+}
+
 TEST(emit_format_value)
 {
 	char buf[32];
