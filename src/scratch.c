@@ -528,9 +528,9 @@ int scratch_sweep(const char *dir, const char *tag)
 	return n;
 }
 
-int scratch_fill(int fd, uint64_t size, int byte)
+int scratch_fill(int fd, uint64_t size, int byte, size_t chunk)
 {
-	enum { CHUNK = 65536 };
+	const size_t CHUNK = chunk && chunk <= (1u << 20) ? chunk : 65536;
 	char *buf = malloc(CHUNK);
 	uint64_t done = 0;
 	int rc = 0, e = 0;

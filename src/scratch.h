@@ -88,9 +88,10 @@ void scratch_remove(const char *path);
  * set when dir cannot be read. */
 int scratch_sweep(const char *dir, const char *tag);
 
-/* Write `size` bytes of `byte` to fd from offset 0, then fsync. 0, or -1
- * with errno set (ENOSPC on a full file system). */
-int scratch_fill(int fd, uint64_t size, int byte);
+/* Write `size` bytes of `byte` to fd from offset 0, `chunk` bytes a write
+ * (at most 1 MiB), then fsync. 0, or -1 with errno set (ENOSPC on a full
+ * file system). */
+int scratch_fill(int fd, uint64_t size, int byte, size_t chunk);
 
 /* Space kept free beyond size bytes of new files: 4 MiB + size/32. */
 uint64_t scratch_margin(uint64_t size);

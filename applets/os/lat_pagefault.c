@@ -211,9 +211,11 @@ TEXT(lat_pagefault_usage,
 	"Microseconds per page fault, lmbench's way: FILE (at least 1 MiB) is\n"
 	"mapped read-only, a byte of every page is read in a fixed random order,\n"
 	"and it is unmapped; the map and unmap alone are timed too and\n"
-	"subtracted. Without FILE an 8 MiB file of zeros is made in --dir and\n"
-	"removed (its sum must be 0). Prints \"Pagefaults on FILE: T microseconds\"\n"
-	"on stderr; --format gives the common record.\n");
+	"subtracted. Without FILE an 8 MiB file of zeros is made in --dir, 8 KiB\n"
+	"a write as lmbench's driver makes its FILE (how a file was written sets\n"
+	"how many pages one fault maps), and removed (its sum must be 0).\n"
+	"Prints \"Pagefaults on FILE: T microseconds\" on stderr; --format gives\n"
+	"the common record.\n");
 
 const struct applet applet_lat_pagefault = {
 	.name    = "lat_pagefault",

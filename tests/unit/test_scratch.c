@@ -62,7 +62,7 @@ TEST(scratch_file_and_tree_removed)
 	REQUIRE(fd >= 0);
 	CHECK(strstr(f, "/benchbox-unit.") != NULL);
 	CHECK(exists(f));
-	CHECK(scratch_fill(fd, 100000, 'z') == 0);
+	CHECK(scratch_fill(fd, 100000, 'z', 8192) == 0);
 	CHECK(lseek(fd, 0, SEEK_END) == 100000);
 	close(fd);
 	REQUIRE(scratch_mkdir(where, "unitdir", d, sizeof(d)) == 0);
