@@ -18,6 +18,9 @@
 #   make mca-update      record today's predictions as the floors
 #   make test            the tests for $(ARCH) only (under qemu-user for Arm)
 #   make size            stripped size of every target's binary
+#   make peers           benchbox beside peers built outside the tree, pinned and
+#                        interleaved: STREAM= TINYMEMBENCH= OPENSSL= LMBENCH=DIR
+#                        (tools/peers.sh; not part of make check)
 #   make asan            build/asan/benchbox, test_unit, fuzz/* with ASan+UBSan (host)
 #   make test-asan       the unit and CLI tests against the sanitizer build
 #   make fuzz            each libFuzzer harness (tests/fuzz/) for FUZZ_TIME seconds
@@ -226,7 +229,7 @@ LIB_OBJS := $(filter-out $(B)/obj/src/main.o,$(OBJS))
 TEST_SRCS := $(sort $(wildcard tests/unit/*.c))
 TEST_OBJS := $(TEST_SRCS:%.c=$(B)/obj/%.o)
 
-.PHONY: all cross run check test size asan test-asan fuzz fuzz-check mca mca-check mca-update \
+.PHONY: all cross run check test size peers asan test-asan fuzz fuzz-check mca mca-check mca-update \
 	clean distclean help FORCE
 all: $(B)/benchbox
 
@@ -376,6 +379,10 @@ cross:
 
 # each target's stripped size and its margin under the 1 MiB budget
 # (tests/cli/src/dispatch.test fails a binary over it)
+# benchbox's rows beside the classics, on this machine (docs/developing.md)
+peers: $(B)/benchbox
+	BB=$(B)/benchbox tools/peers.sh
+
 size: cross
 	@for a in $(ARCHS); do n=$$(wc -c < build/$$a/benchbox); \
 	  printf '%-8s %8d bytes  %8d left of 1 MiB  build/%s/benchbox\n' $$a $$n $$((1048576 - n)) $$a; done
