@@ -55,7 +55,6 @@ void emit_result(struct run_ctx *ctx, const struct result *r)
 
 	if (!copy.applet)
 		copy.applet = ctx->applet->name;
-	result_unresolved(&copy);
 	progress_hold(ctx->bench.progress, PROGRESS_HOLD);
 	emit_record(ctx->rep, &copy);
 	progress_hold(ctx->bench.progress, PROGRESS_RECORD);

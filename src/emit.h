@@ -164,7 +164,9 @@ void emit_record(struct emit_sink *rep, const struct result *r);
 /* A time (ns, us) at or below zero is no measurement: what the method
  * subtracted (an overhead, a reference) was as large as what it measured.
  * Such a record keeps its value, as the classic prints it, and is flagged
- * RESULT_UNRESOLVED here (emit_result() does it for every record). */
+ * RESULT_UNRESOLVED here: the applets that subtract (lat_sig, lat_ctx,
+ * lat_pagefault) call it on what they measured, not on what they print
+ * from elsewhere (ref's published zeros are not measurements). */
 void result_unresolved(struct result *r);
 /* Flag names joined with ',' then the note, into buf. */
 const char *result_note(const struct result *r, char *buf, size_t len);

@@ -292,6 +292,7 @@ static int ring_run(struct run_ctx *ctx, struct ring *r, unsigned P, int n, int 
 		res.flags |= RESULT_FAILED;
 		res.note = "the token came back with a wrong value";
 	}
+	result_unresolved(&res);
 	emit_result(ctx, &res);
 	if (rc == EXIT_WRONG)
 		errorf("self-check failed: the token came back with a wrong value");

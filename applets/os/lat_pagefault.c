@@ -130,6 +130,7 @@ static int pf_report(struct run_ctx *ctx, const struct pf *p, unsigned P,
 	r.max -= o * scale;
 	r.flags |= ovh->flags;
 	lm_mark(ctx, &r, wrong ? "the bytes of a file of zeros did not sum to 0" : NULL);
+	result_unresolved(&r);
 	emit_result(ctx, &r);
 	return lm_verdict(r.flags & RESULT_FAILED ? r.note : NULL);
 }

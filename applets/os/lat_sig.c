@@ -301,10 +301,11 @@ static int lat_sig_run(struct run_ctx *ctx)
 	r.unit = UNIT_US;
 	r.better = -1;
 	r.note = note[0] ? note : NULL;
-	st.median_ns -= less;		/* at or below zero: flagged (emit_result) */
+	st.median_ns -= less;		/* at or below zero: flagged, as it is */
 	st.min_ns -= less;
 	st.max_ns -= less;
 	result_from_time(&r, &st, 1e-3);
+	result_unresolved(&r);
 	emit_result(ctx, &r);
 	return EXIT_OK;
 }
