@@ -35,7 +35,8 @@ if [ -n "${OUT:-}" ]; then
 	work=$OUT
 else
 	work=$(mktemp -d) || die "cannot make a temporary folder"
-	trap 'rm -rf "$work"' EXIT INT TERM HUP
+	trap 'rm -rf "$work"' EXIT
+	trap 'exit 130' INT TERM HUP	# (the EXIT trap then removes it)
 fi
 raw=$work/figures	# lines: ROUND ROW SIDE VALUE UNIT
 : > "$raw"
