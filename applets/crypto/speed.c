@@ -24,8 +24,9 @@
  * (the default) takes, per algorithm, the first usable tuned kernel, else
  * mbedtls, and prints one table as openssl does; both and all add a table
  * per further engine. --kernel picks by src/kernel.h's rule instead, over
- * mbedtls (each algorithm's reference) and the tuned kernels. Every implementation passes its known-answer vectors
- * (NIST, FIPS, RFC) before it is timed; a mismatch is exit 3.
+ * mbedtls (each algorithm's reference) and the tuned kernels. Every
+ * implementation passes its known-answer vectors (NIST, FIPS, RFC) before
+ * it is timed; a mismatch is exit 3.
  *
  * Output (the classic emitter): openssl 3.0's layout and row labels for
  * the same command line (speed_label()), or with -mr its machine-readable
