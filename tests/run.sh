@@ -172,7 +172,7 @@ jobs=${TEST_JOBS:-$(nproc 2>/dev/null || echo 1)}
 [ "$jobs" -le 4 ] || jobs=4
 if [ "$jobs" -eq 1 ] || [ $# -le 1 ]; then
 	for target in "$@"; do
-		run_target "$target"
+		run_target "$target" | tee "$res/$target.log"
 	done
 else
 	echo "== running $* ($jobs at once; each target's lines come when it is done)"
@@ -201,6 +201,16 @@ for target in "$@"; do
 	read -r p f s < "$res/$target.n" || { p=0 f=1 s=0; echo "FAIL [$target] no result"; }
 	tp=$((tp + p)) tf=$((tf + f)) ts=$((ts + s))
 done
+# the failures once more, each with its indented detail lines, just above
+# the total: a log cut to its last lines (CI's) still names them
+if [ "$tf" -gt 0 ]; then
+	echo "== failed:"
+	for target in "$@"; do
+		awk '/^FAIL / { on = 1; n = 0; print; next }
+		     on && /^    / && n < 12 { print; n++; next }
+		     { on = 0 }' "$res/$target.log" 2>/dev/null
+	done
+fi
 
 if [ "$ts" -gt 0 ]; then
 	echo "$tp passed, $tf failed, $ts skipped"
