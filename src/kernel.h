@@ -12,6 +12,8 @@
  *   c         each operation's portable C: its row named "c", or its
  *             first row where none is (zlib's own deflate and inflate)
  *   best      the reference and the last usable row of each operation
+ *             (membw, whose fastest row depends on the machine and the
+ *             size, selects "all" and keeps the fastest of a trial)
  *   all       every usable row
  *   NAME,...  exactly the usable rows of those names, of any operation;
  *             a name that no usable row has is a usage error naming the

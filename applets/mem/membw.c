@@ -5,14 +5,16 @@
  *
  * Each TEST runs once per usable kernel of applets/mem/membw.h's table: the
  * portable C reference first, then libc, then the tuned kernels (AArch64
- * LDP/STP, LD1/ST1, STNP, DC ZVA, PRFM; ARMv7 NEON VLD1/VST1 with PLD;
- * x86_64 SSE2/AVX2 rd and wr, rep movsb/stosb; riscv64 RVV, whose note
+ * LDP/STP, LD1/ST1, STNP, DC ZVA, PRFM, two-pass; ARMv7 NEON VLD1/VST1
+ * with PLD, two-pass; x86_64 SSE2/AVX2 with normal and non-temporal
+ * stores, prefetchnta, two-pass, rep movsb/stosb; riscv64 RVV, whose note
  * gives the vector length, "vlen=256"). Buffers default to 4x the
- * last-level cache (at least 32 MiB), so the figures are DRAM bandwidth. A
- * row with a non-temporal twin (x86_64 SSE2 and AVX2 wr) runs that when
- * the bytes touched pass the last-level cache (mem_use_nt), and its note
- * says so. 1 MB = 1,000,000 bytes; "copy" counts the bytes copied once
- * (tinymembench's convention: half of STREAM's count).
+ * last-level cache (at least 32 MiB), so the figures are DRAM bandwidth.
+ * --kernel=best reports each test's reference and the row that a short
+ * trial of every usable row, at the run's size and thread count, found
+ * fastest: which kernel wins depends on the machine and the size, not on
+ * the order of the table. 1 MB = 1,000,000 bytes; "copy" counts the bytes
+ * copied once (tinymembench's convention: half of STREAM's count).
  * Every kernel's result is checked after timing (exit 3 on a wrong one).
  */
 #include "applet.h"
@@ -52,7 +54,6 @@ struct mw {
 	size_t			size;
 	enum mem_huge		huge;
 	const struct mem_kernel	*k;		/* running now */
-	mem_fn			*fn;		/* k->fn, or k->fn_nt past the LLC */
 	struct mw_buf		*bufs;		/* one per worker */
 	uint64_t		*sums;		/* rd results per worker */
 };
@@ -85,7 +86,7 @@ static void mw_work(void *arg, unsigned idx, uint64_t iters)
 	uint64_t x = 0;
 
 	while (iters--)
-		x ^= m->fn(b->d, b->s, m->size, pattern);
+		x ^= m->k->fn(b->d, b->s, m->size, pattern);
 	m->sums[idx] = x;
 	bench_keep_u64(x);
 }
@@ -99,7 +100,7 @@ static int mw_verify(const struct mw *m, unsigned idx, uint64_t rd_ref)
 
 	switch (m->k->head.op) {
 	case MEM_RD:
-		return m->fn((void *)b->d, b->s, m->size, pattern) == rd_ref;
+		return m->k->fn((void *)b->d, b->s, m->size, pattern) == rd_ref;
 	case MEM_WR:
 		for (i = 0; i < m->size / 8; i++)
 			if (d[i] != pattern)
@@ -118,10 +119,12 @@ static int mw_verify(const struct mw *m, unsigned idx, uint64_t rd_ref)
 }
 
 /* The rows of the chosen tests whose preconditions the buffers meet (64-byte
- * aligned, a multiple of a page), as --kernel picks them (default: all):
- * their number in *n, the rows in the array returned; NULL after a usage
+ * aligned, a multiple of a page), as --kernel picks them (default: all;
+ * best: all of them too, and *trial = 1 for best_of() to choose): their
+ * number in *n, the rows in the array returned; NULL after a usage
  * error. */
-static const struct mem_kernel **pick(const struct run_ctx *ctx, unsigned tests, size_t *n)
+static const struct mem_kernel **pick(const struct run_ctx *ctx, unsigned tests, size_t *n,
+				      int *trial)
 {
 	const struct mem_kernel **rows = xcalloc(mem_kernels_len, sizeof(*rows));
 	const struct kernel **heads = xcalloc(mem_kernels_len, sizeof(*heads));
@@ -134,7 +137,8 @@ static const struct mem_kernel **pick(const struct run_ctx *ctx, unsigned tests,
 		if ((tests & (1u << kk->head.op)) && kk->head.align <= 64 && !(4096 % kk->head.gran))
 			heads[m++] = &kk->head;
 	}
-	if (kernel_select(heads, m, ctx->kernel, "all", ctx->cpu, sel) < 0) {
+	*trial = ctx->kernel && !strcmp(ctx->kernel, "best");
+	if (kernel_select(heads, m, *trial ? "all" : ctx->kernel, "all", ctx->cpu, sel) < 0) {
 		free(rows);
 		rows = NULL;
 	} else {
@@ -147,6 +151,59 @@ static const struct mem_kernel **pick(const struct run_ctx *ctx, unsigned tests,
 	return rows;
 }
 
+/* --kernel=best: rows[] (every usable row of the chosen tests, grouped by
+ * test) cut down to each test's reference and its fastest row, as a trial
+ * at the run's size finds it: three short samples of each row (at most
+ * 20 ms each), the lowest median time wins; a test whose reference wins
+ * keeps it alone. *nrows is updated; the winners' counts of rows tried
+ * go to tried[] (0 for a reference). Returns EXIT_OK or EXIT_FAIL. */
+static int best_of(const struct run_ctx *ctx, struct mw *m, struct team *t,
+		   const struct mem_kernel **rows, size_t *nrows, unsigned *tried)
+{
+	struct bench_opts o = ctx->bench;
+	size_t k, j, out = 0;
+
+	o.samples = 3;
+	o.warmup = 0;
+	if (o.min_sample_s > 0.02)
+		o.min_sample_s = 0.02;
+	if (o.budget_s > 1)
+		o.budget_s = 1;
+	for (k = 0; k < *nrows; k = j) {	/* rows[k..j): one test's */
+		double fastest = 0;
+		size_t win = k;
+
+		for (j = k; j < *nrows && rows[j]->head.op == rows[k]->head.op; j++) {
+			struct bench_stats st;
+
+			if (j == k)	/* the reference, reported in any case */
+				continue;
+			m->k = rows[j];
+			if (bench_measure(&o, team_body, t, &st))
+				return EXIT_FAIL;
+			if (st.median_ns > 0 && (!fastest || st.median_ns < fastest))
+				fastest = st.median_ns, win = j;
+		}
+		m->k = rows[k];	/* the reference against the fastest tuned row */
+		if (win != k) {
+			struct bench_stats st;
+
+			if (bench_measure(&o, team_body, t, &st))
+				return EXIT_FAIL;
+			if (st.median_ns > 0 && st.median_ns <= fastest)
+				win = k;
+		}
+		tried[out] = 0;
+		rows[out++] = rows[k];
+		if (win != k) {
+			tried[out] = (unsigned)(j - k);
+			rows[out++] = rows[win];
+		}
+	}
+	*nrows = out;
+	return EXIT_OK;
+}
+
 static int membw_run(struct run_ctx *ctx)
 {
 	struct mw m = { 0 };
@@ -154,8 +211,9 @@ static int membw_run(struct run_ctx *ctx)
 	const struct mem_kernel **rows;
 	uint64_t size, llc = sys_llc_size();
 	char why[160], params[96], sz[32], note[160];
-	int a, rc = EXIT_OK;
+	int a, rc = EXIT_OK, trial;
 	size_t k, nrows;
+	unsigned *tried;
 
 	for (a = 0; a < ctx->argc; a++) {
 		int op;
@@ -170,8 +228,9 @@ static int membw_run(struct run_ctx *ctx)
 	}
 	if (!tests)
 		tests = (1u << MEM_NOPS) - 1;
-	if (!(rows = pick(ctx, tests, &nrows)))
+	if (!(rows = pick(ctx, tests, &nrows, &trial)))
 		return EXIT_USAGE;
+	tried = xcalloc(nrows ? nrows : 1, sizeof(*tried));
 	if (opt_given(ctx, SIZE))
 		size = opt_size(ctx, SIZE);
 	else
@@ -181,6 +240,7 @@ static int membw_run(struct run_ctx *ctx)
 		errorf("buffers of %s x 2 x %u: %s", format_size(size, sz, sizeof(sz)), P,
 		       size > SIZE_MAX / 4 ? "too large for this machine" : why);
 		free(rows);
+		free(tried);
 		return EXIT_FAIL;
 	}
 	mem_parse_huge(opt_str(ctx, HUGEPAGES), &m.huge);
@@ -200,13 +260,14 @@ static int membw_run(struct run_ctx *ctx)
 			goto out;
 		for (i = 0; i < P; i++)	/* the C reference's answer for each worker's data */
 			rd_ref[i % 1024] = mem_kernels[0].fn(NULL, m.bufs[i].s, m.size, 0);
+		if (trial && (rc = best_of(ctx, &m, t, rows, &nrows, tried)))
+			nrows = 0;
 		for (k = 0; k < nrows; k++) {
 			const struct mem_kernel *kk = rows[k];
 			struct bench_stats st;
 			struct result r = { 0 };
 
 			m.k = kk;
-			m.fn = kk->fn_nt && mem_use_nt(kk->head.op, m.size, P, llc) ? kk->fn_nt : kk->fn;
 			if (bench_measure(&ctx->bench, team_body, t, &st)) {
 				rc = EXIT_FAIL;
 				break;
@@ -215,8 +276,10 @@ static int membw_run(struct run_ctx *ctx)
 			r.kernel = kk->head.name;
 			r.params = params;
 			r.unit = UNIT_MB_S;
-			snprintf(note, sizeof(note), "%s%s", kk->head.desc,
-				 m.fn == kk->fn ? "" : ", non-temporal at this size");
+			snprintf(note, sizeof(note), "%s", kk->head.desc);
+			if (tried[k])
+				snprintf(note + strlen(note), sizeof(note) - strlen(note),
+					 "; fastest of %u rows in a trial", tried[k]);
 #if defined(__riscv) && __riscv_xlen == 64
 			if (kk->head.needs & CPU_RVV)	/* the vector length it ran at */
 				snprintf(note + strlen(note), sizeof(note) - strlen(note),
@@ -237,6 +300,7 @@ static int membw_run(struct run_ctx *ctx)
 	}
 out:
 	free(rows);
+	free(tried);
 	for (i = 0; i < P; i++) {
 		mem_unmap(&m.bufs[i].src);
 		mem_unmap(&m.bufs[i].dst);
@@ -253,15 +317,15 @@ TEXT(membw_usage,
 	"Read, write, copy and fill bandwidth (TEST: rd wr copy fill; default\n"
 	"all) of every kernel this CPU can run, one row each: the portable C\n"
 	"reference, libc, then the tuned kernels (AArch64 LDP/STP, LD1/ST1,\n"
-	"STNP, DC ZVA, PRFM; ARMv7 NEON; x86_64 SSE2/AVX2 rd and wr, rep\n"
-	"movsb/stosb; riscv64 RVV). The x86_64 SSE2/AVX2 wr rows store\n"
-	"non-temporally where the buffer passes the last-level cache, and say so\n"
-	"in their note. rd XORs every 64-bit word, wr stores a pattern, fill\n"
-	"zeros; copy counts the bytes copied once; MB = 10^6 bytes. Each result\n"
-	"is checked after it is timed. -P N runs N threads, each on its own\n"
-	"buffers, and reports their sum. --kernel=c runs the references, best\n"
-	"each test's reference and its fastest (the last usable row), NAME,...\n"
-	"those kernels (default all).\n");
+	"STNP, DC ZVA, PRFM; ARMv7 NEON; x86_64 SSE2/AVX2, rep movsb/stosb;\n"
+	"riscv64 RVV), with normal and non-temporal stores, prefetching and\n"
+	"two-pass copies where the CPU has them. rd XORs every 64-bit word, wr\n"
+	"stores a pattern, fill zeros; copy counts the bytes copied once;\n"
+	"MB = 10^6 bytes. Each result is checked after it is timed. -P N runs N\n"
+	"threads, each on its own buffers, and reports their sum. --kernel=c\n"
+	"runs the references, best each test's reference and the row a short\n"
+	"trial of all of them at this size finds fastest, NAME,... those\n"
+	"kernels (default all).\n");
 
 const struct applet applet_membw = {
 	.name    = "membw",

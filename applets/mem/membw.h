@@ -32,15 +32,7 @@ struct mem_kernel {
 				   align: of dst and src; gran: n % gran == 0
 				   and n >= gran (src/kernel.h) */
 	mem_fn		*fn;
-	mem_fn		*fn_nt;	/* the same with non-temporal stores, run when the
-				 * buffers exceed the last-level cache
-				 * (mem_use_nt); NULL: fn at any size */
 };
-
-/* 1 if op on buffers of size bytes, by P threads at once, calls for the
- * rows' fn_nt: the bytes it touches (size x P; twice that for copy) exceed
- * the last-level cache of llc bytes (0 = unknown: 32 MiB assumed). */
-int mem_use_nt(enum mem_op op, size_t size, unsigned P, uint64_t llc);
 
 extern const struct mem_kernel mem_kernels[];
 extern const size_t mem_kernels_len;

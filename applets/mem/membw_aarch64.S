@@ -10,7 +10,7 @@
  *
  * Preconditions (the table in membw_kernels.c repeats them): dst and src
  * 16-byte aligned; n a non-zero multiple of 64 (of 256 for dc_zva). Leaf
- * functions, no stack: they use x0-x6 and v0-v7, v16-v23 only (all
+ * functions, no stack: they use x0-x9 and v0-v7, v16-v23 only (all
  * caller-saved in AAPCS64; v8-v15 are left alone). Only the rd kernels
  * return a value (the XOR of all 64-bit words of src); the others return 0.
  *
@@ -292,10 +292,11 @@ asm_end mem_wr_st1_aarch64
  * that reuses its registers, then loads the next 128 bytes; the epilogue
  * stores the last batch. A first 64 bytes are copied alone when
  * n % 128 == 64. The optional PRFMs, one per 64-byte line, sit between
- * the stores and the loads.
+ * the stores and the loads. The body ends where its caller puts label 9
+ * (the 64-byte-only case branches there), with src advanced by n and dst
+ * by n - 128 (by n when n is 64).
  */
-.macro copy_ldp_q name, store, hint, dist
-asm_function \name
+.macro copy_ldp_q_body store, hint, dist
 	tbz	len, #6, 1f
 	ldp	q0, q1, [src]
 	ldp	q2, q3, [src, #32]
@@ -330,6 +331,11 @@ asm_function \name
 	\store	q2, q3, [dst, #32]
 	\store	q4, q5, [dst, #64]
 	\store	q6, q7, [dst, #96]
+.endm
+
+.macro copy_ldp_q name, store, hint, dist
+asm_function \name
+	copy_ldp_q_body \store, \hint, \dist
 9:	mov	x0, #0
 	ret
 asm_end \name
@@ -339,6 +345,33 @@ copy_ldp_q mem_copy_ldp_q_aarch64, stp
 copy_ldp_q mem_copy_ldp_q_stnp_aarch64, stnp
 copy_ldp_q mem_copy_ldp_q_pf256_aarch64, stp, pldl1keep, 256
 copy_ldp_q mem_copy_ldp_q_pf512_aarch64, stp, pldl1keep, 512
+copy_ldp_q mem_copy_ldp_q_stnp_pf512_aarch64, stnp, pldl1keep, 512
+
+/*
+ * Two passes over each 4 KiB block: one LDR per 64-byte line of src, so
+ * the block sits in the L1 cache, then the block copied with STNP. DRAM
+ * reads for a while, then writes, instead of turning round on every line.
+ * x7 = bytes left after this block, x8 = dst after it (the copy body
+ * leaves dst 128 bytes short), x4/x5/x9 the reading pass's.
+ */
+asm_function mem_copy_ldp_q_2pass_stnp_aarch64
+	mov	x7, len
+0:	mov	len, #4096
+	cmp	x7, len
+	csel	len, x7, len, lo
+	sub	x7, x7, len
+	add	x8, dst, len
+	mov	x4, src
+	mov	x5, len
+5:	ldr	x9, [x4], #64
+	subs	x5, x5, #64
+	b.ne	5b
+	copy_ldp_q_body stnp
+9:	mov	dst, x8
+	cbnz	x7, 0b
+	mov	x0, #0
+	ret
+asm_end mem_copy_ldp_q_2pass_stnp_aarch64
 
 /* Eight LDR q, then four STP q, per 128 bytes (LDR q for the A55 model,
  * as in mem_rd_ldr_q_aarch64; the stores come late enough after the loads

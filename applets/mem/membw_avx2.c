@@ -7,9 +7,12 @@
  * only when the OS saves the YMM state. The same shapes as membw_sse2.c
  * with 32-byte registers, 128 bytes (four registers) per iteration:
  *   rd       vmovdqa loads XORed into four accumulators, folded at the end
- *   wr       vmovdqa stores, or vmovntdq non-temporal stores and one sfence
- *            (mem_wr_avx2_nt: membw runs it past the last-level cache)
- * No copy or fill, for the reason membw_sse2.c gives.
+ *   wr       vmovdqa stores ("avx2"), or vmovntdq non-temporal stores and
+ *            one sfence ("avx2_nt")
+ *   copy     vmovdqa loads and stores ("avx2"), or vmovntdq stores
+ *            ("avx2_nt")
+ *   fill     vmovntdq stores of zero ("avx2_nt"; inside the caches libc's
+ *            rep stosq wins, see membw_sse2.c)
  * Every function ends with vzeroupper, so the SSE code that runs next pays
  * no AVX-SSE transition penalty; GCC (and clang) insert it on their own at
  * each return of a function that touched YMM state, so it is not written
@@ -21,7 +24,7 @@
 
 #include <immintrin.h>
 
-mem_fn mem_rd_avx2, mem_wr_avx2, mem_wr_avx2_nt;
+mem_fn mem_rd_avx2, mem_wr_avx2, mem_wr_avx2_nt, mem_copy_avx2, mem_copy_avx2_nt, mem_fill_avx2_nt;
 
 uint64_t mem_rd_avx2(void *restrict dst, const void *restrict src, size_t n,
 		     uint64_t pattern)
@@ -78,6 +81,51 @@ uint64_t mem_wr_avx2_nt(void *restrict dst, const void *restrict src, size_t n,
 			uint64_t pattern)
 {
 	wr_avx2_nt(dst, n, _mm256_set1_epi64x((long long)pattern));
+	return 0;
+}
+
+uint64_t mem_fill_avx2_nt(void *restrict dst, const void *restrict src, size_t n,
+			  uint64_t pattern)
+{
+	wr_avx2_nt(dst, n, _mm256_setzero_si256());
+	return 0;
+}
+
+/* dst = src, 128 bytes an iteration, all four loads before the stores. */
+uint64_t mem_copy_avx2(void *restrict dst, const void *restrict src, size_t n,
+		       uint64_t pattern)
+{
+	__m256i *d = dst;
+	const __m256i *s = src;
+
+	for (; n; n -= 128, d += 4, s += 4) {
+		__m256i a = _mm256_load_si256(s), b = _mm256_load_si256(s + 1);
+		__m256i c = _mm256_load_si256(s + 2), e = _mm256_load_si256(s + 3);
+
+		_mm256_store_si256(d, a);
+		_mm256_store_si256(d + 1, b);
+		_mm256_store_si256(d + 2, c);
+		_mm256_store_si256(d + 3, e);
+	}
+	return 0;
+}
+
+uint64_t mem_copy_avx2_nt(void *restrict dst, const void *restrict src, size_t n,
+			  uint64_t pattern)
+{
+	__m256i *d = dst;
+	const __m256i *s = src;
+
+	for (; n; n -= 128, d += 4, s += 4) {
+		__m256i a = _mm256_load_si256(s), b = _mm256_load_si256(s + 1);
+		__m256i c = _mm256_load_si256(s + 2), e = _mm256_load_si256(s + 3);
+
+		_mm256_stream_si256(d, a);
+		_mm256_stream_si256(d + 1, b);
+		_mm256_stream_si256(d + 2, c);
+		_mm256_stream_si256(d + 3, e);
+	}
+	_mm_sfence();
 	return 0;
 }
 

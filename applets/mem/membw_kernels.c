@@ -14,14 +14,11 @@
  *                     whole-register vl8re64/vs8r (vector-length agnostic)
  * A row runs only when cpu_features() has all of its `needs` bits; its
  * `align` and `gran` are preconditions the caller meets (see membw.h).
- * A row with an fn_nt runs that instead of fn when the buffers are larger
- * than the last-level cache (mem_use_nt): on x86_64 the SSE2 and AVX2 wr
- * rows, whose normal stores win while the buffer fits the cache and whose
- * non-temporal stores win past it (a normal store that misses reads the
- * line first; a streaming one does not). One row per instruction set,
- * right at every size, where separate "_nt" rows lost to the C row inside
- * the cache. x86_64 copies and fills with rep movsb / rep stosb besides C
- * and libc: see membw_sse2.c for why there is no SSE2/AVX2 copy or fill.
+ * Every kernel family that wins somewhere keeps its row: normal and
+ * non-temporal stores, prefetching at a few distances, two-pass copies.
+ * Which one is fastest depends on the machine (its caches, its memory
+ * controller, the buffer size), so membw --kernel=best measures them
+ * (membw.c) rather than trusting the order of this table.
  *
  * The C loops stay loops: the Makefile passes
  * -fno-tree-loop-distribute-patterns, so GCC does not turn them into
@@ -30,7 +27,6 @@
  */
 #include "membw.h"
 #include "cpu.h"
-#include "mem.h"
 
 #include <string.h>
 
@@ -115,11 +111,6 @@ static uint64_t mem_fill_libc(void *restrict dst, const void *restrict src, size
 	return 0;
 }
 
-int mem_use_nt(enum mem_op op, size_t size, unsigned P, uint64_t llc)
-{
-	return mem_past_llc((double)size * P * (op == MEM_COPY ? 2 : 1), llc);
-}
-
 /* The arch kernels, defined in the sibling files named above. */
 #if defined(__aarch64__)
 mem_fn mem_rd_ldp_q_aarch64, mem_rd_ldp_q_pf256_aarch64, mem_rd_ldp_q_strm512_aarch64,
@@ -128,13 +119,17 @@ mem_fn mem_rd_ldp_q_aarch64, mem_rd_ldp_q_pf256_aarch64, mem_rd_ldp_q_strm512_aa
 	mem_wr_stp_q_aarch64, mem_wr_st1_aarch64, mem_wr_stnp_q_aarch64,
 	mem_copy_ldp_q_aarch64, mem_copy_ld1_aarch64, mem_copy_ldp_q_stnp_aarch64,
 	mem_copy_ldp_q_pf256_aarch64, mem_copy_ldp_q_pf512_aarch64,
+	mem_copy_ldp_q_stnp_pf512_aarch64, mem_copy_ldp_q_2pass_stnp_aarch64,
 	mem_fill_stp_q_aarch64, mem_fill_stnp_q_aarch64, mem_fill_dc_zva_aarch64;
 #elif defined(__arm__)
 mem_fn mem_rd_vld1_neon, mem_rd_vld1_pld256_neon, mem_wr_vst1_neon,
-	mem_copy_vld1_neon, mem_copy_vld1_pld256_neon, mem_fill_vst1_neon;
+	mem_copy_vld1_neon, mem_copy_vld1_pld256_neon, mem_copy_vld1_2pass_neon,
+	mem_fill_vst1_neon;
 #elif defined(__x86_64__)
 mem_fn mem_rd_sse2, mem_wr_sse2, mem_wr_sse2_nt, mem_copy_rep_movsb, mem_fill_rep_stosb,
-	mem_rd_avx2, mem_wr_avx2, mem_wr_avx2_nt;
+	mem_copy_sse2_nt, mem_copy_sse2_nt_pf256, mem_copy_sse2_nt_pf1k, mem_copy_sse2_2pass_nt,
+	mem_fill_sse2_nt, mem_rd_avx2, mem_wr_avx2, mem_wr_avx2_nt, mem_copy_avx2, mem_copy_avx2_nt,
+	mem_fill_avx2_nt;
 #elif defined(__riscv) && __riscv_xlen == 64
 mem_fn mem_rd_rvv_m8, mem_rd_rvv_whole, mem_wr_rvv_m8, mem_wr_rvv_whole,
 	mem_copy_rvv_m8, mem_copy_rvv_whole, mem_fill_rvv_m8, mem_fill_rvv_whole;
@@ -186,10 +181,12 @@ const struct mem_kernel mem_kernels[] = {
 	{ { MEM_WR, "vst1", "NEON VST1.64 64 bytes per step",
 	    CPU_ASIMD, 16, 64 }, mem_wr_vst1_neon },
 #elif defined(__x86_64__)
-	{ { MEM_WR, "sse2", "SSE2 movdqa stores (movntdq past the LLC)",
-	    CPU_SSE2, 16, 64 }, mem_wr_sse2, mem_wr_sse2_nt },
-	{ { MEM_WR, "avx2", "AVX2 32-byte vmovdqa stores (vmovntdq past the LLC)",
-	    CPU_AVX2, 32, 128 }, mem_wr_avx2, mem_wr_avx2_nt },
+	{ { MEM_WR, "sse2", "SSE2 movdqa stores", CPU_SSE2, 16, 64 }, mem_wr_sse2 },
+	{ { MEM_WR, "avx2", "AVX2 32-byte vmovdqa stores", CPU_AVX2, 32, 128 }, mem_wr_avx2 },
+	{ { MEM_WR, "sse2_nt", "SSE2 movntdq non-temporal stores",
+	    CPU_SSE2, 16, 64 }, mem_wr_sse2_nt },
+	{ { MEM_WR, "avx2_nt", "AVX2 32-byte vmovntdq non-temporal stores",
+	    CPU_AVX2, 32, 128 }, mem_wr_avx2_nt },
 #elif defined(__riscv) && __riscv_xlen == 64
 	{ { MEM_WR, "rvv_m8", "RVV vse64.v at e64/m8 (vsetvli)",
 	    CPU_RVV, 8, 64 }, mem_wr_rvv_m8 },
@@ -212,14 +209,32 @@ const struct mem_kernel mem_kernels[] = {
 	    CPU_ASIMD, 16, 64 }, mem_copy_ldp_q_pf512_aarch64 },
 	{ { MEM_COPY, "ldr_q", "LDR q single loads, STP q stores, 128 B a step",
 	    CPU_ASIMD, 16, 64 }, mem_copy_ldr_q_aarch64 },
+	{ { MEM_COPY, "ldp_q_stnp_pf512", "LDP q loads, STNP q stores, PRFM PLDL1KEEP +512",
+	    CPU_ASIMD, 16, 64 }, mem_copy_ldp_q_stnp_pf512_aarch64 },
+	{ { MEM_COPY, "ldp_q_2pass_stnp", "4 KiB blocks: one LDR a line, then LDP q/STNP q",
+	    CPU_ASIMD, 16, 64 }, mem_copy_ldp_q_2pass_stnp_aarch64 },
 #elif defined(__arm__)
 	{ { MEM_COPY, "vld1", "NEON VLD1.64/VST1.64 128 bytes per step",
 	    CPU_ASIMD, 16, 64 }, mem_copy_vld1_neon },
 	{ { MEM_COPY, "vld1_pld256", "NEON VLD1.64/VST1.64 128 bytes per step, PLD +256",
 	    CPU_ASIMD, 16, 64 }, mem_copy_vld1_pld256_neon },
+	{ { MEM_COPY, "vld1_2pass", "4 KiB blocks: one LDR a line, then VLD1.64/VST1.64",
+	    CPU_ASIMD, 16, 64 }, mem_copy_vld1_2pass_neon },
 #elif defined(__x86_64__)
 	{ { MEM_COPY, "rep_movsb", "rep movsb (fast with ERMS)",
 	    0, 1, 8 }, mem_copy_rep_movsb },
+	{ { MEM_COPY, "avx2", "AVX2 32-byte vmovdqa loads and stores",
+	    CPU_AVX2, 32, 128 }, mem_copy_avx2 },
+	{ { MEM_COPY, "sse2_nt", "SSE2 movdqa loads, movntdq non-temporal stores",
+	    CPU_SSE2, 16, 64 }, mem_copy_sse2_nt },
+	{ { MEM_COPY, "sse2_nt_pf256", "SSE2 movdqa loads, movntdq stores, prefetchnta +256",
+	    CPU_SSE2, 16, 64 }, mem_copy_sse2_nt_pf256 },
+	{ { MEM_COPY, "sse2_nt_pf1k", "SSE2 movdqa loads, movntdq stores, prefetchnta +1024",
+	    CPU_SSE2, 16, 64 }, mem_copy_sse2_nt_pf1k },
+	{ { MEM_COPY, "sse2_2pass_nt", "4 KiB blocks: one load a line, then movdqa/movntdq",
+	    CPU_SSE2, 16, 64 }, mem_copy_sse2_2pass_nt },
+	{ { MEM_COPY, "avx2_nt", "AVX2 vmovdqa loads, vmovntdq non-temporal stores",
+	    CPU_AVX2, 32, 128 }, mem_copy_avx2_nt },
 #elif defined(__riscv) && __riscv_xlen == 64
 	{ { MEM_COPY, "rvv_m8", "RVV vle64.v/vse64.v at e64/m8 (vsetvli)",
 	    CPU_RVV, 8, 64 }, mem_copy_rvv_m8 },
@@ -242,6 +257,10 @@ const struct mem_kernel mem_kernels[] = {
 #elif defined(__x86_64__)
 	{ { MEM_FILL, "rep_stosb", "rep stosb (fast with ERMS)",
 	    0, 1, 8 }, mem_fill_rep_stosb },
+	{ { MEM_FILL, "sse2_nt", "SSE2 movntdq non-temporal stores of zero",
+	    CPU_SSE2, 16, 64 }, mem_fill_sse2_nt },
+	{ { MEM_FILL, "avx2_nt", "AVX2 vmovntdq non-temporal stores of zero",
+	    CPU_AVX2, 32, 128 }, mem_fill_avx2_nt },
 #elif defined(__riscv) && __riscv_xlen == 64
 	{ { MEM_FILL, "rvv_m8", "RVV vse64.v of zero at e64/m8 (vsetvli)",
 	    CPU_RVV, 8, 64 }, mem_fill_rvv_m8 },

@@ -26,8 +26,11 @@
  * are done on their own. wr and fill stay at 64 bytes per iteration: the
  * model has them at its store bound (one VST1 of 32 bytes a cycle)
  * already. The _pld256 variants issue one PLD per 64-byte line, 256 bytes
- * ahead. Nothing is read or written outside [src, src + n) and
- * [dst, dst + n).
+ * ahead. The _2pass copy takes 4 KiB blocks in two passes: one LDR per
+ * 64-byte line of src, so the block sits in the L1 cache, then the block
+ * copied as above (DRAM reads for a while, then writes, instead of turning
+ * round on every line). Nothing is read or written outside
+ * [src, src + n) and [dst, dst + n).
  *
  * Preconditions: dst and src 16-byte aligned, n a non-zero multiple of 64.
  * Clobbers d0-d7 and d16-d31 (caller-saved in the AAPCS VFP variant). rd
@@ -37,7 +40,8 @@
 #include "membw.h"
 
 mem_fn mem_rd_vld1_neon, mem_rd_vld1_pld256_neon, mem_wr_vst1_neon,
-	mem_copy_vld1_neon, mem_copy_vld1_pld256_neon, mem_fill_vst1_neon;
+	mem_copy_vld1_neon, mem_copy_vld1_pld256_neon, mem_copy_vld1_2pass_neon,
+	mem_fill_vst1_neon;
 
 /*
  * rd, 128 bytes per iteration from s and t = s + 32: the loop EORs the
@@ -230,6 +234,31 @@ uint64_t mem_copy_vld1_pld256_neon(void *restrict dst, const void *restrict src,
 		: [d] "+r" (dst), [s] "+r" (src), [n] "+r" (n), [d2] "=&r" (d2), [s2] "=&r" (s2)
 		:
 		: NEON_COPY_CLOBBERS);
+	return 0;
+}
+
+uint64_t mem_copy_vld1_2pass_neon(void *restrict dst, const void *restrict src, size_t n,
+				  uint64_t pattern)
+{
+	while (n) {
+		size_t b = n < 4096 ? n : 4096, k = b;
+		const void *p = src, *s2;
+		void *d2;
+		unsigned t;
+
+		__asm__ volatile("4:	ldr	%[t], [%[p]], #64\n"
+				 "	subs	%[k], %[k], #64\n"
+				 "	bne	4b\n"
+			: [p] "+r" (p), [k] "+r" (k), [t] "=&r" (t)
+			:
+			: "cc", "memory");
+		n -= b;
+		__asm__ volatile(COPY_VLD1("", "")	/* advances dst and src by b */
+			: [d] "+r" (dst), [s] "+r" (src), [n] "+r" (b), [d2] "=&r" (d2),
+			  [s2] "=&r" (s2)
+			:
+			: NEON_COPY_CLOBBERS);
+	}
 	return 0;
 }
 

@@ -1,41 +1,50 @@
-/* membw_sse2.c - x86_64 SSE2 membw kernels (rd, wr), and rep movsb / rep stosb
+/* membw_sse2.c - x86_64 SSE2 membw kernels, and rep movsb / rep stosb
  *
  * SPDX-License-Identifier: MIT
  *
  * SSE2 is the x86_64 baseline, so this file needs no extra flags. The
- * kernels move 64 bytes (four 16-byte registers) per iteration:
+ * kernels move 64 bytes (four 16-byte registers, one cache line) per
+ * iteration:
  *   rd       movdqa loads XORed (pxor) into four accumulators, folded to
  *            the 64-bit XOR of all words of src at the end
- *   wr       movdqa stores (mem_wr_sse2), or movntdq (non-temporal:
- *            write-combining, bypassing the caches) followed by one sfence,
- *            which orders the weakly ordered streaming stores before the
- *            function returns (mem_wr_sse2_nt, which membw runs instead
- *            when the buffer is larger than the last-level cache: see
- *            membw_kernels.c)
- * Preconditions: dst and src 16-byte aligned, n a non-zero multiple of 64.
- *
- * There is no SSE2 (or AVX2) copy or fill: on the Zen 5 they were measured
- * on, each lost to libc's row at some size. musl's memcpy and memset are
- * rep movsq and rep stosq, and the string microcode writes whole lines
- * without reading them first, which no SSE2/AVX2 store does inside the
- * caches. Medians of 4-5 interleaved runs, GB/s, libc against the loop:
- * copy 87 vs 64 (AVX2) and 56 (SSE2) at 512 KiB, 44 vs 41 and 35 at 8 MiB
- * (the AVX2 loop won only at 16 KiB, 154 vs 133); fill 99-102 vs 80-85
- * (both) at 8 MiB, and SSE2 lost at 16 and 512 KiB too (1.1-1.3x). wr,
- * which libc has no counterpart of, keeps its rows: they show the vector
- * store peak. x86_64 copies and fills with rep movsb / rep stosb instead.
+ *   wr       movdqa stores ("sse2") or movntdq ("sse2_nt")
+ *   copy     movdqa loads, movntdq stores ("sse2_nt"); the same with one
+ *            prefetchnta per line DIST bytes ahead ("sse2_nt_pfDIST"); and
+ *            in two passes ("sse2_2pass_nt"): each 4 KiB block of src is
+ *            first read, one load a line, so it sits in the L1 cache, then
+ *            copied to dst with movntdq. The two passes keep DRAM reading
+ *            for a while and then writing, instead of turning round on
+ *            every line (the idea of tinymembench's 2-pass copies, without
+ *            its bounce buffer)
+ *   fill     movntdq stores of zero ("sse2_nt")
+ * movntdq (non-temporal: write-combining, bypassing the caches) stores a
+ * whole line without reading it first; one sfence at the end orders the
+ * weakly ordered streaming stores before the function returns. Inside the
+ * caches the normal stores and libc's rep movsq/stosq win; past the
+ * last-level cache the streaming ones do (on the AMD EPYC this was tuned
+ * on, 1.3x at 32 MiB): which is fastest on a machine depends on the
+ * machine, so each is a row of its own, and membw --kernel=best measures
+ * them to pick (membw.c).
  *
  * rep movsb / rep stosb are here because they are x86-only too; they work
  * for any alignment and size (the table says align 1, gran 8) and are fast
  * string operations on CPUs with ERMS, slow microcode on some without, which
  * is what a row of its own shows.
+ *
+ * Preconditions: dst and src 16-byte aligned, n a non-zero multiple of 64.
+ * prefetchnta never faults, so prefetching past the end of src is harmless;
+ * nothing is read or written outside [src, src + n) and [dst, dst + n).
  */
 #if defined(__x86_64__)
 #include "membw.h"
 
 #include <emmintrin.h>
 
-mem_fn mem_rd_sse2, mem_wr_sse2, mem_wr_sse2_nt, mem_copy_rep_movsb, mem_fill_rep_stosb;
+mem_fn mem_rd_sse2, mem_wr_sse2, mem_wr_sse2_nt, mem_copy_sse2_nt, mem_copy_sse2_nt_pf256,
+	mem_copy_sse2_nt_pf1k, mem_copy_sse2_2pass_nt, mem_fill_sse2_nt, mem_copy_rep_movsb,
+	mem_fill_rep_stosb;
+
+enum { BLOCK_2PASS = 4096 };	/* bytes read, then written, per pass pair */
 
 uint64_t mem_rd_sse2(void *restrict dst, const void *restrict src, size_t n,
 		     uint64_t pattern)
@@ -90,6 +99,80 @@ uint64_t mem_wr_sse2_nt(void *restrict dst, const void *restrict src, size_t n,
 			uint64_t pattern)
 {
 	wr_sse2_nt(dst, n, _mm_set1_epi64x((long long)pattern));
+	return 0;
+}
+
+/* dst = src, one line an iteration: movdqa loads, movntdq stores, with a
+ * prefetchnta of the line pf bytes ahead where pf is not 0 (a constant
+ * in each caller, so the test folds away). No sfence: the callers fence. */
+static inline void copy_sse2_nt(void *dst, const void *src, size_t n, size_t pf)
+{
+	__m128i *d = dst;
+	const __m128i *s = src;
+
+	for (; n; n -= 64, d += 4, s += 4) {
+		__m128i a = _mm_load_si128(s), b = _mm_load_si128(s + 1);
+		__m128i c = _mm_load_si128(s + 2), e = _mm_load_si128(s + 3);
+
+		if (pf)
+			_mm_prefetch((const char *)s + pf, _MM_HINT_NTA);
+		_mm_stream_si128(d, a);
+		_mm_stream_si128(d + 1, b);
+		_mm_stream_si128(d + 2, c);
+		_mm_stream_si128(d + 3, e);
+	}
+}
+
+uint64_t mem_copy_sse2_nt(void *restrict dst, const void *restrict src, size_t n,
+			  uint64_t pattern)
+{
+	copy_sse2_nt(dst, src, n, 0);
+	_mm_sfence();
+	return 0;
+}
+
+uint64_t mem_copy_sse2_nt_pf256(void *restrict dst, const void *restrict src, size_t n,
+				uint64_t pattern)
+{
+	copy_sse2_nt(dst, src, n, 256);
+	_mm_sfence();
+	return 0;
+}
+
+uint64_t mem_copy_sse2_nt_pf1k(void *restrict dst, const void *restrict src, size_t n,
+			       uint64_t pattern)
+{
+	copy_sse2_nt(dst, src, n, 1024);
+	_mm_sfence();
+	return 0;
+}
+
+/* Each block: one load per line of src (the OR of the first words, kept
+ * so the loads stay), then the block copied out of the L1 cache. */
+uint64_t mem_copy_sse2_2pass_nt(void *restrict dst, const void *restrict src, size_t n,
+				uint64_t pattern)
+{
+	unsigned char *d = dst;
+	const unsigned char *s = src;
+
+	while (n) {
+		size_t b = n < BLOCK_2PASS ? n : BLOCK_2PASS, i;
+		__m128i t = _mm_setzero_si128();
+
+		for (i = 0; i < b; i += 64)
+			t = _mm_or_si128(t, _mm_load_si128((const __m128i *)(s + i)));
+		__asm__ volatile("" : : "x" (t));
+		copy_sse2_nt(d, s, b, 0);
+		d += b, s += b, n -= b;
+	}
+	_mm_sfence();
+	return 0;
+}
+
+uint64_t mem_fill_sse2_nt(void *restrict dst, const void *restrict src, size_t n,
+			  uint64_t pattern)
+{
+	wr_sse2_nt(dst, n, _mm_setzero_si128());
 	return 0;
 }
 

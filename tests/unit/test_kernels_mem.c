@@ -18,10 +18,11 @@
  * fused multiply-add in triad shows as a different rounding) and must
  * match bit for bit in all three arrays, with guard elements around them.
  *
- * A row's fn_nt (the non-temporal twin its caller runs past the
- * last-level cache) goes through the same cases as its fn, and on x86_64
- * every SSE2/AVX2 row that stores has one. The rules that pick fn_nt
- * (mem_use_nt, stream_use_nt) are checked at their boundaries.
+ * A STREAM row's fn_nt (the non-temporal twin stream.c runs past the
+ * last-level cache) goes through the same cases as its fn, and the rule
+ * that picks it (stream_use_nt) is checked at its boundaries. membw has
+ * no twins: its non-temporal kernels are rows of their own, and each
+ * family of copy that wins somewhere has a row (kernels_mem_copy_families).
  *
  * BENCHBOX_CPU_MASK may turn every tuned row off; the C (and libc, rep)
  * rows are still compared. Each test counts the rows it compared, and
@@ -132,7 +133,7 @@ static int is_name(const char *s)
 	return 1;
 }
 
-/* "NAME fn_nt", for failure messages about a row's non-temporal twin. */
+/* "NAME fn_nt", for failure messages about a STREAM row's non-temporal twin. */
 static const char *nt_name(const char *name, char *buf, size_t len)
 {
 	snprintf(buf, len, "%s fn_nt", name);
@@ -140,8 +141,7 @@ static const char *nt_name(const char *name, char *buf, size_t len)
 }
 
 /* The baseline SIMD bit of this architecture: a CPU that has it must run
- * at least one tuned row of every operation (on x86_64 copy and fill
- * excepted: rep movsb and rep stosb there, see membw_sse2.c). */
+ * at least one tuned row of every operation. */
 static unsigned arch_simd(void)
 {
 #if defined(__x86_64__)
@@ -156,18 +156,6 @@ static unsigned arch_simd(void)
 }
 
 /* ---- membw ---- */
-
-/* x86_64 has no SSE2/AVX2 copy or fill (libc's rep movsq / rep stosq beat
- * those loops): its copy and fill rows are c, libc and rep movsb/stosb. */
-static int x86_string(enum mem_op op)
-{
-#if defined(__x86_64__)
-	return op == MEM_COPY || op == MEM_FILL;
-#else
-	(void)op;
-	return 0;
-#endif
-}
 
 static const struct mem_kernel *mem_ref(enum mem_op op)
 {
@@ -331,7 +319,6 @@ static void mem_op_check(struct mt *t, enum mem_op op)
 	unsigned have = cpu_features(), simd = arch_simd();
 	unsigned compared = 0, tuned = 0;
 	struct mem_bufs b;
-	char name[64];
 	size_t i;
 
 	REQUIRE(ref != NULL);
@@ -353,19 +340,12 @@ static void mem_op_check(struct mt *t, enum mem_op op)
 				   k->head.gran <= 4096))
 				continue;
 			mem_kernel_check(t, k, ref, &b);
-			if (k->fn_nt) {		/* the twin, under the same cases */
-				struct mem_kernel nt = *k;
-
-				nt.fn = k->fn_nt;
-				nt.head.name = nt_name(k->head.name, name, sizeof(name));
-				mem_kernel_check(t, &nt, ref, &b);
-			}
 			compared++;
 			if (simd && (k->head.needs & simd))
 				tuned++;
 		}
 		CHECK(compared >= 1);	/* at least C */
-		if (simd && cpu_has(have, simd) && !x86_string(op))
+		if (simd && cpu_has(have, simd))
 			CHECK(tuned >= 1);
 	}
 	free(b.dst);
@@ -523,9 +503,10 @@ TEST(kernels_mem_bounds)
 }
 
 /* Every operation has a row for the architecture's baseline SIMD, and on
- * x86_64 one named "sse2" that needs CPU_SSE2 (a table or #if typo would
- * otherwise drop it from both the timing and the comparison); x86_64 copy
- * and fill have rep_movsb and rep_stosb instead. */
+ * x86_64 one named "sse2" (rd, wr) or "sse2_nt" (copy, fill) that needs
+ * CPU_SSE2 (a table or #if typo would otherwise drop it from both the
+ * timing and the comparison), and the copy and fill rows rep_movsb and
+ * rep_stosb, which need nothing. */
 TEST(kernels_mem_baseline_rows)
 {
 	unsigned simd = arch_simd();
@@ -538,73 +519,60 @@ TEST(kernels_mem_baseline_rows)
 		for (i = 0; i < mem_kernels_len; i++)
 			if (mem_kernels[i].head.op == op && (mem_kernels[i].head.needs & simd))
 				rows++;
-		if (simd && !x86_string(op))
+		if (simd)
 			CHECK(rows >= 1);
 #if defined(__x86_64__)
 		{
-			const char *want = op == MEM_COPY ? "rep_movsb" :
-					   op == MEM_FILL ? "rep_stosb" : "sse2";
+			int str = op == MEM_COPY || op == MEM_FILL, w;
+			const char *want[2] = { str ? "sse2_nt" : "sse2",
+						op == MEM_COPY ? "rep_movsb" : "rep_stosb" };
 
-			for (i = 0; i < mem_kernels_len; i++)
-				if (mem_kernels[i].head.op == op &&
-				    !strcmp(mem_kernels[i].head.name, want))
-					break;
-			if (!CHECK(i < mem_kernels_len))
-				mt_fail(t, __FILE__, __LINE__, "no %s row for %s", want,
-					mem_op_names[op]);
-			else
-				CHECK_EQ_U64(mem_kernels[i].head.needs, x86_string(op) ? 0 : CPU_SSE2);
+			for (w = 0; w < 1 + str; w++) {
+				for (i = 0; i < mem_kernels_len; i++)
+					if (mem_kernels[i].head.op == op &&
+					    !strcmp(mem_kernels[i].head.name, want[w]))
+						break;
+				if (!CHECK(i < mem_kernels_len))
+					mt_fail(t, __FILE__, __LINE__, "no %s row for %s", want[w],
+						mem_op_names[op]);
+				else
+					CHECK_EQ_U64(mem_kernels[i].head.needs, w ? 0 : CPU_SSE2);
+			}
 		}
 #endif
 	}
 }
 
-/* Past the last-level cache a normal store reads each line before writing
- * it, which a non-temporal one does not: on x86_64 every SSE2/AVX2 row that
- * stores (wr) has a non-temporal twin for that, and no row is left
- * that stores non-temporally at every size (those lost to the C row inside
- * the cache). rd stores nothing and has none. */
-TEST(kernels_mem_nt_twins)
+/* Which copy wins depends on the machine, so every family that wins
+ * somewhere keeps a copy row on each ISA where it applies (and --kernel=best
+ * measures them): non-temporal stores (x86_64, AArch64; ARMv7 and RVV have
+ * none), a software prefetch, a two-pass copy. Named by the row's name:
+ * "_nt"/"stnp", "pf"/"pld", "2pass". */
+TEST(kernels_mem_copy_families)
 {
-	size_t i;
+	static const char *const fam[][2] = {
+		{ "_nt", "stnp" }, { "pf", "pld" }, { "2pass", "2pass" },
+	};
+	size_t i, f;
 
-	for (i = 0; i < mem_kernels_len; i++) {
-		const struct mem_kernel *k = &mem_kernels[i];
-		size_t len = strlen(k->head.name);
+	for (f = 0; f < sizeof(fam) / sizeof(fam[0]); f++) {
+		unsigned found = 0;
 
-		if (k->head.op == MEM_RD && !CHECK(k->fn_nt == NULL))
-			mt_fail(t, __FILE__, __LINE__, "rd/%s has an fn_nt", k->head.name);
-		t->checks++;
-		if (len > 3 && !strcmp(k->head.name + len - 3, "_nt") && k->head.needs)
-			mt_fail(t, __FILE__, __LINE__, "%s/%s: non-temporal at every size",
-				mem_op_names[k->head.op], k->head.name);
-#if defined(__x86_64__)
-		if (k->head.op != MEM_RD && (k->head.needs & (CPU_SSE2 | CPU_AVX2)) &&
-		    !CHECK(k->fn_nt != NULL))
-			mt_fail(t, __FILE__, __LINE__, "%s/%s has no non-temporal twin",
-				mem_op_names[k->head.op], k->head.name);
+		for (i = 0; i < mem_kernels_len; i++)
+			found += mem_kernels[i].head.op == MEM_COPY &&
+				 (strstr(mem_kernels[i].head.name, fam[f][0]) ||
+				  strstr(mem_kernels[i].head.name, fam[f][1]));
+#if defined(__x86_64__) || defined(__aarch64__)
+		if (!CHECK(found >= 1))
+			mt_fail(t, __FILE__, __LINE__, "no copy row of the %s family", fam[f][0]);
+#elif defined(__arm__)
+		if (!CHECK(f == 0 ? found == 0 : found >= 1))
+			mt_fail(t, __FILE__, __LINE__, "copy rows of the %s family: %u",
+				fam[f][0], found);
+#else
+		(void)found;
 #endif
 	}
-}
-
-/* The bytes a test touches (size x P, twice for copy) against the LLC:
- * non-temporal only past it; an unknown LLC counts as 32 MiB. */
-TEST(kernels_mem_use_nt)
-{
-	const uint64_t llc = 32u << 20;
-
-	CHECK(!mem_use_nt(MEM_WR, llc, 1, llc));
-	CHECK(mem_use_nt(MEM_WR, llc + 4096, 1, llc));
-	CHECK(!mem_use_nt(MEM_FILL, 16u << 20, 2, llc));
-	CHECK(mem_use_nt(MEM_FILL, (16u << 20) + 4096, 2, llc));
-	CHECK(!mem_use_nt(MEM_COPY, 16u << 20, 1, llc));
-	CHECK(mem_use_nt(MEM_COPY, (16u << 20) + 4096, 1, llc));
-	CHECK(mem_use_nt(MEM_COPY, 16u << 20, 2, llc));
-	CHECK(!mem_use_nt(MEM_WR, 1u << 20, 1, 2u << 20));
-	CHECK(mem_use_nt(MEM_WR, 4u << 20, 1, 2u << 20));
-	CHECK(!mem_use_nt(MEM_WR, 32u << 20, 1, 0));
-	CHECK(mem_use_nt(MEM_WR, 64u << 20, 1, 0));
-	CHECK(mem_use_nt(MEM_WR, SIZE_MAX / 2, 1024, llc));	/* no overflow */
 }
 
 /* ---- STREAM ---- */
