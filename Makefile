@@ -103,6 +103,7 @@ ARCH_CFLAGS_riscv64 := -march=rv64gc -mabi=lp64d
 COLD_CFLAGS_riscv64 := -msave-restore
 NEON_CFLAGS_armv7   := -mfpu=neon
 AVX2_CFLAGS_x86_64  := -mavx2 -mfma
+BMI2_CFLAGS_x86_64  := -mbmi -mbmi2
 # Per-file ISA extensions; code in these files runs only when cpu_features()
 # reports the extension (an ARMv8 core runs the armv7 binary in AArch32).
 CE_CFLAGS_aarch64   := -march=armv8-a+crypto
@@ -250,6 +251,9 @@ $(B)/obj/%_crc.o: EXTRA_CFLAGS = $(CRC_CFLAGS_$(TARCH))
 $(B)/obj/%_aesni.o: EXTRA_CFLAGS = $(AESNI_CFLAGS_$(TARCH))
 $(B)/obj/%_shani.o: EXTRA_CFLAGS = $(SHANI_CFLAGS_$(TARCH))
 $(B)/obj/%_pclmul.o: EXTRA_CFLAGS = $(PCLMUL_CFLAGS_$(TARCH))
+# SHA-512's rounds: RORX and ANDN besides the AVX2 schedule (the row needs
+# CPU_AVX2 | CPU_BMI2)
+$(B)/obj/applets/crypto/speed_sha512_avx2.o: EXTRA_CFLAGS = $(AVX2_CFLAGS_$(TARCH)) $(BMI2_CFLAGS_$(TARCH))
 # Dhrystone's main program on 64-byte boundaries, the procedures right
 # after it: where the linker put them, which any change elsewhere moved,
 # moved the result by 5% on an EPYC (dhrystone_loop.c; the C library's

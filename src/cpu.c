@@ -30,7 +30,7 @@ static const struct {
 	{ CPU_SSE2, "sse2" }, { CPU_SSSE3, "ssse3" }, { CPU_SSE41, "sse4.1" },
 	{ CPU_CRC32, "sse4.2" }, { CPU_AVX, "avx" }, { CPU_AVX2, "avx2" },
 	{ CPU_AVX512F, "avx512f" }, { CPU_AES, "aes" }, { CPU_PMULL, "pclmul" },
-	{ CPU_SHA1 | CPU_SHA2, "sha" }, { CPU_ERMS, "erms" },
+	{ CPU_SHA1 | CPU_SHA2, "sha" }, { CPU_ERMS, "erms" }, { CPU_BMI2, "bmi2" },
 #elif defined(__riscv)
 	{ CPU_RVV, "v" }, { CPU_ZBC, "zbc" },
 #else
@@ -85,6 +85,7 @@ static unsigned detect(void)
 	if (max >= 7 && __get_cpuid_count(7, 0, &a, &b, &c, &d)) {
 		if (b & (1u << 29)) f |= CPU_SHA1 | CPU_SHA2;
 		if (b & (1u << 9))  f |= CPU_ERMS;
+		if ((b & (1u << 3)) && (b & (1u << 8))) f |= CPU_BMI2;
 	}
 	return f;
 }

@@ -36,6 +36,7 @@ enum cpu_feature {
 	CPU_AVX2	= 1u << 20,
 	CPU_AVX512F	= 1u << 21,
 	CPU_ERMS	= 1u << 22,	/* enhanced rep movsb */
+	CPU_BMI2	= 1u << 23,	/* BMI1 and BMI2 (andn, rorx, shrx) */
 };
 
 /* Detected features less BENCHBOX_CPU_MASK; computed once. */

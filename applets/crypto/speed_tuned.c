@@ -6,7 +6,8 @@
  * speed_tuned[] lists, per architecture, the algorithms that speed_ce.c
  * (ARMv8 Cryptography Extensions: AESE/AESMC/AESD/AESIMC, SHA1*, SHA256*,
  * PMULL), speed_sha512ce.c (ARMv8.2 SHA512*), speed_aesni.c (AES-NI,
- * PCLMULQDQ) and speed_shani.c (SHA-NI) implement. Each row computes
+ * PCLMULQDQ), speed_shani.c (SHA-NI) and speed_sha512_avx2.c (SHA-512:
+ * AVX2 schedule, BMI2 rounds) implement. Each row computes
  * exactly what the "mbedtls" row of the same algorithm computes (speed.h),
  * and the unit tests hold them to it byte for byte. A row runs only where
  * cpu_features() grants its needs, so BENCHBOX_CPU_MASK=0xffffffff hides
@@ -368,6 +369,8 @@ static int shani_sha256(void *ctx, const uint8_t *in, uint8_t *out, size_t n)
 	{ { 0, "aesni", "AES-NI (and PCLMULQDQ for GCM)", needs, 0, 0 }, alg, __VA_ARGS__ }
 #define SHANI(alg, needs, ...) \
 	{ { 0, "shani", "SHA-NI", needs, 0, 0 }, alg, __VA_ARGS__ }
+#define AVX2(alg, needs, ...) \
+	{ { 0, "avx2", "AVX2 message schedule, BMI2 rounds", needs, 0, 0 }, alg, __VA_ARGS__ }
 const struct speed_impl speed_tuned[] = {
 #if defined(__aarch64__) || defined(__arm__)
 	CE("aes-128-cbc", CE_AES, AES, aes_cbc_setup, speed_ce_cbc, NULL),
@@ -395,9 +398,11 @@ const struct speed_impl speed_tuned[] = {
 	NI("aes-128-gcm", NI_AES | CPU_PMULL, GCM, speed_aesni_gcm_setup, speed_aesni_gcm, NULL),
 	SHANI("sha1", CPU_SHA1 | NI_SSE, 0, md_setup, shani_sha1, NULL),
 	SHANI("sha256", CPU_SHA2 | NI_SSE, 0, md_setup, shani_sha256, NULL),
+	AVX2("sha512", CPU_AVX2 | CPU_BMI2, 0, md_setup, speed_sha512_avx2_run, NULL),
 #endif
 	{ { 0 } }
 };
 #undef CE
 #undef NI
 #undef SHANI
+#undef AVX2

@@ -1,7 +1,7 @@
 /* speed_tuned.h - contexts and entry points of benchbox's tuned crypto
  * kernels, shared by speed_tuned.c (the table and the portable parts) and
- * the per-ISA files speed_ce.c, speed_sha512ce.c, speed_aesni.c and
- * speed_shani.c
+ * the per-ISA files speed_ce.c, speed_sha512ce.c, speed_aesni.c,
+ * speed_shani.c and speed_sha512_avx2.c
  *
  * SPDX-License-Identifier: MIT
  *
@@ -98,6 +98,8 @@ int speed_aesni_gcm_setup(void *ctx, const uint8_t *key, size_t keylen, int decr
 int speed_aesni_gcm(void *ctx, const uint8_t *in, uint8_t *out, size_t n);
 speed_sha1_blocks speed_shani_sha1_blocks;
 speed_sha256_blocks speed_shani_sha256_blocks;
+/* speed_sha512_avx2.c: AVX2 schedule, BMI2 rounds */
+int speed_sha512_avx2_run(void *ctx, const uint8_t *in, uint8_t *out, size_t n);
 #endif
 
 /* Digest wrappers (speed_tuned.c): FIPS 180-4 padding around a block

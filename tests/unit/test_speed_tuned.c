@@ -12,7 +12,8 @@
  * run() calls (the chaining value and counter carry over), in place and
  * out of place; CTR also at any length (the keystream left over from a
  * partial block) and across the carries out of the low 32 bits, the low
- * 64 and all 128; digests at every length 0..300 and some large ones. Then the
+ * 64 and all 128; digests at every length 0..300, some large ones and 64
+ * seeded random pairs up to 16 KiB. Then the
  * vectors: FIPS 197 C.1-C.3, SP 800-38A F.2.1/F.2.5 (CBC) and F.5.1
  * (CTR), the GCM specification's test case 3, FIPS 180 "abc", the
  * two-block messages and a million 'a'.
@@ -342,7 +343,7 @@ static unsigned for_rows(struct mt *t, const char *test, unsigned kinds,
 
 TEST(kernels_speed_tuned_table)
 {
-	static const char *const engines[] = { "armv8-ce", "aesni", "shani" };
+	static const char *const engines[] = { "armv8-ce", "aesni", "shani", "avx2" };
 	unsigned have = cpu_features(), n = 0, rows_of[8] = { 0 };
 	char list[512] = "";
 	const struct speed_impl *im, *jm;
@@ -381,6 +382,8 @@ TEST(kernels_speed_tuned_table)
 	}
 	if (cpu_has(have, CPU_SHA1 | CPU_SHA2 | CPU_SSSE3 | CPU_SSE41))
 		CHECK(rows_of[K_SHA1] == 1 && rows_of[K_SHA256] == 1);
+	if (cpu_has(have, CPU_AVX2 | CPU_BMI2))
+		CHECK(rows_of[K_SHA512] == 1);
 #elif defined(__aarch64__) || defined(__arm__)
 	if (cpu_has(have, CPU_ASIMD | CPU_AES)) {
 		CHECK(rows_of[K_ECB] == 3 && rows_of[K_CBC] == 3 && rows_of[K_CTR] == 1);
@@ -515,7 +518,7 @@ TEST(kernels_speed_tuned_gcm)
 static void check_digest(struct mt *t, const struct speed_impl *im, struct bufs *b)
 {
 	static const size_t big[] = { 511, 512, 1000, 4096 + 55, 16383, 16384 };
-	uint64_t seed = 0x452821e638d01377ULL;
+	uint64_t seed = 0x452821e638d01377ULL, len = 0x3243f6a8885a308dULL;
 	size_t n, i;
 	int ok = 1;
 
@@ -523,6 +526,13 @@ static void check_digest(struct mt *t, const struct speed_impl *im, struct bufs 
 		ok = compare_calls(t, im, b, 0, n, (n * 7) % 301, 0, &seed);
 	for (i = 0; i < sizeof(big) / sizeof(big[0]) && ok; i++)
 		ok = compare_calls(t, im, b, 0, big[i], 0, 0, &seed);
+	/* 64 pairs of seeded random lengths up to 16 KiB: every padding
+	 * case at every block count, the second call on the same context */
+	for (i = 0; i < 64 && ok; i++) {
+		len = len * 6364136223846793005ULL + 1442695040888963407ULL;
+		ok = compare_calls(t, im, b, 0, (size_t)(len >> 33) % 16385,
+				   (size_t)(len >> 17) % 16385, 0, &seed);
+	}
 }
 
 TEST(kernels_speed_tuned_digest)
