@@ -6,7 +6,10 @@
 # Usage: tools/peers.sh  (make peers; every setting from the environment)
 #   BB=PATH           benchbox (default build/$(uname -m)/benchbox)
 #   STREAM=PATH       STREAM 5.10 built as its users build it (stream.c, -O2)
-#   TINYMEMBENCH=PATH tinymembench 0.4.x
+#   TINYMEMBENCH=PATH tinymembench 0.4.x (its buffers: 32 MiB)
+#   TINYMEMBENCH_DEFAULT=PATH  the same rebuilt with its SIZE at membw's
+#                     default (4x the last-level cache), for the row at
+#                     that size (without it, that row takes the 32 MiB one)
 #   OPENSSL=PATH      openssl (speed -evp)
 #   LMBENCH=DIR       lmbench3's bin folder (bw_mem, lat_pagefault, lat_sig, lmdd)
 #   ROUNDS=N          rounds (default 3); CPU=N: the CPU to pin to (default 1)
@@ -24,7 +27,7 @@ die() { echo "peers: $*" >&2; exit 2; }
 [ -x "$bb" ] || die "no benchbox at $bb (make first, or give BB=)"
 [ -n "${STREAM:-}${TINYMEMBENCH:-}${OPENSSL:-}${LMBENCH:-}" ] ||
 	die "give at least one of STREAM= TINYMEMBENCH= OPENSSL= LMBENCH= (see tools/peers.sh)"
-for p in ${STREAM:-} ${TINYMEMBENCH:-} ${OPENSSL:-}; do
+for p in ${STREAM:-} ${TINYMEMBENCH:-} ${TINYMEMBENCH_DEFAULT:-} ${OPENSSL:-}; do
 	[ -x "$p" ] || die "$p: not an executable"
 done
 [ -z "${LMBENCH:-}" ] || [ -x "$LMBENCH/bw_mem" ] || die "$LMBENCH/bw_mem: not an executable"
@@ -41,6 +44,8 @@ fi
 raw=$work/figures	# lines: ROUND ROW SIDE VALUE UNIT
 : > "$raw"
 pin() { taskset -c "$cpu" "$@"; }
+linebuf=
+! command -v stdbuf >/dev/null || linebuf="stdbuf -oL"
 
 # One figure of each side: emit ROW UNIT then the pair's commands.
 put() {	# put ROUND ROW SIDE UNIT VALUE
@@ -54,6 +59,12 @@ stream_rows() {	# STREAM's table, benchbox's stream classic output alike
 tmb_best_copy() {	# tinymembench: the best of its copy lines, MB/s
 	awk -F: '/copy/ && $2 ~ /MB\/s/ { v = $2 + 0; if (v > b) b = v } END { if (b) print b }'
 }
+tmb_run() {	# tmb_run PATH: its bandwidth part, line-buffered where stdbuf
+	# can (tinymembench's stdout into a pipe is otherwise written at its
+	# end), stopped at its latency part; the best copy
+	pin $linebuf "$1" 2>/dev/null | awk '/^== Memory latency/ { exit } { print }' |
+		tmb_best_copy
+}
 mr_rate() {	# -mr +F:IDX:NAME:RATE...: the rate of the one size asked, bytes/s -> MB/s
 	awk -F: '/^\+F:/ { printf "%.2f\n", $4 / 1e6; exit }'
 }
@@ -65,22 +76,24 @@ side() {	# side ROUND WHO: run WHO's half of every pair
 			stream_rows | while read -r k v; do put "$r" "stream-$k" "$who" MB/s "$v"; done
 	fi
 	if [ -n "${TINYMEMBENCH:-}" ]; then
-		# tinymembench's copies are at 32 MiB; membw's best copy (the
-		# fastest of every row) at 32 MiB and at its default size (4x
-		# the last-level cache) beside it; tinymembench is stopped at
-		# its latency part (minutes long, and no copy in it)
+		# tinymembench's best copy (the fastest of its copy lines) beside
+		# membw's (the fastest of every row), at tinymembench's 32 MiB and
+		# at membw's default size; tinymembench is stopped when its
+		# latency part (minutes long, no copy in it) starts
 		if [ "$who" = peer ]; then
-			v=$(pin "$TINYMEMBENCH" 2>/dev/null | awk '/latency/ { exit } { print }' |
-				tmb_best_copy)
+			v=$(tmb_run "$TINYMEMBENCH")
 			put "$r" "best-copy-32MiB" "$who" MB/s "$v"
+			[ -z "${TINYMEMBENCH_DEFAULT:-}" ] || v=$(tmb_run "$TINYMEMBENCH_DEFAULT")
 			put "$r" "best-copy-default" "$who" MB/s "$v"
 		else
-			# (params hold no comma here: the value is field 5;
-			# notes may hold commas, so no counting from the end)
+			# tinymembench reports its best sample, so membw's best
+			# sample (the max field) is set beside it, not the
+			# median. (params hold no comma here: value, min and max
+			# are fields 5-7; notes may hold commas)
 			for sz in 32MiB default; do
 				case $sz in default) o= ;; *) o=--size=32M ;; esac
 				v=$(pin "$bb" membw $o --format=csv copy 2>/dev/null |
-					awk -F, 'NR > 1 && $5 > b { b = $5 } END { print b }')
+					awk -F, 'NR > 1 && $7 > b { b = $7 } END { print b }')
 				put "$r" "best-copy-$sz" "$who" MB/s "$v"
 			done
 		fi
