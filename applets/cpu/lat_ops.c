@@ -313,7 +313,7 @@ uint64_t lat_ops_kernel(enum lat_op op, const struct lat_ops_seed *sd, uint64_t 
 	return kind == 2 ? mix(BITS(f), BITS(g)) : BITS(f); \
 } while (0)
 
-uint64_t lat_ops_ref(enum lat_op op, const struct lat_ops_seed *sd, uint64_t n)
+DRIVER uint64_t lat_ops_ref(enum lat_op op, const struct lat_ops_seed *sd, uint64_t n)
 {
 	unsigned kind;
 	uint64_t i;

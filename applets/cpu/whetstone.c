@@ -259,7 +259,7 @@ void whet_results(const struct whet_state *s, double res[WHET_NMOD])
 
 /* The second implementation: scalars, every module inside one pass loop,
  * counts written out, N3 by what its chain does (1 -> 0, 0 -> 1). */
-void whet_reference(uint64_t xtra, double res[WHET_NMOD])
+DRIVER void whet_reference(uint64_t xtra, double res[WHET_NMOD])
 {
 	double a1 = 1, b1 = -1, c1 = -1, d1 = -1, a2 = 1, b2 = -1, c2 = -1, d2 = -1;
 	double f4[4] = { 0, 0, 0, 0 }, x5 = 0.5, y5 = 0.5, x6 = 1, y6 = 1, z6 = 1;
@@ -395,7 +395,7 @@ void pw_run(long loop, double res[PW_NRES])
 	res[7] = x;
 }
 
-void pw_reference(long loop, double res[PW_NRES])
+DRIVER void pw_reference(long loop, double res[PW_NRES])
 {
 	double a = 1, b = -1, c = -1, d = -1, f[4] = { 0, 0, 0, 0 }, x, y, z = 1;
 	long i;

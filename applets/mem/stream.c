@@ -190,7 +190,7 @@ int stream_validate(const double *a, const double *b, const double *c, size_t n,
 
 static const char dashes[] = "-------------------------------------------------------------\n";
 
-static void classic_header(FILE *f, const struct stream_run *s)
+DRIVER static void classic_header(FILE *f, const struct stream_run *s)
 {
 	double mib = (double)s->n * 8 / 1048576;
 
@@ -219,7 +219,7 @@ static void classic_header(FILE *f, const struct stream_run *s)
 	fputs(dashes, f);
 }
 
-static void classic_validation(FILE *f, const struct stream_run *s)
+DRIVER static void classic_validation(FILE *f, const struct stream_run *s)
 {
 	static const char names[3] = { 'a', 'b', 'c' };
 	int i;
@@ -238,7 +238,7 @@ static void classic_validation(FILE *f, const struct stream_run *s)
 	fputs(dashes, f);
 }
 
-static void classic_record(struct emit_out *o, const struct result *r)
+DRIVER static void classic_record(struct emit_out *o, const struct result *r)
 {
 	const struct stream_run *s = o->arg;
 	int op;
@@ -273,7 +273,7 @@ static const struct emitter emit_stream = {
 /* The kernel sets --kernel picks (default c), in table order, a set being
  * a name that every op's row has (its copy row stands for it). Their
  * number, or -1 after a usage error. */
-static int pick_sets(const struct run_ctx *ctx, const char **sets, int max)
+DRIVER static int pick_sets(const struct run_ctx *ctx, const char **sets, int max)
 {
 	const struct kernel *heads[64];
 	unsigned char sel[64];
@@ -301,7 +301,7 @@ static const struct stream_kernel *find_kernel(const char *set, enum stream_op o
 	return NULL;
 }
 
-static int run_set(struct run_ctx *ctx, struct team *t, struct stream_arrays *arr,
+DRIVER static int run_set(struct run_ctx *ctx, struct team *t, struct stream_arrays *arr,
 		   struct stream_run *run, const char *set)
 {
 	static const double words[STREAM_NOPS + 1] = { 2, 2, 3, 3, 2 };
@@ -720,13 +720,12 @@ TEXT(stream_usage,
 	"cache), each kernel timed on its own in every pass, the first pass not\n"
 	"counted. Rates count the bytes read plus written (MB = 10^6 bytes).\n"
 	"Prints STREAM's table (best rate; average, minimum and maximum time)\n"
-	"and its validation of the arrays. Copy is the C library's memcpy, as in\n"
-	"STREAM built the usual way (GCC -O2 turns its copy loop into a memcpy\n"
-	"call); the loop as written is timed too, a record of its own (kernel c,\n"
-	"metric copy-c) outside the table. --threads splits the arrays, each\n"
-	"thread touching its own slice first. --kernel=best adds a table of the\n"
-	"fastest tuned kernels (SSE2/AVX2/NEON/RVV), all one of each set, NAME\n"
-	"that set alone; marked tuned: not STREAM results.\n"
+	"and its validation of the arrays. Copy is libc's memcpy, what GCC -O2\n"
+	"makes of STREAM's copy loop; the loop itself is a record of its own\n"
+	"(copy-c). --threads splits the arrays, each thread touching its own\n"
+	"slice first. --kernel=best adds a table of the fastest tuned kernels\n"
+	"(SSE2/AVX2/NEON/RVV), all one of each set, NAME that set alone; marked\n"
+	"tuned: not STREAM results.\n"
 	"\n"
 	"Any of -P -M -v -W -N switches to lmbench3's stream, another method with\n"
 	"another output: each of P threads owns three arrays of BYTES/24 doubles,\n"
