@@ -91,40 +91,38 @@ uint64_t mem_fill_avx2_nt(void *restrict dst, const void *restrict src, size_t n
 	return 0;
 }
 
-/* dst = src, 128 bytes an iteration, all four loads before the stores. */
-uint64_t mem_copy_avx2(void *restrict dst, const void *restrict src, size_t n,
-		       uint64_t pattern)
+/* dst = src, 128 bytes an iteration, all four loads before the stores,
+ * which are streaming ones where nt (a constant in each caller) */
+static inline void copy_avx2(void *dst, const void *src, size_t n, int nt)
 {
 	__m256i *d = dst;
 	const __m256i *s = src;
 
 	for (; n; n -= 128, d += 4, s += 4) {
-		__m256i a = _mm256_load_si256(s), b = _mm256_load_si256(s + 1);
-		__m256i c = _mm256_load_si256(s + 2), e = _mm256_load_si256(s + 3);
+		__m256i v[4];
+		int i;
 
-		_mm256_store_si256(d, a);
-		_mm256_store_si256(d + 1, b);
-		_mm256_store_si256(d + 2, c);
-		_mm256_store_si256(d + 3, e);
+		for (i = 0; i < 4; i++)
+			v[i] = _mm256_load_si256(s + i);
+		for (i = 0; i < 4; i++)
+			if (nt)
+				_mm256_stream_si256(d + i, v[i]);
+			else
+				_mm256_store_si256(d + i, v[i]);
 	}
+}
+
+uint64_t mem_copy_avx2(void *restrict dst, const void *restrict src, size_t n,
+		       uint64_t pattern)
+{
+	copy_avx2(dst, src, n, 0);
 	return 0;
 }
 
 uint64_t mem_copy_avx2_nt(void *restrict dst, const void *restrict src, size_t n,
 			  uint64_t pattern)
 {
-	__m256i *d = dst;
-	const __m256i *s = src;
-
-	for (; n; n -= 128, d += 4, s += 4) {
-		__m256i a = _mm256_load_si256(s), b = _mm256_load_si256(s + 1);
-		__m256i c = _mm256_load_si256(s + 2), e = _mm256_load_si256(s + 3);
-
-		_mm256_stream_si256(d, a);
-		_mm256_stream_si256(d + 1, b);
-		_mm256_stream_si256(d + 2, c);
-		_mm256_stream_si256(d + 3, e);
-	}
+	copy_avx2(dst, src, n, 1);
 	_mm_sfence();
 	return 0;
 }

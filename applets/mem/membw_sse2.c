@@ -123,29 +123,19 @@ static inline void copy_sse2_nt(void *dst, const void *src, size_t n, size_t pf)
 	}
 }
 
-uint64_t mem_copy_sse2_nt(void *restrict dst, const void *restrict src, size_t n,
-			  uint64_t pattern)
-{
-	copy_sse2_nt(dst, src, n, 0);
-	_mm_sfence();
-	return 0;
-}
-
-uint64_t mem_copy_sse2_nt_pf256(void *restrict dst, const void *restrict src, size_t n,
-				uint64_t pattern)
-{
-	copy_sse2_nt(dst, src, n, 256);
-	_mm_sfence();
-	return 0;
-}
-
-uint64_t mem_copy_sse2_nt_pf1k(void *restrict dst, const void *restrict src, size_t n,
-			       uint64_t pattern)
-{
-	copy_sse2_nt(dst, src, n, 1024);
-	_mm_sfence();
-	return 0;
-}
+/* the three rows of copy_sse2_nt: no prefetch, 256 and 1024 bytes ahead */
+#define COPY_NT(name, pf)							\
+	uint64_t name(void *restrict dst, const void *restrict src, size_t n,	\
+		      uint64_t pattern)						\
+	{									\
+		copy_sse2_nt(dst, src, n, pf);					\
+		_mm_sfence();							\
+		return 0;							\
+	}
+COPY_NT(mem_copy_sse2_nt, 0)
+COPY_NT(mem_copy_sse2_nt_pf256, 256)
+COPY_NT(mem_copy_sse2_nt_pf1k, 1024)
+#undef COPY_NT
 
 /* Each block: one load per line of src (the OR of the first words, kept
  * so the loads stay), then the block copied out of the L1 cache. */
