@@ -546,7 +546,8 @@ TEST(kernels_mem_baseline_rows)
 /* Which copy wins depends on the machine, so every family that wins
  * somewhere keeps a copy row on each ISA where it applies (and --kernel=best
  * measures them): non-temporal stores (x86_64, AArch64; ARMv7 and RVV have
- * none), a software prefetch, a two-pass copy. Named by the row's name:
+ * none), a software prefetch, a two-pass copy (riscv64 has none of the
+ * three yet, which the test holds it to). Named by the row's name:
  * "_nt"/"stnp", "pf"/"pld", "2pass". */
 TEST(kernels_mem_copy_families)
 {
@@ -569,8 +570,9 @@ TEST(kernels_mem_copy_families)
 		if (!CHECK(f == 0 ? found == 0 : found >= 1))
 			mt_fail(t, __FILE__, __LINE__, "copy rows of the %s family: %u",
 				fam[f][0], found);
-#else
-		(void)found;
+#else	/* riscv64: none of them yet (RVV has no non-temporal store,
+	 * and Zicbop's prefetch is not measured anywhere here) */
+		CHECK_EQ_U64(found, 0);
 #endif
 	}
 }
