@@ -65,11 +65,11 @@
 	  .letter = 'N', .min = 1, .max = 1001, .metavar = "N", .key = OPTK_TRIES)
 OPT_TABLE(stream, OPTIONS);
 
-enum { SLICE_ELEMS = 64 };
+enum { SLICE_ELEMS = 64 };	/* every slice is a multiple of this, 512-byte aligned */
 
 /* The C table's Copy: the C library's memcpy (stream_kernels.c says why);
  * the copy loop as written is a record of its own, after the table's four */
-#define LIBC	"libc"	/* every slice is a multiple of this, 512-byte aligned */
+#define LIBC	"libc"
 
 static const char *const op_names[STREAM_NOPS] = { "copy", "scale", "add", "triad" };
 static const char *const op_labels[STREAM_NOPS] = {
