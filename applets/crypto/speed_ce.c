@@ -503,25 +503,37 @@ int speed_ce_ctr(void *ctx, const uint8_t *in, uint8_t *out, size_t n)
 	return speed_ctr_run(ctx, in, out, n, ctr_nr);
 }
 
-/* ---- GCM (see speed_aesni.c for the representation) ---- */
-
-KERNEL uint64x2_t bswap128(uint8x16_t v)
-{
-	uint8x16_t r = vrev64q_u8(v);
-
-	return vreinterpretq_u64_u8(vextq_u8(r, r, 8));
-}
-
-KERNEL uint8x16_t unbswap128(uint64x2_t v)
-{
-	uint8x16_t r = vrev64q_u8(vreinterpretq_u8_u64(v));
-
-	return vextq_u8(r, r, 8);
-}
+/* ---- GCM (see speed_aesni.c for the representation) ----
+ *
+ * The same products as AES-NI's, reduced another way: H's powers are
+ * stored multiplied by x once ("twisted": H << 1, a carry out of x^127
+ * folded back in as C:1), which takes the place of the shift by one of
+ * every 256-bit product, and D is folded in with two PMULLs by
+ * C = 0xc2 << 56 (x^0, x^1, x^6 of D's half at the top of a 64-bit lane),
+ * the shifts by 63, 62 and 57 of AES-NI's fold and the bits they push
+ * into the other half at once. In the 8-block loop the blocks are only
+ * byte-reversed within each half (REV64, no EXT), so each lane holds the
+ * other half; H's powers are stored with their halves swapped to match,
+ * and the low and high products trade places. */
 
 KERNEL uint64x2_t swap_halves(uint64x2_t v)
 {
 	return vextq_u64(v, v, 1);
+}
+
+KERNEL uint64x2_t rev64x2(uint8x16_t v)	/* bswap128 with the halves swapped */
+{
+	return vreinterpretq_u64_u8(vrev64q_u8(v));
+}
+
+KERNEL uint64x2_t bswap128(uint8x16_t v)
+{
+	return swap_halves(rev64x2(v));
+}
+
+KERNEL uint8x16_t unbswap128(uint64x2_t v)
+{
+	return vreinterpretq_u8_u64(bswap128(vreinterpretq_u8_u64(v)));
 }
 
 /* 128-bit shifts by 64 bits: lane 0 up into lane 1, lane 1 down into lane 0 */
@@ -560,30 +572,29 @@ KERNEL void clmul_acc(uint64x2_t a, uint64x2_t h, uint64x2_t hk, uint64x2_t *lo,
 	*mid = veorq_u64(*mid, pmull_lo(veorq_u64(a, swap_halves(a)), hk));
 }
 
-KERNEL uint64x2_t shl_fold(uint64x2_t v)	/* v << 63 ^ v << 62 ^ v << 57, per lane */
-{
-	return veorq_u64(veorq_u64(vshlq_n_u64(v, 63), vshlq_n_u64(v, 62)), vshlq_n_u64(v, 57));
-}
+#define GHASH_C 0xc200000000000000ull
 
+/* The product lo, hi, mid (Karatsuba's three, by a twisted power) reduced.
+ * With m = mid ^ lo ^ hi, the middle 128 bits, and a = lo's low half
+ * times C: w = lo ^ swap(m ^ a) holds D's fold into the result's low
+ * half (lane 0) and D's high half with a's low 64 bits (lane 1), which is
+ * the half still to be multiplied by C. No zero vector, no shifts. */
 KERNEL uint64x2_t ghash_reduce(uint64x2_t lo, uint64x2_t hi, uint64x2_t mid)
 {
-	uint64x2_t lc, hc, f, t;
+	uint64x2_t c = vdupq_n_u64(GHASH_C), m, w;
 
-	mid = veorq_u64(mid, veorq_u64(lo, hi));
-	lo = veorq_u64(lo, up64(mid));
-	hi = veorq_u64(hi, down64(mid));
-	/* hi:lo <<= 1 */
-	lc = vshrq_n_u64(lo, 63);
-	hc = vshrq_n_u64(hi, 63);
-	lo = vorrq_u64(vshlq_n_u64(lo, 1), up64(lc));
-	hi = vorrq_u64(vorrq_u64(vshlq_n_u64(hi, 1), up64(hc)), down64(lc));
-	/* f = D ^ (D << 127) ^ (D << 126) ^ (D << 121), D = lo */
-	f = veorq_u64(lo, up64(shl_fold(lo)));
-	/* t = f ^ (f >> 1) ^ (f >> 2) ^ (f >> 7), as 128-bit shifts */
-	t = veorq_u64(veorq_u64(f, vshrq_n_u64(f, 1)),
-		      veorq_u64(vshrq_n_u64(f, 2), vshrq_n_u64(f, 7)));
-	t = veorq_u64(t, down64(shl_fold(f)));
-	return veorq_u64(hi, t);
+	m = veorq_u64(mid, veorq_u64(lo, hi));
+	w = veorq_u64(lo, swap_halves(veorq_u64(m, pmull_lo(lo, c))));
+	return veorq_u64(veorq_u64(hi, w), pmull_hi(w, c));
+}
+
+/* h times x: h << 1, the bit shifted out of x^127 reduced back in */
+KERNEL uint64x2_t ghash_twist(uint64x2_t h)
+{
+	uint64_t top = vgetq_lane_u64(h, 1) >> 63;
+	uint64x2_t t = vorrq_u64(vshlq_n_u64(h, 1), up64(vshrq_n_u64(h, 63)));
+
+	return veorq_u64(t, vcombine_u64(vcreate_u64(top), vcreate_u64(-top & GHASH_C)));
 }
 
 KERNEL uint64x2_t karatsuba_key(uint64x2_t h)
@@ -591,11 +602,11 @@ KERNEL uint64x2_t karatsuba_key(uint64x2_t h)
 	return veorq_u64(h, swap_halves(h));
 }
 
-KERNEL uint64x2_t gf_mul(uint64x2_t a, uint64x2_t h)
+KERNEL uint64x2_t gf_mul(uint64x2_t a, uint64x2_t ht)	/* a H, ht: H twisted */
 {
 	uint64x2_t lo = vdupq_n_u64(0), hi = lo, mid = lo;
 
-	clmul_acc(a, h, karatsuba_key(h), &lo, &hi, &mid);
+	clmul_acc(a, ht, karatsuba_key(ht), &lo, &hi, &mid);
 	return ghash_reduce(lo, hi, mid);
 }
 
@@ -603,7 +614,7 @@ int speed_ce_gcm_setup(void *ctx, const uint8_t *key, size_t keylen, int decrypt
 {
 	struct speed_gcm *g = ctx;
 	uint8x16_t hb = vdupq_n_u8(0);
-	uint64x2_t h, p;
+	uint64x2_t h, ht, p, pt;
 	int i, r;
 
 	if (speed_gcm_setup(g, key, keylen))
@@ -613,9 +624,11 @@ int speed_ce_gcm_setup(void *ctx, const uint8_t *key, size_t keylen, int decrypt
 	hb = veorq_u8(vaeseq_u8(hb, vld1q_u8(g->aes.rk[g->aes.nr - 1])),
 		      vld1q_u8(g->aes.rk[g->aes.nr]));
 	h = bswap128(hb);
-	for (i = 0, p = h; i < SPEED_GHASH_POW; i++, p = gf_mul(p, h)) {
-		vst1q_u8(g->h[i], vreinterpretq_u8_u64(p));
-		vst1q_u8(g->hk[i], vreinterpretq_u8_u64(karatsuba_key(p)));
+	ht = ghash_twist(h);
+	for (i = 0, p = h; i < SPEED_GHASH_POW; i++, p = gf_mul(p, ht)) {
+		pt = ghash_twist(p);
+		vst1q_u8(g->h[i], vreinterpretq_u8_u64(swap_halves(pt)));
+		vst1q_u8(g->hk[i], vreinterpretq_u8_u64(karatsuba_key(pt)));
 	}
 	return 0;
 }
@@ -684,7 +697,8 @@ KERNEL void gcm_nr(struct speed_gcm *g, const uint8_t *in, uint8_t *out,
 {
 	struct aes_keys ks;
 	uint8x16_t b[LANES];
-	uint64x2_t x[LANES], h1 = vreinterpretq_u64_u8(vld1q_u8(g->h[0]));
+	/* H twisted, its halves back in order: the rest and the length block */
+	uint64x2_t x[LANES], h1 = swap_halves(vreinterpretq_u64_u8(vld1q_u8(g->h[0])));
 	uint64x2_t y = vdupq_n_u64(0);
 	uint32x4_t nonce = vreinterpretq_u32_u8(vld1q_u8(g->nonce));
 	uint32x4_t ctrv = vreinterpretq_u32_u8(vrev32q_u8(vld1q_u8(g->nonce)));
@@ -723,13 +737,15 @@ KERNEL void gcm_nr(struct speed_gcm *g, const uint8_t *in, uint8_t *out,
 			uint8x16_t e = veorq_u8(b[j], ld_next(&in));
 
 			st_next(&out, e);
-			x[j] = bswap128(e);
+			x[j] = rev64x2(e);
 		}
-		x[0] = veorq_u64(x[0], y);
+		x[0] = veorq_u64(x[0], swap_halves(y));
+		/* x[LANES - 1 - j] * H^(j + 1), halves swapped on both sides:
+		 * PMULL of the low lanes makes the high product */
 #pragma GCC unroll 8
-		for (j = 0; j < LANES; j++)	/* x[LANES - 1 - j] * H^(j + 1) */
+		for (j = 0; j < LANES; j++)
 			clmul_acc(x[LANES - 1 - j], gcm_hload(&hp, j), gcm_hload(&hkp, j),
-				  &lo, &hi, &mid);
+				  &hi, &lo, &mid);
 		y = ghash_reduce(lo, hi, mid);
 	}
 	y = (uint64x2_t)speed_gcm_rest(in, out, n, (speed_v16)nonce, vgetq_lane_u32(ctrv, 3),
