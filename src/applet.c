@@ -10,6 +10,7 @@
 #include "cpu.h"
 #include "progress.h"
 #include "sys.h"
+#include "topo.h"
 #include "util.h"
 
 #include <errno.h>
@@ -199,21 +200,6 @@ static int pin_cpus(const char *list, const int *cpus, int n)
 	return 0;
 }
 
-/* "0-3,6" */
-static void format_cpulist(const int *cpus, int n, char *buf, size_t len)
-{
-	size_t o = 0;
-	int i, j;
-
-	buf[0] = 0;
-	for (i = 0; i < n && o < len; i = j + 1) {
-		for (j = i; j + 1 < n && cpus[j + 1] == cpus[j] + 1; j++)
-			;
-		o += (size_t)snprintf(buf + o, len - o, j > i ? "%s%d-%d" : "%s%d",
-				      i ? "," : "", cpus[i], cpus[j]);
-	}
-}
-
 /* 0 if every CPU of --cpu is one this process may run on; else a message
  * with the usable ones and -1 (a bad option value, not a runtime failure). */
 static int cpus_usable(const char *list, const int *cpus, int n)
@@ -228,7 +214,7 @@ static int cpus_usable(const char *list, const int *cpus, int n)
 		bad = k == nok || ok[k] != cpus[i];
 	}
 	if (bad) {
-		format_cpulist(ok, nok, usable, sizeof(usable));
+		topo_cpulist(ok, nok, usable, sizeof(usable));
 		errorf("--cpu=%s: not usable here (usable: %s)", list, usable);
 	}
 	free(ok);

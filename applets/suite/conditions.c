@@ -18,6 +18,7 @@
 #include "conditions.h"
 #include "run.h"
 #include "sys.h"
+#include "topo.h"
 #include "util.h"
 
 #include <stdio.h>
@@ -34,21 +35,6 @@ struct cond {
 	int		n;
 };
 
-char *cpus_format(const int *cpus, int n, char *buf, size_t len)
-{
-	size_t k = 0;
-	int i, j;
-
-	buf[0] = '\0';
-	for (i = 0; i < n && k < len; i = j + 1) {
-		for (j = i; j + 1 < n && cpus[j + 1] == cpus[j] + 1; j++)
-			;
-		k += (size_t)snprintf(buf + k, len - k, j > i ? "%s%d-%d" : "%s%d",
-				      k ? "," : "", cpus[i], cpus[j]);
-	}
-	return buf;
-}
-
 int cpulist_tidy(const char *s, char *buf, size_t len)
 {
 	int *cpus = xmalloc(MAX_CPUS * sizeof(*cpus)), n;
@@ -60,7 +46,7 @@ int cpulist_tidy(const char *s, char *buf, size_t len)
 			*p = ',';
 	n = sys_parse_cpulist(list, cpus, MAX_CPUS);
 	if (n > 0)
-		cpus_format(cpus, n, buf, len);
+		topo_cpulist(cpus, n, buf, len);
 	free(cpus);
 	return n > 0 ? n : -1;
 }

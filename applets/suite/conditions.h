@@ -15,8 +15,6 @@
 
 #include "applet.h"
 
-/* Ascending CPU numbers as a list: "0-3,6". */
-char *cpus_format(const int *cpus, int n, char *buf, size_t len);
 /* A sysfs CPU list ("0-3", "0 1 2 3") made short ("0-3"); the number of
  * CPUs, or -1 when it is not one. */
 int cpulist_tidy(const char *s, char *buf, size_t len);

@@ -16,6 +16,7 @@
 #include "conditions.h"
 #include "cpu.h"
 #include "sys.h"
+#include "topo.h"
 #include "util.h"
 
 #include <errno.h>
@@ -287,6 +288,26 @@ static void topology(struct run_ctx *ctx)
 		text(ctx, "topology", ids[k], "cpus %s", lists[k]);
 }
 
+/* The clusters every per-cluster test and the summary use (src/topo.c):
+ * a row each, "4x Cortex-A76, cpu4-7, max 2400 MHz". */
+static void clusters(struct run_ctx *ctx)
+{
+	const struct topo *t = topo_get();
+	char params[224], name[224];
+	int i;
+
+	if (!t->n)
+		text(ctx, "cluster", NULL, "unknown");
+	for (i = 0; i < t->n; i++) {
+		const struct topo_cluster *c = &t->c[i];
+
+		snprintf(params, sizeof(params), "cluster=%d,cpus=%s,usable=%d,source=%s", i,
+			 c->cpus, c->nusable, t->source);
+		topo_name(t, i, name, sizeof(name));
+		text(ctx, "cluster", params, "%s", strchr(name, ':') ? strchr(name, ':') + 2 : name);
+	}
+}
+
 static int private_cache(const struct sys_cache *c)
 {
 	return c->cpus[0] && strspn(c->cpus, "0123456789") == strlen(c->cpus);
@@ -494,7 +515,7 @@ struct sheet {
 
 static int group_of(const char *test)
 {
-	static const char map[] = "board0arch1cpu1topology1cache2mem3page3thp3clock4timer4"
+	static const char map[] = "board0arch1cpu1topology1cluster1cache2mem3page3thp3clock4timer4"
 				  "devfreq4thermal5kernel6machine6suspect7";
 	const char *p, *q;
 
@@ -551,6 +572,15 @@ static void sheet_record(struct emit_out *o, const struct result *r)
 	if (!strncmp(r->test, "cpufreq.", 8)) {
 		if (!policy(s, r, key, val))
 			return;
+	} else if (!strcmp(r->test, "cluster") && r->text &&
+		   params_value(r->params, "cluster", num, sizeof(num))) {
+		char usable[16] = "?", source[32] = "?";
+
+		params_value(r->params, "usable", usable, sizeof(usable));
+		params_value(r->params, "source", source, sizeof(source));
+		snprintf(key, sizeof(key), "cluster %s:", num);
+		snprintf(val, sizeof(val), "%s (%s usable%s%s)", r->text, usable,
+			 strcmp(source, "none") ? "; by " : "", strcmp(source, "none") ? source : "");
 	} else {
 		note = r->note ? r->note : "";
 		params = r->params && g < G_SUSPECT ? r->params : "";
@@ -588,6 +618,7 @@ static int sysinfo_run(struct run_ctx *ctx)
 	cpus(ctx);
 	riscv(ctx);
 	topology(ctx);
+	clusters(ctx);
 	cpufreq(ctx);
 	caches(ctx);
 	memory(ctx);
