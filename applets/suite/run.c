@@ -36,6 +36,7 @@
 #include "mhz.h"
 #include "refdata.h"
 #include "sys.h"
+#include "topo.h"
 #include "util.h"
 
 #include <errno.h>
@@ -81,6 +82,7 @@ struct test {
 	char		*cmd;		/* the command line as shown */
 	double		budget;
 	const char	*skip;		/* not run, for this reason */
+	int		cluster, cpu;	/* a per-cluster test's, else -1 */
 };
 
 struct plan {
@@ -89,6 +91,9 @@ struct plan {
 	int		quick;		/* pass --quick to every test */
 	const char	*kernel, *dir;	/* pass --kernel, --dir when set */
 	double		budget;		/* the suite's default */
+	int		cluster, cpu;	/* the tests added now: pinned, labelled */
+	char		**skips;	/* the skipped clusters' reasons (owned) */
+	size_t		nskips;
 };
 
 struct tally {
@@ -157,6 +162,12 @@ static void add_passed_on(struct plan *p, struct test *t)
 		add_opt_word(t, "--kernel", p->kernel);
 	if (*p->dir && !has_opt(t, "--dir"))
 		add_opt_word(t, "--dir", p->dir);
+	if (p->cpu >= 0 && !has_opt(t, "--cpu")) {
+		char n[16];
+
+		snprintf(n, sizeof(n), "%d", p->cpu);
+		add_opt_word(t, "--cpu", n);
+	}
 }
 
 /* A word as a shell would need it: as it is, or in single quotes. */
@@ -222,6 +233,8 @@ static void plan_add_words(struct plan *p, char **words, int nwords, double budg
 	}
 	t->budget = budget > 0 ? budget : p->budget;
 	t->skip = skip;
+	t->cluster = skip ? -1 : p->cluster;
+	t->cpu = skip ? -1 : p->cpu;
 }
 
 /* A suite's command line: split into words on spaces, %dram replaced
@@ -273,15 +286,64 @@ static void plan_expand(struct plan *p, const char *cmd, double budget)
 	free(buf);
 }
 
+/* The clusters a per-cluster test runs on: the first usable cluster of
+ * each kind, into reps (their count). A kind no usable CPU can run gets a
+ * skipped entry in the plan, once, with its reason. One kind: none (the
+ * test runs as it is, wherever the scheduler puts it). */
+static int plan_clusters(struct plan *p, int *reps)
+{
+	const struct topo *tp = topo_get();
+	int i, j, n = 0, kinds = 0;
+	char name[200], *why;
+
+	for (i = 0; i < tp->n; i++)
+		kinds += tp->c[i].kind == i;
+	if (kinds < 2)
+		return 0;
+	for (i = 0; i < tp->n; i++) {
+		if (tp->c[i].kind != i)
+			continue;
+		for (j = i; j < tp->n && !(tp->c[j].kind == i && tp->c[j].nusable); j++)
+			;
+		if (j < tp->n) {
+			reps[n++] = j;
+			continue;
+		}
+		topo_name(tp, i, name, sizeof(name));
+		why = xmalloc(strlen(name) + 96);
+		sprintf(why, "%s: no usable CPU (offline, or outside this process's CPU set)", name);
+		plan_add(p, "cluster", 0, why);
+		p->skips = realloc(p->skips, (p->nskips + 1) * sizeof(char *));
+		if (!p->skips) {
+			errorf("out of memory");
+			abort();
+		}
+		p->skips[p->nskips++] = why;
+	}
+	return n;
+}
+
 static void plan_suite(struct plan *p, const struct suite *s)
 {
+	int reps[TOPO_CLUSTERS], nreps = -1, k;
 	size_t i;
 	char cmd[256];
 
 	p->budget = s->budget;
 	if (s->tests) {
-		for (i = 0; i < s->ntests; i++)
-			plan_expand(p, s->tests[i].cmd, s->tests[i].budget);
+		for (i = 0; i < s->ntests; i++) {
+			if (!(s->tests[i].flags & SUITE_PER_CLUSTER) ||
+			    !(nreps = nreps < 0 ? plan_clusters(p, reps) : nreps)) {
+				plan_expand(p, s->tests[i].cmd, s->tests[i].budget);
+				continue;
+			}
+			for (k = 0; k < nreps; k++) {
+				p->cluster = reps[k];
+				p->cpu = topo_get()->c[reps[k]].first_usable;
+				plan_expand(p, s->tests[i].cmd, s->tests[i].budget);
+			}
+			p->cluster = p->cpu = -1;
+		}
 		return;
 	}
 	for (i = 0; i < applet_count; i++) {	/* all: the registry */
@@ -379,6 +441,9 @@ static void plan_free(struct plan *p)
 		free(p->t[i].cmd);
 	}
 	free(p->t);
+	for (i = 0; i < p->nskips; i++)
+		free(p->skips[i]);
+	free(p->skips);
 }
 
 /* Throttling ------------------------------------------------------------ */
@@ -482,10 +547,10 @@ static uint64_t plan_need(const struct plan *p)
 
 /* The child's records, marked throttled if so; *count is how many. Returns
  * whether one of them is already a skipped row. */
-static int emit_rows(struct run_ctx *ctx, char *rows, const char *throttled,
-		     struct tally *tl, unsigned *count)
+static int emit_rows(struct run_ctx *ctx, const struct test *t, char *rows,
+		     const char *throttled, struct tally *tl, unsigned *count)
 {
-	char *p = rows, *f[16], note[512], verdict[256], both[800];
+	char *p = rows, *f[16], note[512], verdict[256], both[800], params[600], v[16];
 	struct result_verdict rv;
 	struct result r;
 	int n, skipped = 0;
@@ -495,6 +560,17 @@ static int emit_rows(struct run_ctx *ctx, char *rows, const char *throttled,
 		if (csv_result(f, n, &r))
 			continue;
 		mhz_env_see(&r);	/* the tests after mhz use its clocks */
+		if (t->cluster >= 0) {	/* a per-cluster test: which cluster, which CPU */
+			size_t k = (size_t)snprintf(params, sizeof(params), "%s", r.params ? r.params : "");
+
+			if (!params_value(r.params, "cluster", v, sizeof(v)) && k < sizeof(params))
+				k += (size_t)snprintf(params + k, sizeof(params) - k, "%scluster=%d",
+						      k ? "," : "", t->cluster);
+			if (!params_value(r.params, "cpu", v, sizeof(v)) && k < sizeof(params))
+				snprintf(params + k, sizeof(params) - k, "%scpu=%d", k ? "," : "",
+					 t->cpu);
+			r.params = params;
+		}
 		if (*throttled) {
 			r.flags |= RESULT_THROTTLED;
 			snprintf(note, sizeof(note), "%s%s%s", r.note, *r.note ? "; " : "",
@@ -602,7 +678,7 @@ static void run_one(struct run_ctx *ctx, const struct test *t, struct tally *tl,
 		o.status = EXIT_FAIL << 8;	/* last_err says what failed */
 	sys_clocks_read(&after);
 	throttle_note(&before, &after, throttled, sizeof(throttled));
-	skip_row = emit_rows(ctx, o.rows, throttled, tl, &nrows);
+	skip_row = emit_rows(ctx, t, o.rows, throttled, tl, &nrows);
 	k = outcome(ctx, t, &o, skip_row, nrows, tl);
 	tl->run++;
 	tl->passed += k == 0;
@@ -836,6 +912,7 @@ static int run_run(struct run_ctx *ctx)
 		return EXIT_USAGE;
 	}
 	memset(&p, 0, sizeof(p));
+	p.cluster = p.cpu = -1;
 	p.quick = ctx->quick;
 	p.kernel = ctx->kernel;
 	p.dir = ctx->dir;

@@ -16,7 +16,14 @@
 struct suite_test {
 	const char	*cmd;		/* "bw_mem --quick 64m rd" */
 	double		budget;		/* seconds; 0 = the suite's */
+	unsigned	flags;		/* SUITE_* */
 };
+
+/* A test that characterises a core: on a SoC with more than one kind of
+ * cluster (src/topo.h) it runs once per kind, pinned (--cpu) to the first
+ * usable CPU of the first cluster of that kind, its records labelled
+ * cluster=K,cpu=N; a kind with no usable CPU gets one skipped row. */
+enum { SUITE_PER_CLUSTER = 1 };
 
 struct suite {
 	const char		*name;		/* "quick" */

@@ -33,23 +33,24 @@
 
 static const struct suite_test quick_tests[] = {
 	{ "sysinfo", 0 },
-	{ "mhz --quick", 0 },
-	{ "bw_mem --quick 16m {rd,wr,cp,bcopy}", 0 },
+	{ "mhz --quick", 0, SUITE_PER_CLUSTER },
+	{ "bw_mem --quick 16m {rd,wr,cp,bcopy}", 0, SUITE_PER_CLUSTER },
 	{ "membw --quick --kernel=best rd", 0 },
 	{ "stream --quick --ntimes=5", 0 },
-	{ "lat_mem_rd --quick --reps=1 --warmup=0 --min-time=0.002 -t --sizes=%dramm", 0 },
+	{ "lat_mem_rd --quick --reps=1 --warmup=0 --min-time=0.002 -t --sizes=%dramm", 0,
+	  SUITE_PER_CLUSTER },
 	{ "lat_mem_rd --quick --reps=3 --min-time=0.002 --sizes=512,32k,64k,128k,256k,512k,1m "
-	  "1 128", 0 },
+	  "1 128", 0, SUITE_PER_CLUSTER },
 	{ "lat_syscall --quick null", 0 },
 	{ "lat_ctx --quick -s 128 2", 0 },
 	{ "lat_pipe --quick", 0 },
 	{ "lat_unix --quick", 0 },
 	{ "bw_unix --quick", 0 },
-	{ "dhrystone --quick", 0 },
-	{ "whetstone --quick", 0 },
-	{ "coremark --quick", 0 },
-	{ "linpack --quick --order=100", 0 },
-	{ "speed --quick --engine=both -bytes 16384 aes-128-cbc sha256", 0 },
+	{ "dhrystone --quick", 0, SUITE_PER_CLUSTER },
+	{ "whetstone --quick", 0, SUITE_PER_CLUSTER },
+	{ "coremark --quick", 0, SUITE_PER_CLUSTER },
+	{ "linpack --quick --order=100", 0, SUITE_PER_CLUSTER },
+	{ "speed --quick --engine=both -bytes 16384 aes-128-cbc sha256", 0, SUITE_PER_CLUSTER },
 	{ "zlib --quick --level=6 deflate inflate", 0 },
 };
 
