@@ -52,8 +52,10 @@ struct hl_list {
 
 struct headline {
 	char		board[64];
-	struct hl_row	table[HL_COUNT];	/* the rows seen, in hl_specs' order */
-	signed char	spec[HL_COUNT];		/* each one's index there */
+	struct hl_row	table[HL_COUNT * HL_CLUSTERS];	/* the rows seen, in hl_specs'
+							   order, a cluster's after another's */
+	signed char	spec[HL_COUNT * HL_CLUSTERS];	/* each one's index there */
+	signed char	tcl[HL_COUNT * HL_CLUSTERS];	/* and its cluster, -1 none */
 	size_t		ntable;
 	struct hl_list	issues, by[V_COUNT];	/* FAST, PASS, NO-REF */
 	char		sus[HL_SUSPECTS][160];	/* a few kinds, before and after */
@@ -61,12 +63,13 @@ struct headline {
 	const char	*susp[HL_SUSPECTS];
 	size_t		nsus;
 	unsigned	counts[V_COUNT];
-	struct {			/* sysinfo's cpu.model rows */
+	struct {			/* sysinfo's cluster rows, else its cpu.model rows */
 		char		model[48];
 		char		cpus[48];	/* "0-3" as sysinfo gives it */
 		unsigned char	in[SYS_MAX_CPUS / 8];	/* those CPUs, a bit each */
 	} cl[HL_CLUSTERS];
 	int		ncl;
+	int		by_cluster;	/* cl[] is sysinfo's clusters, cl[K] cluster K */
 	struct {			/* mhz's measured rows */
 		int	cpu;
 		double	mhz;
@@ -310,15 +313,14 @@ static void see_issue(struct headline *h, const struct hl_row *w)
 		mark_suspect(n);
 }
 
-/* The cluster's CPU list (sysinfo's cpus= parameter, the last one: it
- * keeps its commas), as a bitmap; a list that does not parse leaves it
+/* A cluster's CPU list as a bitmap; a list that does not parse leaves it
  * empty, so no CPU counts there. */
-static void see_cluster(struct headline *h, const struct result *r)
+static void add_cluster(struct headline *h, const char *model, const char *list)
 {
 	int *cpus = xcalloc(SYS_MAX_CPUS, sizeof(*cpus)), n, i;
-	const char *list = r->params && !strncmp(r->params, "cpus=", 5) ? r->params + 5 : "";
 
-	snprintf(h->cl[h->ncl].model, sizeof(h->cl[0].model), "%s", r->text);
+	memset(&h->cl[h->ncl], 0, sizeof(h->cl[0]));
+	snprintf(h->cl[h->ncl].model, sizeof(h->cl[0].model), "%s", model);
 	snprintf(h->cl[h->ncl].cpus, sizeof(h->cl[0].cpus), "%s", list);
 	n = sys_parse_cpulist(list, cpus, SYS_MAX_CPUS);
 	for (i = 0; i < n; i++)
@@ -327,14 +329,44 @@ static void see_cluster(struct headline *h, const struct result *r)
 	h->ncl++;
 }
 
+/* sysinfo's cpu.model row: its cpus= parameter, the last one (it keeps
+ * its commas). Its cluster rows replace these: cluster=K,cpus=LIST and
+ * "4x Cortex-A76, cpu4-7, max 2400 MHz", the model between "x " and ",". */
+static void see_cluster(struct headline *h, const struct result *r)
+{
+	const char *p = r->params ? r->params : "", *m;
+	char list[48] = "", k[16], model[48];
+
+	if (!strcmp(r->test, "cluster")) {
+		if (!params_value(p, "cluster", k, sizeof(k)) || atoi(k) != h->ncl * h->by_cluster ||
+		    !params_value(p, "cpus", list, sizeof(list)))
+			return;		/* cluster K is cl[K], or none is kept */
+		if (!h->by_cluster)
+			h->ncl = 0;
+		h->by_cluster = 1;
+		m = strstr(r->text, "x ");
+		snprintf(model, sizeof(model), "%.*s", m ? (int)strcspn(m + 2, ",") : 0,
+			 m ? m + 2 : "");
+		/* the list is cut at its first comma by params_value: "0,2" */
+		list[0] = '\0';
+		m = strstr(p, "cpus=");
+		snprintf(list, sizeof(list), "%.*s", (int)(strstr(m, ",usable=") ?
+			 strstr(m, ",usable=") - m - 5 : (ptrdiff_t)strlen(m + 5)), m + 5);
+		add_cluster(h, model, list);
+	} else if (!h->by_cluster) {
+		add_cluster(h, r->text, !strncmp(p, "cpus=", 5) ? p + 5 : "");
+	}
+}
+
 /* The clocks are kept aside; their records are judged as any other. */
 static void see_clock(struct headline *h, const struct result *r)
 {
 	const char *applet = r->applet ? r->applet : "";
 	char buf[16];
 
-	if (!strcmp(applet, "sysinfo") && !strcmp(r->test, "cpu.model") && r->text &&
-	    h->ncl < HL_CLUSTERS)
+	if (!strcmp(applet, "sysinfo") && (!strcmp(r->test, "cpu.model") ||
+					   !strcmp(r->test, "cluster")) && r->text &&
+	    (h->ncl < HL_CLUSTERS || (!h->by_cluster && !strcmp(r->test, "cluster"))))
 		see_cluster(h, r);
 	else if (!strcmp(applet, "mhz") && !strcmp(r->test, "measured") && !r->text &&
 		 h->nmhz < HL_CPUS && params_value(r->params, "cpu", buf, sizeof(buf))) {
@@ -382,7 +414,10 @@ size_t headline_clocks(const struct headline *h, const char *board, struct hl_ro
 		r.verdict = board ? &rv : NULL;
 		fill(&rows[got - 1], &r, -1);
 		snprintf(rows[got - 1].label, sizeof(rows[0].label), "CPU clock");
-		if (h->ncl)
+		if (h->by_cluster && h->ncl > 1)
+			snprintf(rows[got - 1].detail, sizeof(rows[0].detail), "cluster %d, cpu%.8s %.16s",
+				 c, h->cl[c].cpus, h->cl[c].model);
+		else if (h->ncl)
 			snprintf(rows[got - 1].detail, sizeof(rows[0].detail), "cpu %.8s %.12s",
 				 h->cl[c].cpus, h->cl[c].model);
 		else
@@ -391,9 +426,19 @@ size_t headline_clocks(const struct headline *h, const char *board, struct hl_ro
 	return got;
 }
 
+/* A per-cluster row's detail: the spec's and the cluster, whose name the
+ * CPU clock rows above give */
+static void cluster_detail(int cl, struct hl_row *w)
+{
+	size_t n = strlen(w->detail);
+
+	snprintf(w->detail + n, sizeof(w->detail) - n, ", cluster %d", cl);
+}
+
 void headline_see(struct headline *h, const struct result *r)
 {
-	int spec = spec_of(r);
+	int spec = spec_of(r), cl;
+	char buf[16];
 	size_t i;
 	enum verdict v;
 	struct hl_row w;
@@ -407,15 +452,23 @@ void headline_see(struct headline *h, const struct result *r)
 	if (r->text && !(r->flags & RESULT_FAILED))
 		return;
 	fill(&w, r, spec);
+	cl = params_value(r->params, "cluster", buf, sizeof(buf)) ? atoi(buf) : -1;
+	if (cl < -1 || cl >= HL_CLUSTERS)
+		cl = -1;
 	if (spec >= 0 && !r->text && !isnan(r->value)) {
-		for (i = 0; i < h->ntable && h->spec[i] < spec; i++)
+		for (i = 0; i < h->ntable && (h->spec[i] < spec ||
+					     (h->spec[i] == spec && h->tcl[i] < cl)); i++)
 			;
-		if (i == h->ntable || h->spec[i] != spec) {
+		if (i == h->ntable || h->spec[i] != spec || h->tcl[i] != cl) {
 			memmove(&h->table[i + 1], &h->table[i], (h->ntable - i) * sizeof(w));
-			memmove(&h->spec[i + 1], &h->spec[i], h->ntable++ - i);
+			memmove(&h->spec[i + 1], &h->spec[i], h->ntable - i);
+			memmove(&h->tcl[i + 1], &h->tcl[i], h->ntable++ - i);
 		}
+		if (cl >= 0)
+			cluster_detail(cl, &w);
 		h->table[i] = w;	/* the last one wins: the largest size of a sweep */
 		h->spec[i] = (signed char)spec;
+		h->tcl[i] = (signed char)cl;
 	}
 	v = w.bad_value ? V_INVALID : w.rv.out.v;
 	if (w.judged || w.bad_value)	/* a failed test is counted as it is listed */
