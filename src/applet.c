@@ -200,25 +200,36 @@ static int pin_cpus(const char *list, const int *cpus, int n)
 	return 0;
 }
 
-/* 0 if every CPU of --cpu is one this process may run on; else a message
- * with the usable ones and -1 (a bad option value, not a runtime failure). */
-static int cpus_usable(const char *list, const int *cpus, int n)
+/* The CPUs of --cpu this process may run on, kept in cpus (*n of them);
+ * those it may not (offline, outside its cgroup cpuset or affinity) are
+ * named in one warning and the applet runs on the rest. None left: a bad
+ * option value, with the usable CPUs, and -1. */
+static int cpus_usable(const char *list, int *cpus, int *n)
 {
 	int *ok = xcalloc(CPU_SETSIZE, sizeof(*ok)), nok = sys_allowed_cpus(ok, CPU_SETSIZE);
-	int i, k = 0, bad = 0;
-	char usable[256];
+	int *off = xcalloc((size_t)*n, sizeof(*off)), i, k = 0, kept = 0, noff = 0;
+	char usable[256], dropped[256];
 
-	for (i = 0; i < n && nok > 0 && !bad; i++) {
+	for (i = 0; i < *n; i++) {
 		while (k < nok && ok[k] < cpus[i])	/* both lists ascend */
 			k++;
-		bad = k == nok || ok[k] != cpus[i];
+		if (k < nok && ok[k] == cpus[i])
+			cpus[kept++] = cpus[i];
+		else
+			off[noff++] = cpus[i];
 	}
-	if (bad) {
-		topo_cpulist(ok, nok, usable, sizeof(usable));
+	topo_cpulist(ok, nok, usable, sizeof(usable));
+	topo_cpulist(off, noff, dropped, sizeof(dropped));
+	if (!kept)
 		errorf("--cpu=%s: not usable here (usable: %s)", list, usable);
-	}
+	else if (noff)
+		warnf("--cpu=%s: CPU %s not usable here (offline, or outside this process's "
+		      "CPU set): running on %s", list, dropped, topo_cpulist(cpus, kept, usable,
+									  sizeof(usable)));
+	*n = kept;
+	free(off);
 	free(ok);
-	return bad ? -1 : 0;
+	return kept ? 0 : -1;
 }
 
 /* The command line against both tables, --help and --version answered,
@@ -307,7 +318,7 @@ static int ctx_setup(struct run_ctx *ctx, const struct applet *a, const struct o
 			errorf("--cpu: '%s' is not a CPU list (e.g. 2, 0-3, 0,4-7)", gv[GO_CPU].s);
 			return EXIT_USAGE;
 		}
-		if (cpus_usable(gv[GO_CPU].s, ctx->cpus, ctx->ncpus))
+		if (cpus_usable(gv[GO_CPU].s, ctx->cpus, &ctx->ncpus))
 			return EXIT_USAGE;
 		ctx->cpus_given = 1;
 	} else {

@@ -83,6 +83,7 @@ struct test {
 	double		budget;
 	const char	*skip;		/* not run, for this reason */
 	int		cluster, cpu;	/* a per-cluster test's, else -1 */
+	char		*skipwhy;	/* skip, when this test owns it */
 };
 
 struct plan {
@@ -439,6 +440,7 @@ static void plan_free(struct plan *p)
 			free(p->t[i].argv[j]);
 		free(p->t[i].argv);
 		free(p->t[i].cmd);
+		free(p->t[i].skipwhy);
 	}
 	free(p->t);
 	for (i = 0; i < p->nskips; i++)
@@ -650,6 +652,53 @@ static int outcome(struct run_ctx *ctx, const struct test *t, const struct child
 	return 1;
 }
 
+/* Whether cpu can run a test now: online (sysfs, through the sysroot)
+ * and in this process's CPU set. */
+static int cpu_usable_now(int cpu)
+{
+	int *ok = xcalloc(TOPO_CPUS, sizeof(*ok)), n = sys_allowed_cpus(ok, TOPO_CPUS), i;
+	char path[96], on[8];
+
+	for (i = 0; i < n && ok[i] != cpu; i++)
+		;
+	free(ok);
+	snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/online", cpu);
+	return i < n && !(read_text(path, on, sizeof(on)) > 0 && !strcmp(on, "0"));
+}
+
+/* A per-cluster test whose CPU went offline (or left the CPU set) since
+ * the plan: another CPU of its cluster that is usable now, its --cpu and
+ * label changed; none: the test is skipped, with the reason. t. */
+static struct test *repin(struct test *t)
+{
+	const struct topo *tp = topo_get();
+	char *w, name[200];
+	int c, i;
+
+	if (t->cpu < 0 || t->skip || cpu_usable_now(t->cpu))
+		return t;
+	for (c = 0; c < TOPO_CPUS; c++)
+		if (tp->of[c] == t->cluster && cpu_usable_now(c))
+			break;
+	if (c == TOPO_CPUS) {
+		topo_name(tp, t->cluster, name, sizeof(name));
+		w = xmalloc(strlen(name) + 64);
+		sprintf(w, "%s: no usable CPU now (cpu%d is offline or left the CPU set)", name,
+			t->cpu);
+		free(t->skipwhy);
+		t->skip = t->skipwhy = w;
+		return t;
+	}
+	for (i = 1; i < t->argc; i++)
+		if (!strncmp(t->argv[i], "--cpu=", 6)) {
+			free(t->argv[i]);
+			t->argv[i] = xmalloc(24);
+			sprintf(t->argv[i], "--cpu=%d", c);
+		}
+	t->cpu = c;
+	return t;
+}
+
 static void run_one(struct run_ctx *ctx, const struct test *t, struct tally *tl,
 		    size_t i, size_t n)
 {
@@ -844,7 +893,7 @@ static void boot_row(struct run_ctx *ctx)
 }
 
 /* tl holds the verdict settings; the counts are added to it. */
-static int run_plan(struct run_ctx *ctx, const struct plan *p, struct tally *tl)
+static int run_plan(struct run_ctx *ctx, struct plan *p, struct tally *tl)
 {
 	struct sigaction old[ARRAY_LEN(stop_sigs)];
 	struct timespec t0, t1;
@@ -855,7 +904,7 @@ static int run_plan(struct run_ctx *ctx, const struct plan *p, struct tally *tl)
 	catch_stops(old);
 	conditions_report(ctx, "before", plan_need(p), tl->sum);
 	for (i = 0; i < p->n && !run_stop; i++)
-		run_one(ctx, &p->t[i], tl, i, p->n);
+		run_one(ctx, repin(&p->t[i]), tl, i, p->n);
 	if (!run_stop)
 		conditions_report(ctx, "after", plan_need(p), tl->sum);
 	clock_gettime(CLOCK_MONOTONIC, &t1);
