@@ -385,11 +385,14 @@ DRIVER static int run_set(struct run_ctx *ctx, struct team *t, struct stream_arr
 #endif
 		if (!run->valid)
 			r.flags |= RESULT_FAILED;
-		/* the guides name STREAM's rows by the kernel alone; the C
-		 * table's copy loop is copy-c */
+		/* the guides name STREAM's rows by the kernel alone (one
+		 * thread); the C table's copy loop is copy-c, N threads -TN */
 		snprintf(metric, sizeof(metric), "%s%s%s", op_names[op],
 			 strcmp(set, "c") || o == STREAM_NOPS ? "-" : "",
 			 strcmp(set, "c") || o == STREAM_NOPS ? set : "");
+		if (run->threads > 1)
+			snprintf(metric + strlen(metric), sizeof(metric) - strlen(metric), "-T%u",
+				 run->threads);
 		r.metric = metric;
 		emit_result(ctx, &r);
 	}

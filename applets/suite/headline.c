@@ -23,10 +23,13 @@
 #include <string.h>
 
 /* The headline figures, in the order printed. A spec matches a record by
- * its metric, or (metric NULL) by applet and test. */
+ * its metric, or (metric NULL) by applet and test; a SoC spec (all) only a
+ * record of several copies or threads (P=N or threads=N, N > 1), the
+ * others only one of one. */
 static const struct hl_spec {
 	const char	*label, *detail;
 	const char	*metric, *applet, *test;
+	int		all;
 } hl_specs[] = {
 	{ "DRAM read",      "bw_mem rd, 16 MiB",    "bw_mem-rd-16mb", NULL, NULL },
 	{ "DRAM write",     "bw_mem wr, 16 MiB",    "bw_mem-wr-16mb", NULL, NULL },
@@ -42,6 +45,10 @@ static const struct hl_spec {
 	{ "SHA-256",        "16 KiB blocks",        "sha256-16384", NULL, NULL },
 	{ "null syscall",   "lat_syscall null",     "lat_syscall-null", NULL, NULL },
 	{ "context switch", "2 procs, 128 KiB",     "lat_ctx-2-128k", NULL, NULL },
+	{ "SoC DRAM read",  "membw rd, all CPUs",   NULL, "membw", "rd", 1 },
+	{ "SoC STREAM",     "triad, all CPUs",      NULL, "stream", "triad", 1 },
+	{ "SoC Dhrystone",  "a copy per CPU",       NULL, "dhrystone", "dmips", 1 },
+	{ "SoC CoreMark",   "a copy per CPU",       NULL, "coremark", "coremark", 1 },
 };
 enum { HL_COUNT = ARRAY_LEN(hl_specs), HL_SUSPECTS = 16, HL_CPUS = 256 };
 
@@ -158,17 +165,28 @@ static int bad_why(const struct result *r, char *buf, size_t len)
 	return why != NULL;
 }
 
+/* Whether a record is of several copies or threads: P=N or threads=N */
+static int of_all(const struct result *r)
+{
+	char v[16];
+	int64_t n;
+
+	return (params_value(r->params, "P", v, sizeof(v)) ||
+		params_value(r->params, "threads", v, sizeof(v))) && !parse_int(v, &n) && n > 1;
+}
+
 static int spec_of(const struct result *r)
 {
 	const char *metric = r->metric && *r->metric ? r->metric : NULL;
 	const char *applet = r->applet ? r->applet : "";
-	int i;
+	int i, all = of_all(r);
 
 	for (i = 0; i < HL_COUNT; i++) {
 		const struct hl_spec *s = &hl_specs[i];
 
 		if (s->metric ? metric && !strcmp(s->metric, metric)
-			      : !strcmp(s->applet, applet) && !strcmp(s->test, r->test))
+			      : !strcmp(s->applet, applet) && !strcmp(s->test, r->test) &&
+				s->all == all)
 			return i;
 	}
 	return -1;
@@ -218,7 +236,7 @@ static void fill(struct hl_row *w, const struct result *r, int spec)
 
 	memset(w, 0, sizeof(*w));
 	if (spec >= 0) {
-		size_words(hl_specs[spec].metric ? "" : p, sz, sizeof(sz));
+		size_words(hl_specs[spec].metric || hl_specs[spec].all ? "" : p, sz, sizeof(sz));
 		snprintf(w->label, sizeof(w->label), "%s", hl_specs[spec].label);
 		snprintf(w->detail, sizeof(w->detail), "%s%s", hl_specs[spec].detail, sz);
 	} else if (r->metric && *r->metric) {

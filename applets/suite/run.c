@@ -252,6 +252,10 @@ static void plan_add(struct plan *p, const char *cmd, double budget, const char 
 			snprintf(num, sizeof(num), "%.*s%u%s", (int)(pct - w), w, dram_mib(),
 				 pct + 5);
 			w = nums[n] = xstrdup(num);
+		} else if ((pct = strstr(w, "%cpus")) != NULL && strlen(w) < 64) {
+			snprintf(num, sizeof(num), "%.*s%d%s", (int)(pct - w), w,
+				 topo_get()->nusable, pct + 5);
+			w = nums[n] = xstrdup(num);
 		}
 		words[n++] = w;
 	}
@@ -333,6 +337,8 @@ static void plan_suite(struct plan *p, const struct suite *s)
 	p->budget = s->budget;
 	if (s->tests) {
 		for (i = 0; i < s->ntests; i++) {
+			if ((s->tests[i].flags & SUITE_ALL_CPUS) && topo_get()->nusable < 2)
+				continue;	/* one CPU: the single-core rows say it all */
 			if (!(s->tests[i].flags & SUITE_PER_CLUSTER) ||
 			    !(nreps = nreps < 0 ? plan_clusters(p, reps) : nreps)) {
 				plan_expand(p, s->tests[i].cmd, s->tests[i].budget);

@@ -23,7 +23,9 @@ struct suite_test {
  * cluster (src/topo.h) it runs once per kind, pinned (--cpu) to the first
  * usable CPU of the first cluster of that kind, its records labelled
  * cluster=K,cpu=N; a kind with no usable CPU gets one skipped row. */
-enum { SUITE_PER_CLUSTER = 1 };
+enum { SUITE_PER_CLUSTER = 1, SUITE_ALL_CPUS = 2 };
+/* SUITE_ALL_CPUS: a SoC-wide test, "%cpus" in its command line standing
+ * for the usable CPUs' count; left out where there is only one. */
 
 struct suite {
 	const char		*name;		/* "quick" */

@@ -52,6 +52,11 @@ static const struct suite_test quick_tests[] = {
 	{ "linpack --quick --order=100", 0, SUITE_PER_CLUSTER },
 	{ "speed --quick --engine=both -bytes 16384 aes-128-cbc sha256", 0, SUITE_PER_CLUSTER },
 	{ "zlib --quick --level=6 deflate inflate", 0 },
+	/* the whole SoC: every usable CPU busy */
+	{ "membw --quick --kernel=best -P %cpus rd", 0, SUITE_ALL_CPUS },
+	{ "stream --quick --ntimes=5 --threads=%cpus", 0, SUITE_ALL_CPUS },
+	{ "dhrystone --quick -P %cpus", 0, SUITE_ALL_CPUS },
+	{ "coremark --quick -P %cpus", 0, SUITE_ALL_CPUS },
 };
 
 static const struct suite_test guide_tests[] = {
