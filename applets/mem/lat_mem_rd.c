@@ -28,9 +28,12 @@
 #include "mem.h"
 #include "sys.h"
 #include "team.h"
+#include "topo.h"
 #include "util.h"
 
 #include <errno.h>
+#include <pthread.h>
+#include <sched.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -46,7 +49,9 @@
 	  "madvise the buffer for transparent huge pages, against them, or not", \
 	  .def = "default", .choices = "on|off|default") \
 	O(SIZES, "sizes", OPT_STR, \
-	  "only these working sets (bytes, k/m: 1024, comma-separated)", .metavar = "LIST")
+	  "only these working sets (bytes, k/m: 1024, comma-separated)", .metavar = "LIST") \
+	O(LOADED, "loaded", OPT_BOOL, \
+	  "again with the other CPUs reading memory: none, half, all of them")
 OPT_TABLE(lat_mem_rd, OPTIONS);
 
 enum { LOADS_PER_ITER = 100, MAX_SIZE_MB = INT_MAX };
@@ -180,6 +185,7 @@ struct lat {
 	size_t		range, stride, page;
 	int		random;		/* -t */
 	int		build;		/* work(): build the chain instead of walking */
+	int		load;		/* --loaded: CPUs reading now, else -1 */
 	struct walker	*w;
 };
 
@@ -354,6 +360,8 @@ static void classic_record(struct emit_out *o, const struct result *r)
 	const struct classic_arg *a = o->arg;
 	const char *g = r->group ? r->group : "";
 
+	if (!strcmp(r->test, "load_bw"))	/* --loaded's: in the other formats */
+		return;
 	if (!o->count || strcmp(o->group, g)) {
 		if (o->count && a && a->blank_lines)
 			fputc('\n', o->f);
@@ -397,7 +405,8 @@ static int sweep(struct run_ctx *ctx, struct lat *s, struct team *team, unsigned
 	char params[128], group[40], metric[64], sz[32];
 	uint64_t size;
 
-	snprintf(group, sizeof(group), "stride=%zu", s->stride);
+	snprintf(group, sizeof(group), s->load >= 0 ? "stride=%zu load=%d" : "stride=%zu", s->stride,
+		 s->load);
 	for (size = only->n ? only->v[0] : LAT_SWEEP_FIRST; size <= max;
 	     size = next_size(only, size)) {
 		struct result r = { 0 };
@@ -431,6 +440,9 @@ static int sweep(struct run_ctx *ctx, struct lat *s, struct team *team, unsigned
 		if (nthr > 1)
 			snprintf(params + strlen(params), sizeof(params) - strlen(params),
 				 ",P=%u", nthr);
+		if (s->load >= 0)
+			snprintf(params + strlen(params), sizeof(params) - strlen(params),
+				 ",load=%d", s->load);
 		k = size * 1000 / 1048576;	/* printed MiB x 1000, truncated */
 		snprintf(metric, sizeof(metric), "lat_mem_rd-stride%zu-sz%lluk", s->stride,
 			 (unsigned long long)k);
@@ -453,11 +465,171 @@ static int sweep(struct run_ctx *ctx, struct lat *s, struct team *team, unsigned
 	return EXIT_OK;
 }
 
+/* --loaded: readers on the other CPUs ----------------------------------- */
+
+/* A reader streams through its own buffer (past the last-level cache) on
+ * one CPU until told to stop, counting the bytes: the bandwidth load of
+ * Intel MLC's loaded latency, at full speed (no injection delay). */
+struct reader {
+	pthread_t		th;
+	int			cpu;
+	int			state;		/* 0 starting, 1 reading, -1 failed */
+	size_t			len;
+	struct mem_region	reg;
+	volatile int		*stop;
+	uint64_t		bytes, sum;
+};
+
+static void *reader_main(void *arg)
+{
+	struct reader *r = arg;
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	CPU_SET(r->cpu, &set);
+	if (sched_setaffinity(0, sizeof(set), &set) || mem_map(&r->reg, r->len, 4096,
+							       MEM_HUGE_DEFAULT)) {
+		__atomic_store_n(&r->state, -1, __ATOMIC_RELEASE);
+		return NULL;
+	}
+	memset(r->reg.p, 1, r->reg.size);	/* its own pages, touched here */
+	__atomic_store_n(&r->state, 1, __ATOMIC_RELEASE);
+	while (!*r->stop) {
+		const uint64_t *w = r->reg.p, *end = w + r->reg.size / 8;
+		uint64_t a = 0, b = 0, c = 0, d = 0;
+
+		for (; w < end; w += 4) {
+			a ^= w[0];
+			b ^= w[1];
+			c ^= w[2];
+			d ^= w[3];
+		}
+		r->sum += a ^ b ^ c ^ d;
+		__atomic_add_fetch(&r->bytes, r->reg.size, __ATOMIC_RELAXED);
+	}
+	return NULL;
+}
+
+static int readers_stop(struct reader *rd, int n, volatile int *stop)
+{
+	int i, ok = 1;
+
+	*stop = 1;
+	for (i = 0; i < n; i++) {
+		pthread_join(rd[i].th, NULL);
+		ok &= rd[i].state == 1;
+		bench_keep_ptr((void *)(uintptr_t)rd[i].sum);
+		mem_unmap(&rd[i].reg);
+	}
+	return ok ? 0 : -1;
+}
+
+/* Start n readers on cpus[0..n), each reading once it has its buffer;
+ * 0, or -1 with every one started stopped again */
+static int readers_start(struct reader *rd, const int *cpus, int n, size_t len,
+			 volatile int *stop)
+{
+	int i, k, bad = 0;
+
+	*stop = 0;
+	for (i = 0; i < n; i++) {
+		memset(&rd[i], 0, sizeof(rd[i]));
+		rd[i].cpu = cpus[i];
+		rd[i].len = len;
+		rd[i].stop = stop;
+		if (pthread_create(&rd[i].th, NULL, reader_main, &rd[i]))
+			break;
+	}
+	for (k = 0; k < i; k++) {	/* each one's own pages are touched before any timing */
+		int st;
+
+		while (!(st = __atomic_load_n(&rd[k].state, __ATOMIC_ACQUIRE)))
+			usleep(1000);
+		bad |= st < 0;
+	}
+	if (i == n && !bad)
+		return 0;
+	readers_stop(rd, i, stop);
+	return -1;
+}
+
+static uint64_t readers_bytes(const struct reader *rd, int n)
+{
+	uint64_t b = 0;
+	int i;
+
+	for (i = 0; i < n; i++)
+		b += __atomic_load_n(&rd[i].bytes, __ATOMIC_RELAXED);
+	return b;
+}
+
+/* The sweep at each load: none, half and all of the other CPUs reading,
+ * this thread on cpus[0]; after each, the readers' bandwidth over it. */
+static int loaded(struct run_ctx *ctx, struct lat *s, uint64_t max, const struct sizes *only,
+		  const char *huge_txt, size_t rdlen)
+{
+	int others = ctx->ncpus - 1, levels[3] = { 0, (others + 1) / 2, others }, i, rc = EXIT_OK;
+	struct reader *rd = xcalloc((size_t)(others > 0 ? others : 1), sizeof(*rd));
+	volatile int stop = 1;
+	cpu_set_t set, old;
+
+	CPU_ZERO(&set);
+	CPU_SET(ctx->cpus[0], &set);
+	sched_getaffinity(0, sizeof(old), &old);
+	if (sched_setaffinity(0, sizeof(set), &set)) {
+		errorf("cannot run on CPU %d: %s", ctx->cpus[0], strerror(errno));
+		free(rd);
+		return EXIT_FAIL;
+	}
+	if (!others)
+		warnf("--loaded: one CPU: no other to load memory from");
+	for (i = 0; i < 3 && rc == EXIT_OK; i++) {
+		struct result r = { 0 };
+		char params[96], list[64];
+		uint64_t b0, t0;
+		double secs;
+
+		if (i && levels[i] == levels[i - 1])
+			continue;
+		if (levels[i] && readers_start(rd, ctx->cpus + 1, levels[i], rdlen, &stop)) {
+			errorf("--loaded: cannot start %d readers", levels[i]);
+			rc = EXIT_FAIL;
+			break;
+		}
+		s->load = levels[i];
+		b0 = readers_bytes(rd, levels[i]);
+		t0 = bench_clock_ns();
+		rc = sweep(ctx, s, NULL, 1, max, only, huge_txt);
+		secs = (double)(bench_clock_ns() - t0) / 1e9;
+		b0 = readers_bytes(rd, levels[i]) - b0;
+		if (levels[i] && readers_stop(rd, levels[i], &stop) && rc == EXIT_OK) {
+			errorf("--loaded: a reader could not map or touch %zu bytes", rdlen);
+			rc = EXIT_FAIL;
+		}
+		if (!levels[i] || rc != EXIT_OK)
+			continue;
+		snprintf(params, sizeof(params), "load=%d,cpus=%s,size=%zu", levels[i],
+			 topo_cpulist(ctx->cpus + 1, levels[i], list, sizeof(list)), rdlen);
+		r.test = "load_bw";
+		r.params = params;
+		r.unit = UNIT_MB_S;
+		r.better = 1;
+		r.value = r.min = r.max = secs > 0 ? (double)b0 / secs / 1e6 : 0;
+		r.samples = 1;
+		r.note = "the readers' bandwidth while the latency was measured";
+		emit_result(ctx, &r);
+	}
+	sched_setaffinity(0, sizeof(old), &old);
+	free(rd);
+	return rc;
+}
+
 DRIVER static int lat_mem_rd_run(struct run_ctx *ctx)
 {
 	unsigned nthr = lmbench_opts(ctx), i;
 	size_t strides[64], nstrides = 0, page = (size_t)sysconf(_SC_PAGESIZE);
 	uint64_t mb, max, need;
+	size_t rdlen = 0;
 	struct lat s;
 	struct team *team = NULL;
 	struct sizes only = { { 0 }, 0 };
@@ -465,6 +637,7 @@ DRIVER static int lat_mem_rd_run(struct run_ctx *ctx)
 	int rc = EXIT_OK, a;
 
 	memset(&s, 0, sizeof(s));
+	s.load = -1;
 	if (opt_str(ctx, SIZES) && parse_sizes(opt_str(ctx, SIZES), &only))
 		return EXIT_USAGE;
 	if (mem_parse_huge(opt_str(ctx, HUGEPAGES), &s.huge)) {	/* the choice list checked it */
@@ -496,6 +669,16 @@ DRIVER static int lat_mem_rd_run(struct run_ctx *ctx)
 
 	max = only.n ? only.v[only.n - 1] : mb * 1048576;
 	need = (max + 2 * (uint64_t)page) * nthr;
+	if (opt_given(ctx, LOADED)) {	/* each reader's buffer: twice the LLC, 8 MiB or more */
+		uint64_t llc = sys_llc_size();
+
+		if (nthr > 1) {
+			errorf("--loaded measures one walker: not with -P");
+			return EXIT_USAGE;
+		}
+		rdlen = (size_t)(llc && 2 * llc > (8u << 20) ? 2 * llc : 8u << 20);
+		need += (uint64_t)rdlen * (uint64_t)(ctx->ncpus - 1);
+	}
 	if (mem_fits(need, why, sizeof(why))) {
 		errorf("SIZE_MB %llu%s: %s", (unsigned long long)mb,
 		       nthr > 1 ? " per thread" : "", why);
@@ -533,7 +716,8 @@ DRIVER static int lat_mem_rd_run(struct run_ctx *ctx)
 		if (s.stride > max)
 			warnf("stride %zu is larger than %llu MiB: no points", s.stride,
 			      (unsigned long long)mb);
-		rc = sweep(ctx, &s, team, nthr, max, &only, huge_txt);
+		rc = opt_given(ctx, LOADED) ? loaded(ctx, &s, max, &only, huge_txt, rdlen)
+					    : sweep(ctx, &s, team, nthr, max, &only, huge_txt);
 	}
 out:
 	team_stop(team);
@@ -556,7 +740,10 @@ TEXT(lat_mem_rd_usage,
 	"forward, which prefetchers follow; -t visits the pages, and the slots\n"
 	"of each, in random order (TLB misses, no prefetch). Each STRIDE gives a\n"
 	"curve; --sizes measures only the sizes listed. -P N runs N walkers on\n"
-	"their own buffers; the latency is per load. Printed on stderr as\n"
+	"their own buffers; the latency is per load. --loaded measures again\n"
+	"with the other CPUs of --cpu (this process's) reading memory, none,\n"
+	"half and all of them, on the first, and their bandwidth (load_bw).\n"
+	"Printed on stderr as\n"
 	"lmbench's 'SIZE_MB NS' lines, NS the fastest sample in ns per load;\n"
 	"--format=table|csv|json gives median, min and max, sizes in bytes.\n");
 

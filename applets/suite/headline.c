@@ -47,6 +47,7 @@ static const struct hl_spec {
 	{ "context switch", "2 procs, 128 KiB",     "lat_ctx-2-128k", NULL, NULL },
 	{ "SoC DRAM read",  "membw rd, all CPUs",   NULL, "membw", "rd", 1 },
 	{ "SoC STREAM",     "triad, all CPUs",      NULL, "stream", "triad", 1 },
+	{ "SoC loaded lat", "random, others reading", NULL, "lat_mem_rd", "rd_random", 1 },
 	{ "SoC Dhrystone",  "a copy per CPU",       NULL, "dhrystone", "dmips", 1 },
 	{ "SoC CoreMark",   "a copy per CPU",       NULL, "coremark", "coremark", 1 },
 };
@@ -165,12 +166,16 @@ static int bad_why(const struct result *r, char *buf, size_t len)
 	return why != NULL;
 }
 
-/* Whether a record is of several copies or threads: P=N or threads=N */
+/* Whether a record is of several copies or threads (P=N or threads=N,
+ * N > 1), or of lat_mem_rd --loaded (load=N, any N: its last, the most
+ * loaded, is the row) */
 static int of_all(const struct result *r)
 {
 	char v[16];
 	int64_t n;
 
+	if (params_value(r->params, "load", v, sizeof(v)))
+		return 1;
 	return (params_value(r->params, "P", v, sizeof(v)) ||
 		params_value(r->params, "threads", v, sizeof(v))) && !parse_int(v, &n) && n > 1;
 }

@@ -55,6 +55,8 @@ static const struct suite_test quick_tests[] = {
 	/* the whole SoC: every usable CPU busy */
 	{ "membw --quick --kernel=best -P %cpus rd", 0, SUITE_ALL_CPUS },
 	{ "stream --quick --ntimes=5 --threads=%cpus", 0, SUITE_ALL_CPUS },
+	{ "lat_mem_rd --quick --reps=1 --warmup=0 --min-time=0.002 -t --loaded --sizes=%dramm", 0,
+	  SUITE_ALL_CPUS },
 	{ "dhrystone --quick -P %cpus", 0, SUITE_ALL_CPUS },
 	{ "coremark --quick -P %cpus", 0, SUITE_ALL_CPUS },
 };
