@@ -48,7 +48,7 @@ static const struct suite_test quick_tests[] = {
 	{ "bw_unix --quick", 0 },
 	{ "dhrystone --quick", 0, SUITE_PER_CLUSTER },
 	{ "whetstone --quick", 0, SUITE_PER_CLUSTER },
-	{ "coremark --quick", 0, SUITE_PER_CLUSTER },
+	{ "coremark --quick --min-time=0.4", 0, SUITE_PER_CLUSTER },
 	{ "linpack --quick --order=100", 0, SUITE_PER_CLUSTER },
 	{ "speed --quick --engine=both -bytes 16384 aes-128-cbc sha256", 0, SUITE_PER_CLUSTER },
 	{ "zlib --quick --level=6 deflate inflate", 0 },
@@ -58,7 +58,7 @@ static const struct suite_test quick_tests[] = {
 	{ "lat_mem_rd --quick --reps=1 --warmup=0 --min-time=0.002 -t --loaded --sizes=%dramm", 0,
 	  SUITE_ALL_CPUS },
 	{ "dhrystone --quick -P %cpus", 0, SUITE_ALL_CPUS },
-	{ "coremark --quick -P %cpus", 0, SUITE_ALL_CPUS },
+	{ "coremark --quick --min-time=0.4 -P %cpus", 0, SUITE_ALL_CPUS },
 };
 
 static const struct suite_test guide_tests[] = {

@@ -578,7 +578,7 @@ static void sheet_record(struct emit_out *o, const struct result *r)
 
 		params_value(r->params, "usable", usable, sizeof(usable));
 		params_value(r->params, "source", source, sizeof(source));
-		snprintf(key, sizeof(key), "cluster %s:", num);
+		snprintf(key, sizeof(key), "cluster.%s:", num);
 		snprintf(val, sizeof(val), "%s (%s usable%s%s)", r->text, usable,
 			 strcmp(source, "none") ? "; by " : "", strcmp(source, "none") ? source : "");
 	} else {
