@@ -517,6 +517,18 @@ int cpu_info_midr(const char *text, int cpu, unsigned long *midr)
 	return 0;
 }
 
+int cpu_info_midr_now(int cpu, unsigned long *midr)
+{
+	char *text = read_sysfile("/proc/cpuinfo", SYS_FILE_MAX, NULL);
+	int rc;
+
+	if (!text)
+		return -1;
+	rc = cpu_info_midr(text, cpu, midr);
+	free(text);
+	return rc;
+}
+
 /* The devicetree's first cpu node that is not disabled: its path ("/proc/
  * device-tree/cpus/cpu@1"); -1 when there is none. */
 static int dt_cpu_node(char *path, size_t len)
@@ -654,20 +666,6 @@ const char *cpu_riscv_name(unsigned long long mvendorid, unsigned long long marc
 	return buf;
 }
 
-#if defined(__aarch64__) || defined(__arm__)
-static int midr_from_cpuinfo(int cpu, unsigned long *midr)
-{
-	char *text = read_sysfile("/proc/cpuinfo", SYS_FILE_MAX, NULL);
-	int rc;
-
-	if (!text)
-		return -1;
-	rc = cpu_info_midr(text, cpu, midr);
-	free(text);
-	return rc;
-}
-#endif
-
 const char *cpu_model(int cpu, char *buf, size_t len)
 {
 #if defined(__x86_64__) || defined(__i386__)
@@ -709,7 +707,7 @@ const char *cpu_model(int cpu, char *buf, size_t len)
 		return cpu_midr_name(midr, buf, len);
 	}
 #endif
-	if (midr_from_cpuinfo(cpu, &midr) == 0)
+	if (cpu_info_midr_now(cpu, &midr) == 0)
 		return cpu_midr_name(midr, buf, len);
 #elif defined(__riscv)
 	static const char *const keys[] = { "mvendorid", "marchid", "mimpid" };

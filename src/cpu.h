@@ -112,6 +112,8 @@ int cpu_info_find(const char *text, int cpu, const char *key, char *buf, size_t 
  * within its field's bits, else the line is not taken): 0, or -1. Built
  * on every architecture, for the tests and the fuzzer. */
 int cpu_info_midr(const char *text, int cpu, unsigned long *midr);
+/* The same from this system's /proc/cpuinfo (through BENCHBOX_SYSROOT). */
+int cpu_info_midr_now(int cpu, unsigned long *midr);
 /* A property of the devicetree's first cpu node that is not disabled
  * (/proc/device-tree/cpus/cpu@N, else /sys/firmware/devicetree/base):
  * read_text()'s length, or -1. */

@@ -53,19 +53,16 @@ static int cpu_u64(int cpu, const char *file, uint64_t *v)
 	return read_u64(path, v);
 }
 
+static int cpus_below(const char *text, int *cpus);
+
 /* cpufreq: the lowest CPU of the policy's related_cpus */
 static int key_cpufreq(int cpu, uint64_t *key)
 {
-	char path[128], text[1024], *p;
-	int *list = xmalloc(4096 * sizeof(*list)), n;
+	char path[128], text[1024];
+	int *list = xmalloc(TOPO_CPUS * sizeof(*list)), n;
 
 	snprintf(path, sizeof(path), CPU_DIR "/cpu%d/cpufreq/related_cpus", cpu);
-	n = read_text(path, text, sizeof(text)) > 0 ? 0 : -1;
-	for (p = text; !n && *p; p++)	/* some kernels separate with blanks */
-		if (*p == ' ')
-			*p = ',';
-	if (!n)
-		n = sys_parse_cpulist(text, list, 4096);
+	n = read_text(path, text, sizeof(text)) > 0 ? cpus_below(text, list) : 0;
 	if (n > 0)
 		*key = (uint64_t)list[0];
 	free(list);
@@ -162,22 +159,16 @@ static int keys_cpumap(struct keys *k)
 static void cpu_kind_model(int cpu, char *buf, size_t len)
 {
 	char path[128], text[64], *p;
+	unsigned long midr;
 	uint64_t v;
 
 	buf[0] = '\0';
 	snprintf(path, sizeof(path), CPU_DIR "/cpu%d/regs/identification/midr_el1", cpu);
 	if (read_text(path, text, sizeof(text)) > 0 && !parse_uint_hex(text, &v)) {
 		cpu_midr_name((unsigned long)v, buf, len);
-	} else if (cpu_info_field(cpu, "CPU part", text, sizeof(text)) > 0 &&
-		   !parse_uint_hex(text, &v)) {	/* Arm's /proc/cpuinfo, before its
-						   model name ("ARMv7 Processor") */
-		uint64_t impl = 0;
-		char it[32];
-
-		if (cpu_info_field(cpu, "CPU implementer", it, sizeof(it)) > 0 &&
-		    parse_uint_hex(it, &impl))
-			impl = 0;
-		cpu_midr_name((unsigned long)((impl & 0xff) << 24 | (v & 0xfff) << 4), buf, len);
+	} else if (!cpu_info_midr_now(cpu, &midr)) {	/* Arm's /proc/cpuinfo, before its
+							   model name ("ARMv7 Processor") */
+		cpu_midr_name(midr, buf, len);
 	} else if (cpu_info_field(cpu, "uarch", buf, len) <= 0 &&
 		   cpu_info_field(cpu, "model name", buf, len) <= 0 &&
 		   cpu_info_field(cpu, "cpu model", buf, len) <= 0) {
@@ -286,14 +277,22 @@ static void group(struct topo *t, const struct keys *k)
 	free(members);
 }
 
-/* The CPUs of a cpulist below TOPO_CPUS, ascending; their count. */
+/* The CPUs of a cpulist below TOPO_CPUS, ascending; their count (0 for
+ * a list that does not parse). Blanks separate as commas do: cpufreq's
+ * related_cpus is written "0 1 2 3". */
 static int cpus_below(const char *text, int *cpus)
 {
-	int *all = xmalloc(4096 * sizeof(*all)), n = sys_parse_cpulist(text, all, 4096), i, k = 0;
+	int *all = xmalloc(4096 * sizeof(*all)), n, i, k = 0;
+	char *list = xstrdup(text), *p;
 
+	for (p = list; *p; p++)
+		if (*p == ' ')
+			*p = ',';
+	n = sys_parse_cpulist(list, all, 4096);
 	for (i = 0; i < n; i++)
 		if (all[i] < TOPO_CPUS)
 			cpus[k++] = all[i];
+	free(list);
 	free(all);
 	return k;
 }

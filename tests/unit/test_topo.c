@@ -287,3 +287,25 @@ TEST(topo_cpulists)
 	CHECK_STR(topo_cpulist(a, 0, buf, sizeof(buf)), "");
 	CHECK_STR(topo_cpulist(a, 7, buf, 5), "0-3");	/* only whole items */
 }
+
+/* no MIDR in sysfs (32-bit kernels): the model from /proc/cpuinfo's CPU
+ * implementer and part, before its model name ("ARMv7 Processor") */
+TEST(topo_cpuinfo_parts)
+{
+	struct fake f;
+	struct topo *tp = xmalloc(sizeof(*tp));
+	char name[128];
+
+	REQUIRE(fake_open(&f) == 0);
+	put(&f, "sys/devices/system/cpu/online", "0-1\n", -1);
+	put(&f, "proc/cpuinfo", "processor\t: 0\nmodel name\t: ARMv7 Processor rev 4 (v7l)\n"
+	    "CPU implementer\t: 0x41\nCPU variant\t: 0x0\nCPU part\t: 0xd03\nCPU revision\t: 4\n\n"
+	    "processor\t: 1\nmodel name\t: ARMv7 Processor rev 0 (v7l)\n"
+	    "CPU implementer\t: 0x41\nCPU variant\t: 0x2\nCPU part\t: 0xd08\nCPU revision\t: 0\n", -1);
+	CHECK_EQ_INT(topo_find(tp), 2);
+	CHECK_STR(tp->source, "kind");
+	CHECK_STR(topo_name(tp, 0, name, sizeof(name)), "cluster 0: 1x Cortex-A53, cpu0");
+	CHECK_STR(topo_name(tp, 1, name, sizeof(name)), "cluster 1: 1x Cortex-A72, cpu1");
+	fake_close(&f);
+	free(tp);
+}
