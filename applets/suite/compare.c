@@ -391,19 +391,62 @@ static int is_metric(const struct results_rec *x)
 	return strcmp(x->applet, "sysinfo") && strcmp(x->applet, "run") && !x->text && x->better;
 }
 
-/* x's measurement in f: the same applet, test, kernel and params; else,
- * for a record with a metric, the same applet, test, kernel and metric: a
- * count calibrated to the machine (whetstone's passes=190, then 173) makes
- * no other measurement. */
+/* Whether two params lists are the same but for the CPU a per-cluster
+ * test was pinned to (cpu=N): the same cluster's figure on a board whose
+ * first usable CPU of it was another. */
+static int same_but_cpu(const char *a, const char *b)
+{
+	size_t n, m;
+
+	for (;;) {
+		if (!strncmp(a, "cpu=", 4))
+			a += strcspn(a, ",");
+		if (!strncmp(b, "cpu=", 4))
+			b += strcspn(b, ",");
+		a += *a == ',';
+		b += *b == ',';
+		if (!*a || !*b)
+			return !*a && !*b;
+		n = strcspn(a, ",");
+		m = strcspn(b, ",");
+		if (n != m || memcmp(a, b, n))
+			return 0;
+		a += n;
+		b += m;
+	}
+}
+
+/* Whether both records are of the same cluster, or of none */
+static int same_cluster(const struct results_rec *x, const struct results_rec *y)
+{
+	char a[16], b[16];
+	int ha = params_value(x->params, "cluster", a, sizeof(a)) != NULL;
+	int hb = params_value(y->params, "cluster", b, sizeof(b)) != NULL;
+
+	return ha == hb && (!ha || !strcmp(a, b));
+}
+
+/* x's measurement in f: the same applet, test, kernel and params; else
+ * the same params but the CPU of the cluster (cpu=N); else, for a record
+ * with a metric, the same applet, test, kernel, metric and cluster: a
+ * count calibrated to the machine (whetstone's passes=190, then 173)
+ * makes no other measurement, and one cluster's figure is never another's. */
 static const struct results_rec *same(const struct results_file *f, const struct results_rec *x)
 {
 	const struct results_rec *y = results_find(f, x->applet, x->test, x->kernel, x->params);
+	const struct results_rec *r;
 	size_t i;
+	int pass;
 
-	for (i = 0; !y && *x->metric && i < f->n; i++)
-		if (!strcmp(f->recs[i].metric, x->metric) &&
-		    results_find(f, x->applet, x->test, x->kernel, f->recs[i].params) == &f->recs[i])
-			y = &f->recs[i];
+	for (pass = 0; pass < 2; pass++)
+		for (i = 0; !y && i < f->n; i++) {
+			r = &f->recs[i];
+			if (results_find(f, x->applet, x->test, x->kernel, r->params) != r)
+				continue;	/* another test's, or not the first */
+			if (!pass ? same_but_cpu(x->params, r->params)
+				  : *x->metric && !strcmp(r->metric, x->metric) && same_cluster(x, r))
+				y = r;
+		}
 	return y;
 }
 
