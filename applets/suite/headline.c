@@ -29,27 +29,30 @@
 static const struct hl_spec {
 	const char	*label, *detail;
 	const char	*metric, *applet, *test;
-	int		all;
+	const char	*each;		/* a SoC spec's detail ends "N each": how
+					   many CPUs, threads or copies (its first
+					   word's plural 's' dropped for 1) */
 } hl_specs[] = {
-	{ "DRAM read",      "bw_mem rd, 16 MiB",    "bw_mem-rd-16mb", NULL, NULL },
-	{ "DRAM write",     "bw_mem wr, 16 MiB",    "bw_mem-wr-16mb", NULL, NULL },
-	{ "DRAM copy",      "bw_mem cp, 16 MiB",    "bw_mem-cp-16mb", NULL, NULL },
-	{ "STREAM triad",   "a = b + 3c",           "triad", NULL, NULL },
-	{ "DRAM latency",   "random pages",         NULL, "lat_mem_rd", "rd_random" },
-	{ "L1 latency",     "512 B, stride 128",    "lat_mem_rd-stride128-sz50", NULL, NULL },
-	{ "L2 latency",     "256 KiB, stride 128",  "lat_mem_rd-stride128-sz250k", NULL, NULL },
-	{ "Dhrystone",      "per MHz",              "dhrystone_per_mhz", NULL, NULL },
-	{ "CoreMark-like",  "1 thread",             "coremark_like", NULL, NULL },
-	{ "Linpack",        "n=100, double",        "linpack", NULL, NULL },
-	{ "AES-128-CBC",    "16 KiB blocks",        "aes-128-cbc-16384", NULL, NULL },
-	{ "SHA-256",        "16 KiB blocks",        "sha256-16384", NULL, NULL },
-	{ "null syscall",   "lat_syscall null",     "lat_syscall-null", NULL, NULL },
-	{ "context switch", "2 procs, 128 KiB",     "lat_ctx-2-128k", NULL, NULL },
-	{ "SoC DRAM read",  "membw rd, all CPUs",   NULL, "membw", "rd", 1 },
-	{ "SoC STREAM",     "triad, all CPUs",      NULL, "stream", "triad", 1 },
-	{ "SoC loaded lat", "random, others reading", NULL, "lat_mem_rd", "rd_random", 1 },
-	{ "SoC Dhrystone",  "a copy per CPU",       NULL, "dhrystone", "dmips", 1 },
-	{ "SoC CoreMark",   "a copy per CPU",       NULL, "coremark", "coremark", 1 },
+	{ "DRAM read",      "bw_mem rd, 16 MiB",    "bw_mem-rd-16mb", NULL, NULL, NULL },
+	{ "DRAM write",     "bw_mem wr, 16 MiB",    "bw_mem-wr-16mb", NULL, NULL, NULL },
+	{ "DRAM copy",      "bw_mem cp, 16 MiB",    "bw_mem-cp-16mb", NULL, NULL, NULL },
+	{ "STREAM triad",   "a = b + 3c",           "triad", NULL, NULL, NULL },
+	{ "DRAM latency",   "random pages",         NULL, "lat_mem_rd", "rd_random", NULL },
+	{ "L1 latency",     "512 B, stride 128",    "lat_mem_rd-stride128-sz50", NULL, NULL, NULL },
+	{ "L2 latency",     "256 KiB, stride 128",  "lat_mem_rd-stride128-sz250k", NULL, NULL, NULL },
+	{ "Dhrystone",      "per MHz",              "dhrystone_per_mhz", NULL, NULL, NULL },
+	{ "CoreMark-like",  "1 thread",             "coremark_like", NULL, NULL, NULL },
+	{ "Linpack",        "n=100, double",        "linpack", NULL, NULL, NULL },
+	{ "AES-128-CBC",    "16 KiB blocks",        "aes-128-cbc-16384", NULL, NULL, NULL },
+	{ "SHA-256",        "16 KiB blocks",        "sha256-16384", NULL, NULL, NULL },
+	{ "null syscall",   "lat_syscall null",     "lat_syscall-null", NULL, NULL, NULL },
+	{ "context switch", "2 procs, 128 KiB",     "lat_ctx-2-128k", NULL, NULL, NULL },
+	{ "SoC DRAM read",  "membw rd, ",           NULL, "membw", "rd", " CPUs" },
+	{ "SoC DRAM copy",  "membw copy, ",         NULL, "membw", "copy", " CPUs" },
+	{ "SoC STREAM",     "triad, ",              NULL, "stream", "triad", " threads" },
+	{ "SoC loaded lat", "random, ",             NULL, "lat_mem_rd", "rd_random", " readers" },
+	{ "SoC Dhrystone",  "",                     NULL, "dhrystone", "dmips", " copies, one per CPU" },
+	{ "SoC CoreMark",   "",                     NULL, "coremark", "coremark", " copies, one per CPU" },
 };
 enum { HL_COUNT = ARRAY_LEN(hl_specs), HL_SUSPECTS = 16, HL_CPUS = 256 };
 
@@ -166,18 +169,28 @@ static int bad_why(const struct result *r, char *buf, size_t len)
 	return why != NULL;
 }
 
-/* Whether a record is of several copies or threads (P=N or threads=N,
- * N > 1), or of lat_mem_rd --loaded (load=N, any N: its last, the most
- * loaded, is the row) */
-static int of_all(const struct result *r)
+/* How many copies or threads a record is of (P=N or threads=N), or for
+ * lat_mem_rd --loaded how many CPUs were reading (load=N); 0 for none */
+static int64_t copies(const struct result *r)
 {
 	char v[16];
 	int64_t n;
 
-	if (params_value(r->params, "load", v, sizeof(v)))
-		return 1;
-	return (params_value(r->params, "P", v, sizeof(v)) ||
-		params_value(r->params, "threads", v, sizeof(v))) && !parse_int(v, &n) && n > 1;
+	if (!params_value(r->params, "load", v, sizeof(v)) &&
+	    !params_value(r->params, "P", v, sizeof(v)) &&
+	    !params_value(r->params, "threads", v, sizeof(v)))
+		return 0;
+	return parse_int(v, &n) || n < 0 ? 0 : n;
+}
+
+/* Whether a record is of several copies or threads (N > 1), or of
+ * lat_mem_rd --loaded (load=N, any N: its last, the most loaded, is the
+ * row) */
+static int of_all(const struct result *r)
+{
+	char v[16];
+
+	return params_value(r->params, "load", v, sizeof(v)) || copies(r) > 1;
 }
 
 static int spec_of(const struct result *r)
@@ -191,7 +204,7 @@ static int spec_of(const struct result *r)
 
 		if (s->metric ? metric && !strcmp(s->metric, metric)
 			      : !strcmp(s->applet, applet) && !strcmp(s->test, r->test) &&
-				s->all == all)
+				!!s->each == all)
 			return i;
 	}
 	return -1;
@@ -241,9 +254,18 @@ static void fill(struct hl_row *w, const struct result *r, int spec)
 
 	memset(w, 0, sizeof(*w));
 	if (spec >= 0) {
-		size_words(hl_specs[spec].metric || hl_specs[spec].all ? "" : p, sz, sizeof(sz));
-		snprintf(w->label, sizeof(w->label), "%s", hl_specs[spec].label);
-		snprintf(w->detail, sizeof(w->detail), "%s%s", hl_specs[spec].detail, sz);
+		const struct hl_spec *s = &hl_specs[spec];
+
+		if (s->each) {
+			int64_t n = copies(r);
+			size_t w1 = strcspn(s->each + 1, ",") + 1;
+
+			snprintf(sz, sizeof(sz), "%lld%.*s%s", (long long)n,
+				 (int)w1 - (n == 1 && s->each[w1 - 1] == 's'), s->each, s->each + w1);
+		} else
+			size_words(s->metric ? "" : p, sz, sizeof(sz));
+		snprintf(w->label, sizeof(w->label), "%s", s->label);
+		snprintf(w->detail, sizeof(w->detail), "%s%s", s->detail, sz);
 	} else if (r->metric && *r->metric) {
 		snprintf(w->label, sizeof(w->label), "%s", r->metric);
 	} else {	/* a test's status row: its command line */

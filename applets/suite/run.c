@@ -93,6 +93,8 @@ struct plan {
 	const char	*kernel, *dir;	/* pass --kernel, --dir when set */
 	double		budget;		/* the suite's default */
 	int		cluster, cpu;	/* the tests added now: pinned, labelled */
+	int		ncpus;		/* and their %cpus, -1: every usable CPU */
+	char		cpus[128];	/* and their --cpu list when cpu < 0, or "" */
 	char		**skips;	/* the skipped clusters' reasons (owned) */
 	size_t		nskips;
 };
@@ -163,11 +165,11 @@ static void add_passed_on(struct plan *p, struct test *t)
 		add_opt_word(t, "--kernel", p->kernel);
 	if (*p->dir && !has_opt(t, "--dir"))
 		add_opt_word(t, "--dir", p->dir);
-	if (p->cpu >= 0 && !has_opt(t, "--cpu")) {
+	if ((p->cpu >= 0 || *p->cpus) && !has_opt(t, "--cpu")) {
 		char n[16];
 
 		snprintf(n, sizeof(n), "%d", p->cpu);
-		add_opt_word(t, "--cpu", n);
+		add_opt_word(t, "--cpu", p->cpu >= 0 ? n : p->cpus);
 	}
 }
 
@@ -254,7 +256,7 @@ static void plan_add(struct plan *p, const char *cmd, double budget, const char 
 			w = nums[n] = xstrdup(num);
 		} else if ((pct = strstr(w, "%cpus")) != NULL && strlen(w) < 64) {
 			snprintf(num, sizeof(num), "%.*s%d%s", (int)(pct - w), w,
-				 topo_get()->nusable, pct + 5);
+				 p->ncpus >= 0 ? p->ncpus : topo_get()->nusable, pct + 5);
 			w = nums[n] = xstrdup(num);
 		}
 		words[n++] = w;
@@ -328,6 +330,33 @@ static int plan_clusters(struct plan *p, int *reps)
 	return n;
 }
 
+/* A cluster-wide test, once for each cluster with two or more usable
+ * CPUs, pinned to those CPUs; none for a cluster whose CPUs are all the
+ * usable ones (the SoC-wide test is it). A cluster's one usable CPU is
+ * what its per-cluster tests measure already. */
+static void plan_each_cluster(struct plan *p, const struct suite_test *st)
+{
+	const struct topo *tp = topo_get();
+	int *ok = xcalloc(TOPO_CPUS, sizeof(*ok)), n = sys_allowed_cpus(ok, TOPO_CPUS);
+	int *in = xcalloc(TOPO_CPUS, sizeof(*in)), k, i, m;
+
+	for (k = 0; k < tp->n; k++) {
+		for (i = m = 0; i < n; i++)
+			if (ok[i] >= 0 && ok[i] < TOPO_CPUS && tp->of[ok[i]] == k)
+				in[m++] = ok[i];
+		if (m < 2 || m == tp->nusable)
+			continue;	/* none: a per-cluster test's skipped line says why */
+		topo_cpulist(in, m, p->cpus, sizeof(p->cpus));
+		p->cluster = k;
+		p->ncpus = m;
+		plan_expand(p, st->cmd, st->budget);
+	}
+	p->cluster = p->ncpus = -1;
+	p->cpus[0] = 0;
+	free(in);
+	free(ok);
+}
+
 static void plan_suite(struct plan *p, const struct suite *s)
 {
 	int reps[TOPO_CLUSTERS], nreps = -1, k;
@@ -337,8 +366,13 @@ static void plan_suite(struct plan *p, const struct suite *s)
 	p->budget = s->budget;
 	if (s->tests) {
 		for (i = 0; i < s->ntests; i++) {
-			if ((s->tests[i].flags & SUITE_ALL_CPUS) && topo_get()->nusable < 2)
+			if ((s->tests[i].flags & (SUITE_ALL_CPUS | SUITE_EACH_CLUSTER)) &&
+			    topo_get()->nusable < 2)
 				continue;	/* one CPU: the single-core rows say it all */
+			if (s->tests[i].flags & SUITE_EACH_CLUSTER) {
+				plan_each_cluster(p, &s->tests[i]);
+				continue;
+			}
 			if (!(s->tests[i].flags & SUITE_PER_CLUSTER) ||
 			    !(nreps = nreps < 0 ? plan_clusters(p, reps) : nreps)) {
 				plan_expand(p, s->tests[i].cmd, s->tests[i].budget);
@@ -574,7 +608,8 @@ static int emit_rows(struct run_ctx *ctx, const struct test *t, char *rows,
 			if (!params_value(r.params, "cluster", v, sizeof(v)) && k < sizeof(params))
 				k += (size_t)snprintf(params + k, sizeof(params) - k, "%scluster=%d",
 						      k ? "," : "", t->cluster);
-			if (!params_value(r.params, "cpu", v, sizeof(v)) && k < sizeof(params))
+			if (t->cpu >= 0 && !params_value(r.params, "cpu", v, sizeof(v)) &&
+			    k < sizeof(params))
 				snprintf(params + k, sizeof(params) - k, "%scpu=%d", k ? "," : "",
 					 t->cpu);
 			r.params = params;
@@ -967,7 +1002,7 @@ static int run_run(struct run_ctx *ctx)
 		return EXIT_USAGE;
 	}
 	memset(&p, 0, sizeof(p));
-	p.cluster = p.cpu = -1;
+	p.cluster = p.cpu = p.ncpus = -1;
 	p.quick = ctx->quick;
 	p.kernel = ctx->kernel;
 	p.dir = ctx->dir;

@@ -23,9 +23,14 @@ struct suite_test {
  * cluster (src/topo.h) it runs once per kind, pinned (--cpu) to the first
  * usable CPU of the first cluster of that kind, its records labelled
  * cluster=K,cpu=N; a kind with no usable CPU gets one skipped row. */
-enum { SUITE_PER_CLUSTER = 1, SUITE_ALL_CPUS = 2 };
+enum { SUITE_PER_CLUSTER = 1, SUITE_ALL_CPUS = 2, SUITE_EACH_CLUSTER = 4 };
 /* SUITE_ALL_CPUS: a SoC-wide test, "%cpus" in its command line standing
- * for the usable CPUs' count; left out where there is only one. */
+ * for the usable CPUs' count; left out where there is only one.
+ * SUITE_EACH_CLUSTER: a cluster-wide test, on a SoC of more than one
+ * cluster (of any kinds) once for each cluster with 2 or more usable CPUs
+ * (one is what SUITE_PER_CLUSTER measures), pinned (--cpu) to them,
+ * "%cpus" their count, its records labelled cluster=K; left out for a
+ * cluster of every usable CPU (the SoC-wide test is that). */
 
 struct suite {
 	const char		*name;		/* "quick" */

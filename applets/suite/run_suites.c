@@ -53,7 +53,8 @@ static const struct suite_test quick_tests[] = {
 	{ "speed --quick --engine=both -bytes 16384 aes-128-cbc sha256", 0, SUITE_PER_CLUSTER },
 	{ "zlib --quick --level=6 deflate inflate", 0 },
 	/* the whole SoC: every usable CPU busy */
-	{ "membw --quick --kernel=best -P %cpus rd", 0, SUITE_ALL_CPUS },
+	{ "membw --quick --kernel=best -P %cpus rd copy", 0, SUITE_ALL_CPUS },
+	{ "membw --quick --kernel=best -P %cpus rd copy", 0, SUITE_EACH_CLUSTER },
 	{ "stream --quick --ntimes=5 --threads=%cpus", 0, SUITE_ALL_CPUS },
 	{ "lat_mem_rd --quick --reps=1 --warmup=0 --min-time=0.002 -t --loaded --sizes=%dramm", 0,
 	  SUITE_ALL_CPUS },
