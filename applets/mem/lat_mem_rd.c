@@ -186,6 +186,9 @@ struct lat {
 	int		random;		/* -t */
 	int		build;		/* work(): build the chain instead of walking */
 	int		load;		/* --loaded: CPUs reading now, else -1 */
+	size_t		ready;		/* the range of w[0]'s ring, built and
+					   walked once, 0 none: --loaded's next
+					   level walks the same ring */
 	struct walker	*w;
 };
 
@@ -416,19 +419,18 @@ static int sweep(struct run_ctx *ctx, struct lat *s, struct team *team, unsigned
 		if (size < s->stride)
 			continue;
 		s->range = (size_t)size;
+		/* one full lap untimed: the caches hold what the ring leaves there */
+		warm = (lat_chain_slots(s->range, s->stride) + LOADS_PER_ITER - 1) / LOADS_PER_ITER;
 		if (team) {			/* each worker builds its own ring */
 			s->build = 1;
 			team_body(team, 0);
 			s->build = 0;
-		} else {
-			build(s, 0);
-		}
-		/* one full lap untimed: the caches hold what the ring leaves there */
-		warm = (lat_chain_slots(s->range, s->stride) + LOADS_PER_ITER - 1) / LOADS_PER_ITER;
-		if (team)
 			team_body(team, warm);
-		else
+		} else if (s->ready != s->range) {	/* else the last level's, walked */
+			build(s, 0);
 			body1(s, warm);
+			s->ready = s->range;
+		}
 		if (team ? bench_measure(&ctx->bench, team_body, team, &st)
 			 : bench_measure(&ctx->bench, body1, s, &st)) {
 			errorf("out of memory");
@@ -713,6 +715,7 @@ DRIVER static int lat_mem_rd_run(struct run_ctx *ctx)
 
 	for (i = 0; i < nstrides && rc == EXIT_OK; i++) {
 		s.stride = strides[i];
+		s.ready = 0;		/* a ring of another stride */
 		if (s.stride > max)
 			warnf("stride %zu is larger than %llu MiB: no points", s.stride,
 			      (unsigned long long)mb);

@@ -32,7 +32,7 @@
 
 #define OPTIONS(O) \
 	O(SIZE, "size", OPT_SIZE, \
-	  "bytes per buffer (k/m: 1024) [4x the last-level cache, at least 32M]", .min = 4096, \
+	  "bytes per buffer (k/m: 1024) [4x the last-level cache, shared by the -P threads; at least 32M]", .min = 4096, \
 	  .max = 1e13, .metavar = "BYTES") \
 	O(PARALLEL, "parallel", OPT_INT, "threads, each with its own buffers", .letter = 'P', \
 	  .def = "1", .min = 1, .max = 1024, .metavar = "N", .key = OPTK_PARALLEL) \
@@ -234,7 +234,8 @@ static int membw_run(struct run_ctx *ctx)
 	if (opt_given(ctx, SIZE))
 		size = opt_size(ctx, SIZE);
 	else
-		size = 4 * llc > (32u << 20) ? 4 * llc : (32u << 20);
+		/* the threads share the cache: 4x it in all is past it */
+		size = 4 * llc / P > (32u << 20) ? 4 * llc / P : (32u << 20);
 	size &= ~(uint64_t)4095;	/* every kernel's granularity divides a page */
 	if (size > SIZE_MAX / 4 || mem_fits((2 * size + DST_SKEW) * P, why, sizeof(why))) {
 		errorf("buffers of %s x 2 x %u: %s", format_size(size, sz, sizeof(sz)), P,
