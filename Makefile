@@ -297,6 +297,9 @@ $(B)/obj/licenses.o: $(B)/licenses.c $(DEPS_MK)
 
 # Facts compiled into --version and the JSON context; rewritten only on change.
 GIT_REV := $(shell git describe --always --dirty 2>/dev/null || echo unknown)
+# the sources' date (the commit's time; SOURCE_DATE_EPOCH when set): the
+# earliest a board's clock can truly read (wiring's RTC check)
+SOURCE_EPOCH := $(or $(SOURCE_DATE_EPOCH),$(shell git log -1 --format=%ct 2>/dev/null),0)
 # where the C library, zlib and mbedtls came from, as --version says it
 BB_LIBC_FROM := $(if $(SAN),the host,$(if $(TC_CC),toolchain $(TC_MACHINE),pinned source))
 from = $(if $(filter command line environment,$(origin $(1))),$(1)=$($(1)),pinned source)
@@ -308,7 +311,8 @@ $(B)/buildinfo.h: FORCE $(DEPS_MK)
 	   echo '#define BB_MUSL_VERSION "$(if $(TC_CC),, $(MUSL_VERSION))"'; \
 	   echo '#define BB_LIBC_FROM "$(BB_LIBC_FROM)"'; \
 	   echo '#define BB_ZLIB_FROM "$(call from,ZLIB_PREFIX)"'; \
-	   echo '#define BB_MBEDTLS_FROM "$(call from,MBEDTLS_PREFIX)"'; } > $@.tmp
+	   echo '#define BB_MBEDTLS_FROM "$(call from,MBEDTLS_PREFIX)"'; \
+	   echo '#define BB_SOURCE_EPOCH $(SOURCE_EPOCH)LL'; } > $@.tmp
 	@if cmp -s $@.tmp $@; then rm $@.tmp; else mv $@.tmp $@; fi
 
 # Third-party notices, zlib-compressed into the binary for --licenses: from

@@ -166,6 +166,9 @@ void run_info_fill(struct run_info *info, const char *applet);
 
 /* version.c: facts compiled in by the Makefile */
 extern const char bb_version[], bb_cc[], bb_cflags[], bb_musl[], bb_zlib[], bb_mbedtls[];
+/* When the sources were last changed (the commit's time, seconds since
+ * 1970; 0 unknown): no clock of a board that runs this binary is earlier */
+extern const long long bb_source_epoch;
 void print_version(FILE *f);
 int  print_licenses(FILE *f);
 

@@ -29,6 +29,7 @@ const char bb_musl[] = "musl" BB_MUSL_VERSION;
 #endif
 const char bb_zlib[] = "zlib " ZLIB_VERSION;
 const char bb_mbedtls[] = "mbedtls " MBEDTLS_VERSION_STRING;
+const long long bb_source_epoch = BB_SOURCE_EPOCH;
 
 void print_version(FILE *f)
 {

@@ -1,0 +1,583 @@
+/* wiring.c - what came up wrong on the board, named before any benchmark
+ *
+ * SPDX-License-Identifier: MIT
+ *
+ * Half of a bring-up is finding what came up wrong, not what is slow: CPUs
+ * left offline, memory cut by mem=, the clocksource fallen back to
+ * jiffies, an RTC in 1970, cpufreq missing or capped, a PCIe link trained
+ * below what both its ends support. Each is read from what the kernel
+ * exposes (through BENCHBOX_SYSROOT, as sysinfo reads), and each check is
+ * one record: test the finding's name ("pcie.0000:01:00.0"), text what was
+ * seen, params grade=ok|warn|problem, note the reason with what was
+ * possible. Every file is hostile: missing, empty, huge or junk is a
+ * finding not made (or a warn saying it cannot be read), never a wrong
+ * grade. The parsers are wiring_parse_gts() and wiring_parse_dt_cells()
+ * (tests/fuzz/wiring.c).
+ */
+#include "applet.h"
+#include "sys.h"
+#include "util.h"
+#include "wiring.h"
+
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+enum grade { G_OK, G_WARN, G_PROBLEM, G_COUNT };
+static const char *const grade_names[G_COUNT] = { "ok", "warn", "problem" };
+
+static unsigned counts[G_COUNT];
+
+static void finding(struct run_ctx *ctx, enum grade g, const char *name, const char *seen,
+		    const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+
+static void finding(struct run_ctx *ctx, enum grade g, const char *name, const char *seen,
+		    const char *fmt, ...)
+{
+	struct result r = { 0 };
+	char params[32], why[400];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(why, sizeof(why), fmt, ap);
+	va_end(ap);
+	snprintf(params, sizeof(params), "grade=%s", grade_names[g]);
+	r.test = name;
+	r.params = params;
+	r.unit = "";
+	r.text = *seen ? seen : "unknown";
+	r.note = why;
+	counts[g]++;
+	emit_result(ctx, &r);
+}
+
+/* Parsers ---------------------------------------------------------------- */
+
+int wiring_parse_gts(const char *s, double *gts)
+{
+	double v = 0, scale = 1;
+	int digits = 0, dot = 0;
+
+	for (; (*s >= '0' && *s <= '9') || (*s == '.' && !dot); s++) {
+		if (*s == '.') {
+			dot = 1;
+			continue;
+		}
+		if (++digits > 6)
+			return -1;
+		if (dot)
+			scale /= 10;
+		v = v * 10 + (*s - '0');
+	}
+	if (!digits || strncmp(s, " GT/s", 5) || (s[5] && s[5] != ' ') || !(v * scale > 0))
+		return -1;
+	*gts = v * scale;
+	return 0;
+}
+
+int wiring_parse_dt_cells(const unsigned char *p, size_t len, unsigned acells, unsigned scells,
+			  uint64_t *total)
+{
+	size_t each = 4 * (size_t)(acells + scells), i, k;
+	uint64_t sum = 0, v;
+
+	if (acells < 1 || acells > 2 || scells < 1 || scells > 2 || !len || len % each)
+		return -1;
+	for (i = 0; i < len; i += each) {
+		for (k = 0, v = 0; k < scells; k++) {
+			const unsigned char *c = p + i + 4 * (acells + k);
+
+			v = v << 32 | (uint64_t)c[0] << 24 | (uint64_t)c[1] << 16 |
+			    (uint64_t)c[2] << 8 | c[3];
+		}
+		if (v > UINT64_MAX - sum)
+			return -1;
+		sum += v;
+	}
+	*total = sum;
+	return 0;
+}
+
+/* Helpers ---------------------------------------------------------------- */
+
+/* How many CPUs a sysfs CPU list file names; -1 unreadable or junk */
+static int cpus_in(const char *path, char *list, size_t len)
+{
+	static int cpus[SYS_MAX_CPUS];
+
+	if (read_text(path, list, len) < 0) {
+		*list = 0;
+		return -1;
+	}
+	return sys_parse_cpulist(list, cpus, SYS_MAX_CPUS);
+}
+
+/* The kernel command line's word that starts with key ("mem=", "nosmp"),
+ * into buf; NULL when none */
+static const char *cmdline_word(const char *cmdline, const char *key, char *buf, size_t len)
+{
+	const char *p = cmdline;
+	size_t n = strlen(key), w;
+
+	while (*p) {
+		p += strspn(p, " \t\n");
+		w = strcspn(p, " \t\n");
+		if (w && !strncmp(p, key, n) && (key[n - 1] == '=' || w == n)) {
+			snprintf(buf, len, "%.*s", (int)(w < 200 ? w : 200), p);
+			return buf;
+		}
+		p += w;
+	}
+	return NULL;
+}
+
+static char cmdline[4096];
+
+/* Checks ------------------------------------------------------------------ */
+
+static void check_cpus(struct run_ctx *ctx)
+{
+	char on[256], pr[256], seen[96], dt[512], w[64], hint[160] = "";
+	char (*names)[64] = xcalloc(SYS_MAX_CPUS, sizeof(*names));
+	int online = cpus_in("/sys/devices/system/cpu/online", on, sizeof(on));
+	int present = cpus_in("/sys/devices/system/cpu/present", pr, sizeof(pr));
+	int ndt = sys_dir_list(sysroot_path("/proc/device-tree/cpus", dt, sizeof(dt)), "cpu@",
+			       names, SYS_MAX_CPUS);
+
+	free(names);
+	if (cmdline_word(cmdline, "maxcpus=", w, sizeof(w)) ||
+	    cmdline_word(cmdline, "nr_cpus=", w, sizeof(w)) || cmdline_word(cmdline, "nosmp", w, sizeof(w)))
+		snprintf(hint, sizeof(hint), " (the kernel command line has %s)", w);
+	if (online < 1 || present < 1) {
+		finding(ctx, G_WARN, "cpus", "unknown", "/sys/devices/system/cpu/online or present "
+			"cannot be read");
+		return;
+	}
+	snprintf(seen, sizeof(seen), "%d of %d present online (%s)", online, present, on);
+	if (online < present)
+		finding(ctx, G_PROBLEM, "cpus", seen, "%d present CPU%s offline%s", present - online,
+			present - online > 1 ? "s are" : " is", hint);
+	else if (ndt > present)
+		finding(ctx, G_PROBLEM, "cpus", seen, "the devicetree has %d CPUs, the kernel brought "
+			"up %d%s", ndt, present, *hint ? hint : " (a secondary CPU failed to start?)");
+	else
+		finding(ctx, G_OK, "cpus", seen, "every present CPU is online%s",
+			ndt > 0 ? ", as many as the devicetree has" : "");
+}
+
+/* Words of the kernel command line that change what the benchmarks see */
+static void check_cmdline(struct run_ctx *ctx)
+{
+	static const struct {
+		const char *key, *why;
+		enum grade g;
+	} words[] = {
+		{ "mem=", "limits the memory the kernel uses", G_PROBLEM },
+		{ "maxcpus=", "limits the CPUs brought up at boot", G_PROBLEM },
+		{ "nr_cpus=", "limits the CPUs the kernel supports", G_PROBLEM },
+		{ "nosmp", "runs on one CPU", G_PROBLEM },
+		{ "isolcpus=", "keeps the scheduler off some CPUs", G_WARN },
+		{ "nohz_full=", "runs some CPUs tickless", G_WARN },
+		{ "cpufreq.off=", "turns cpufreq off: the CPUs stay at their boot clock", G_WARN },
+		{ "cpuidle.off=", "turns CPU idle states off", G_WARN },
+		{ "clocksource=", "picks the clocksource by hand", G_WARN },
+		{ "mitigations=off", "changes the cost of system calls and context switches", G_WARN },
+	};
+	char w[256], name[64];
+	size_t i;
+	int any = 0;
+
+	if (read_text("/proc/cmdline", cmdline, sizeof(cmdline)) < 0) {
+		*cmdline = 0;
+		finding(ctx, G_WARN, "cmdline", "unknown", "/proc/cmdline cannot be read");
+		return;
+	}
+	for (i = 0; i < ARRAY_LEN(words); i++) {
+		if (!cmdline_word(cmdline, words[i].key, w, sizeof(w)))
+			continue;
+		snprintf(name, sizeof(name), "cmdline.%.*s", (int)strcspn(words[i].key, "=."),
+			 words[i].key);
+		finding(ctx, words[i].g, name, w, "%s", words[i].why);
+		any = 1;
+	}
+	if (!any) {
+		size_t n = strlen(cmdline);
+
+		snprintf(w, sizeof(w), n > 32 ? "%.29s..." : "%s", cmdline);
+		finding(ctx, G_OK, "cmdline", n ? w : "empty", "nothing that limits CPUs, memory or "
+			"clocks");
+	}
+}
+
+/* bytes as a person reads them: "1.9 GiB", "512 MiB" */
+static const char *human(uint64_t b, char *buf, size_t len)
+{
+	if (b >= 1ull << 30)
+		snprintf(buf, len, "%.1f GiB", (double)b / (1ull << 30));
+	else
+		snprintf(buf, len, "%llu MiB", (unsigned long long)(b >> 20));
+	return buf;
+}
+
+/* #address-cells or #size-cells of a devicetree node; def when missing */
+static unsigned dt_cells(const char *node, const char *which, unsigned def)
+{
+	char path[512];
+	size_t len;
+	unsigned char *p;
+	unsigned v = def;
+
+	snprintf(path, sizeof(path), "%s/%s", node, which);
+	p = (unsigned char *)read_sysfile(path, 64, &len);
+	if (p && len == 4)
+		v = (unsigned)p[0] << 24 | (unsigned)p[1] << 16 | (unsigned)p[2] << 8 | p[3];
+	free(p);
+	return v;
+}
+
+/* The memory the devicetree describes (memory@ nodes' reg), 0 none */
+static uint64_t dt_memory(void)
+{
+	char (*names)[64] = xcalloc(256, sizeof(*names)), path[512];
+	int n = sys_dir_list(sysroot_path("/proc/device-tree", path, sizeof(path)), "memory",
+			     names, 256), i;
+	unsigned ac = dt_cells("/proc/device-tree", "#address-cells", 2);
+	unsigned sc = dt_cells("/proc/device-tree", "#size-cells", 1);
+	uint64_t total = 0, t;
+
+	for (i = 0; i < n; i++) {
+		unsigned char *p;
+		size_t len;
+
+		snprintf(path, sizeof(path), "/proc/device-tree/%s/reg", names[i]);
+		p = (unsigned char *)read_sysfile(path, 4096, &len);
+		if (p && !wiring_parse_dt_cells(p, len, ac, sc, &t) && t <= UINT64_MAX - total)
+			total += t;
+		free(p);
+	}
+	free(names);
+	return total;
+}
+
+static void check_memory(struct run_ctx *ctx)
+{
+	uint64_t total = 0, avail = 0, dt = dt_memory();
+	const char *source;
+	char seen[96], w[64], a[32], b[32];
+
+	if (sys_meminfo(&total, &avail, &source) || !total) {
+		finding(ctx, G_WARN, "memory", "unknown", "the memory total cannot be read");
+		return;
+	}
+	human(total, a, sizeof(a));
+	if (!dt) {
+		finding(ctx, G_OK, "memory", a, "total (no devicetree memory node to compare with)");
+		return;
+	}
+	human(dt, b, sizeof(b));
+	snprintf(seen, sizeof(seen), "%s of %s", a, b);
+	/* the kernel's own code, page tables and reserved carve-outs (firmware,
+	 * GPU, DSP) come off; a quarter gone is more than they take */
+	if (total < dt / 4 * 3)
+		finding(ctx, G_PROBLEM, "memory", seen, "the kernel sees %.0f%% of the devicetree's "
+			"memory%s%s", 100.0 * (double)total / (double)dt,
+			cmdline_word(cmdline, "mem=", w, sizeof(w)) ? ": the command line has " : "",
+			cmdline_word(cmdline, "mem=", w, sizeof(w)) ? w : "");
+	else
+		finding(ctx, G_OK, "memory", seen, "the kernel sees %.0f%% of the devicetree's memory",
+			100.0 * (double)total / (double)dt);
+}
+
+static void check_clocksource(struct run_ctx *ctx)
+{
+	const char *dir = "/sys/devices/system/clocksource/clocksource0";
+	char path[160], cur[64], avail[256];
+
+	snprintf(path, sizeof(path), "%s/current_clocksource", dir);
+	if (read_text(path, cur, sizeof(cur)) <= 0) {
+		finding(ctx, G_WARN, "clocksource", "unknown", "%s cannot be read", path);
+		return;
+	}
+	snprintf(path, sizeof(path), "%s/available_clocksource", dir);
+	if (read_text(path, avail, sizeof(avail)) < 0)
+		*avail = 0;
+	if (!strcmp(cur, "jiffies") || !strcmp(cur, "refined-jiffies"))
+		finding(ctx, G_PROBLEM, "clocksource", cur, "the timer tick is the only clock: "
+			"every time is coarse%s%s", *avail ? "; available: " : "", avail);
+	else
+		finding(ctx, G_OK, "clocksource", cur, "%s%s", *avail ? "available: " : "a hardware "
+			"counter", avail);
+}
+
+static void check_rtc(struct run_ctx *ctx)
+{
+	char (*names)[64] = xcalloc(32, sizeof(*names)), path[160], seen[64], name[80];
+	int n = sys_dir_list(sysroot_path("/sys/class/rtc", path, sizeof(path)), "rtc", names, 32);
+	int i;
+	uint64_t t;
+	time_t now = time(NULL);
+	struct tm tm;
+
+	for (i = 0; i < n; i++) {
+		time_t tt;
+
+		snprintf(path, sizeof(path), "/sys/class/rtc/%s/since_epoch", names[i]);
+		snprintf(name, sizeof(name), "rtc.%s", names[i]);
+		if (read_u64(path, &t) || t > (uint64_t)LLONG_MAX / 2) {
+			finding(ctx, G_WARN, name, "unknown", "%s cannot be read", path);
+			continue;
+		}
+		tt = (time_t)t;
+		gmtime_r(&tt, &tm);
+		strftime(seen, sizeof(seen), "%Y-%m-%d %H:%M UTC", &tm);
+		if ((long long)t < bb_source_epoch)
+			finding(ctx, G_PROBLEM, name, seen, "before this benchbox was built: the RTC "
+				"was never set (or its battery is flat)");
+		else
+			finding(ctx, G_OK, name, seen, "after this benchbox was built");
+	}
+	free(names);
+	if (n <= 0)
+		finding(ctx, G_OK, "rtc", "none", "no RTC: the system clock starts where the kernel "
+			"or the init sets it at every boot");
+	gmtime_r(&now, &tm);
+	strftime(seen, sizeof(seen), "%Y-%m-%d %H:%M UTC", &tm);
+	if ((long long)now < bb_source_epoch)
+		finding(ctx, G_PROBLEM, "clock", seen, "the system clock is before this benchbox "
+			"was built: file times and certificate checks are wrong");
+}
+
+static void check_cpufreq(struct run_ctx *ctx)
+{
+	char (*names)[64] = xcalloc(SYS_MAX_POLICIES * 16, sizeof(*names)), path[200];
+	char drv[64], seen[128], name[80];
+	int n = sys_dir_list(sysroot_path("/sys/devices/system/cpu/cpufreq", path, sizeof(path)),
+			     "policy", names, SYS_MAX_POLICIES * 16), i;
+	uint64_t max, cap;
+
+	if (n <= 0) {
+		finding(ctx, G_WARN, "cpufreq", "none", "no cpufreq policy: the CPUs run at the clock "
+			"the firmware left them at (no driver, or a virtual machine)");
+		free(names);
+		return;
+	}
+	for (i = 0; i < n; i++) {
+		snprintf(name, sizeof(name), "cpufreq.%s", names[i]);
+		snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpufreq/%s/scaling_driver",
+			 names[i]);
+		if (read_text(path, drv, sizeof(drv)) <= 0)
+			snprintf(drv, sizeof(drv), "unknown");
+		snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpufreq/%s/cpuinfo_max_freq",
+			 names[i]);
+		if (read_u64(path, &max) || !max) {
+			finding(ctx, G_WARN, name, drv, "its cpuinfo_max_freq cannot be read");
+			continue;
+		}
+		snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpufreq/%s/scaling_max_freq",
+			 names[i]);
+		if (read_u64(path, &cap) || !cap)
+			cap = max;
+		snprintf(seen, sizeof(seen), "%s, max %llu of %llu MHz", drv,
+			 (unsigned long long)(cap / 1000), (unsigned long long)(max / 1000));
+		if (cap < max)
+			finding(ctx, G_WARN, name, seen, "scaling_max_freq caps it below the CPU's "
+				"top clock");
+		else
+			finding(ctx, G_OK, name, seen, "can reach its top clock");
+	}
+	free(names);
+}
+
+/* A PCI address "0000:01:00.0" */
+static int pci_addr(const char *s, size_t n)
+{
+	static const char shape[] = "hhhh:hh:hh.h";
+	size_t i;
+
+	if (n != sizeof(shape) - 1)
+		return 0;
+	for (i = 0; i < n; i++)
+		if (shape[i] == 'h' ? !strchr("0123456789abcdef", s[i]) || !s[i] : s[i] != shape[i])
+			return 0;
+	return 1;
+}
+
+/* A link's speed (GT/s) and width of dev's FILE prefix ("max", "current") */
+static int pci_link(const char *dev, const char *which, double *gts, uint64_t *width)
+{
+	char path[200], v[64];
+
+	snprintf(path, sizeof(path), "/sys/bus/pci/devices/%s/%s_link_speed", dev, which);
+	if (read_text(path, v, sizeof(v)) <= 0 || wiring_parse_gts(v, gts))
+		return -1;
+	snprintf(path, sizeof(path), "/sys/bus/pci/devices/%s/%s_link_width", dev, which);
+	return read_u64(path, width) || !*width || *width > 32 ? -1 : 0;
+}
+
+static void check_pcie(struct run_ctx *ctx)
+{
+	char (*names)[64] = xcalloc(1024, sizeof(*names)), path[300], link[512], up[16];
+	char seen[64], name[80];
+	int n = sys_dir_list(sysroot_path("/sys/bus/pci/devices", path, sizeof(path)), "", names,
+			     1024), i;
+
+	for (i = 0; i < n; i++) {
+		double cs, ms, ps;
+		uint64_t cw, mw, pw;
+		ssize_t k;
+		char *slash;
+
+		if (!pci_addr(names[i], strlen(names[i])) ||
+		    pci_link(names[i], "max", &ms, &mw) || pci_link(names[i], "current", &cs, &cw))
+			continue;	/* no PCIe link of its own (conventional PCI, RCiEP) */
+		/* the port above it: the directory its sysfs entry sits in (the
+		 * link's text, read, not followed) */
+		snprintf(path, sizeof(path), "/sys/bus/pci/devices/%s", names[i]);
+		sysroot_path(path, link, sizeof(link));
+		snprintf(path, sizeof(path), "%s", link);
+		k = readlink(path, link, sizeof(link) - 1);
+		if (k <= 0)
+			continue;
+		link[k] = 0;
+		if (!(slash = strrchr(link, '/')) || slash - link < 13 || slash[-13] != '/' ||
+		    !pci_addr(slash - 12, 12))
+			continue;	/* below a host bridge: a root port's own link */
+		snprintf(up, sizeof(up), "%.12s", slash - 12);
+		if (pci_link(up, "max", &ps, &pw))
+			continue;
+		ps = ps < ms ? ps : ms;
+		pw = pw < mw ? pw : mw;
+		snprintf(name, sizeof(name), "pcie.%s", names[i]);
+		snprintf(seen, sizeof(seen), "%g GT/s x%llu", cs, (unsigned long long)cw);
+		if (cs < ps || cw < pw)
+			finding(ctx, G_PROBLEM, name, seen, "trained below %g GT/s x%llu, the most both "
+				"it and its port %s support", ps, (unsigned long long)pw, up);
+		else
+			finding(ctx, G_OK, name, seen, "the most both it and its port %s support", up);
+	}
+	free(names);
+}
+
+/* The listing a person reads: the counts, then problems, warnings, and
+ * the checks that were fine, in columns ------------------------------------ */
+
+struct listing {
+	char	(*line)[3][480];
+	int	*g;
+	size_t	n, cap;
+};
+
+static void listing_record(struct emit_out *o, const struct result *r)
+{
+	struct listing *l = (struct listing *)o->arg;
+	char grade[16] = "";
+	int g;
+
+	if (!l || !params_value(r->params, "grade", grade, sizeof(grade)))
+		return;
+	for (g = 0; g < G_COUNT && strcmp(grade_names[g], grade); g++)
+		;
+	if (g == G_COUNT)
+		return;
+	if (l->n == l->cap) {
+		l->cap = l->cap * 2 + 16;
+		l->line = realloc(l->line, l->cap * sizeof(*l->line));
+		l->g = realloc(l->g, l->cap * sizeof(*l->g));
+		if (!l->line || !l->g) {
+			errorf("out of memory");
+			abort();
+		}
+	}
+	snprintf(l->line[l->n][0], sizeof(l->line[0][0]), "%s", r->test);
+	snprintf(l->line[l->n][1], sizeof(l->line[0][1]), "%s", r->text ? r->text : "");
+	snprintf(l->line[l->n][2], sizeof(l->line[0][2]), "%s", r->note ? r->note : "");
+	l->g[l->n++] = g;
+}
+
+static void listing_end(struct emit_out *o)
+{
+	struct listing *l = (struct listing *)o->arg;
+	int w0 = 0, w1 = 0, g;
+	unsigned c[G_COUNT] = { 0 };
+	size_t i;
+
+	if (!l)
+		return;
+	for (i = 0; i < l->n; i++) {
+		int a = (int)strlen(l->line[i][0]), b = (int)strlen(l->line[i][1]);
+
+		w0 = a > w0 ? a : w0;
+		w1 = b > w1 && b <= 32 ? b : w1;
+		c[l->g[i]]++;
+	}
+	fprintf(o->f, "wiring: %u problem%s, %u warning%s, %u fine\n", c[G_PROBLEM],
+		c[G_PROBLEM] == 1 ? "" : "s", c[G_WARN], c[G_WARN] == 1 ? "" : "s", c[G_OK]);
+	for (g = G_COUNT - 1; g >= 0; g--)
+		for (i = 0; i < l->n; i++)
+			if (l->g[i] == g)
+				fprintf(o->f, "%-7s %-*s  %-*s  %s\n", grade_names[g], w0, l->line[i][0],
+					w1, l->line[i][1], l->line[i][2]);
+	free(l->line);
+	free(l->g);
+	free(l);
+	o->arg = NULL;
+}
+
+static const struct emitter emit_listing = {
+	"listing", 0, NULL, listing_record, listing_end,
+};
+
+static int wiring_run(struct run_ctx *ctx)
+{
+	int i;
+
+	if (ctx->argc) {
+		errorf("unexpected argument '%s'", ctx->argv[0]);
+		return EXIT_USAGE;
+	}
+	for (i = 0; i < ctx->rep->nout; i++)
+		if ((ctx->rep->out[i].em ? ctx->rep->out[i].em : ctx->rep->em) == &emit_listing)
+			ctx->rep->out[i].arg = xcalloc(1, sizeof(struct listing));
+	memset(counts, 0, sizeof(counts));
+	check_cmdline(ctx);	/* first: the others name its words */
+	check_cpus(ctx);
+	check_memory(ctx);
+	check_clocksource(ctx);
+	check_rtc(ctx);
+	check_cpufreq(ctx);
+	check_pcie(ctx);
+	return counts[G_PROBLEM] ? EXIT_FAIL : EXIT_OK;
+}
+
+TEXT(wiring_summary, "what came up wrong: CPUs, memory, clocks, links");
+TEXT(wiring_usage,
+	"usage: wiring\n"
+	"\n"
+	"What came up wrong on this board, from what the kernel exposes, before\n"
+	"any benchmark: CPUs present but offline (or fewer than the devicetree\n"
+	"has), kernel command line words that limit CPUs, memory or clocks\n"
+	"(mem=, maxcpus=, nosmp, isolcpus=, cpufreq.off=, ...), memory the\n"
+	"kernel sees against the devicetree's memory nodes, the clocksource\n"
+	"(jiffies is a problem), each RTC and the system clock against the date\n"
+	"this benchbox was built, cpufreq policies missing or capped below\n"
+	"their top clock, and every PCIe link's speed and width against the\n"
+	"most both it and its upstream port support. Each check is a record:\n"
+	"test the finding ('pcie.0000:01:00.0'), the value what was seen,\n"
+	"params grade=ok, warn or problem, the note why. Without --format: the\n"
+	"counts, then the problems, the warnings and what was fine.\n");
+TEXT(wiring_exits,
+	"Exit status: 0 no problem (warnings allowed), 1 a problem found,\n"
+	"2 usage error.\n");
+
+const struct applet applet_wiring = {
+	.name    = "wiring",
+	.summary = TEXT_PTR(wiring_summary),
+	.usage   = TEXT_PTR(wiring_usage),
+	.exits   = TEXT_PTR(wiring_exits),
+	.classic = &emit_listing,
+	.run     = wiring_run,
+};
