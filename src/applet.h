@@ -28,6 +28,9 @@ enum applet_flags {
 	APPLET_PENDING   = 1u << 2,	/* unfinished: hidden from --list */
 	APPLET_TOOL      = 1u << 3,	/* measures nothing (run, init, report, ...): never
 					   in a suite, which would run it as a test */
+	APPLET_FINDINGS  = 1u << 4,	/* exit 1 after its records: they grade a
+					   problem found (wiring); in a suite no
+					   failed test */
 };
 
 struct run_ctx;

@@ -69,6 +69,8 @@ struct headline {
 	signed char	tcl[HL_COUNT * HL_CLUSTERS];	/* and its cluster, -1 none */
 	size_t		ntable;
 	struct hl_list	issues, by[V_COUNT];	/* FAST, PASS, NO-REF */
+	char		wire[HL_SUSPECTS][120];	/* wiring's problems: "NAME: SEEN" */
+	unsigned	nwire;			/* all of them (a few kept) */
 	char		sus[HL_SUSPECTS][160];	/* a few kinds, before and after */
 	char		suskey[HL_SUSPECTS][64];
 	const char	*susp[HL_SUSPECTS];
@@ -489,6 +491,13 @@ void headline_see(struct headline *h, const struct result *r)
 	struct hl_row w;
 
 	see_clock(h, r);
+	if (r->applet && !strcmp(r->applet, "wiring")) {	/* its findings, not figures */
+		if (r->text && params_value(r->params, "grade", buf, sizeof(buf)) &&
+		    !strcmp(buf, "problem") && h->nwire++ < HL_SUSPECTS)
+			snprintf(h->wire[h->nwire - 1], sizeof(h->wire[0]), "%.40s: %.64s", r->test,
+				 r->text);
+		return;
+	}
 	if (!strcmp(r->test, "suspect")) {
 		if (r->text && *r->text)
 			see_suspect(h, r);
@@ -573,6 +582,23 @@ static void names(const struct headline *h, int want, const char *sep, char *buf
 	}
 }
 
+/* "; 2 wiring problems: cpus: 2 of 4 present online (0-1); ...", the
+ * first four named */
+static void wiring_words(const struct headline *h, char *buf, size_t len)
+{
+	size_t at = strlen(buf);
+	unsigned i;
+
+	if (!h->nwire || at >= len)
+		return;
+	at += (size_t)snprintf(buf + at, len - at, "; %u wiring problem%s", h->nwire,
+			       h->nwire > 1 ? "s" : "");
+	for (i = 0; i < h->nwire && i < 4 && at < len; i++)	/* the rest: `wiring` */
+		at += (size_t)snprintf(buf + at, len - at, "%s%s", i ? "; " : ": ", h->wire[i]);
+	if (h->nwire > 4 && at < len)
+		snprintf(buf + at, len - at, "; %u more", h->nwire - 4);
+}
+
 void headline_verdict_line(const struct headline *h, const char *board_why, char *buf,
 			   size_t len)
 {
@@ -586,13 +612,16 @@ void headline_verdict_line(const struct headline *h, const char *board_why, char
 			 " names one)" : "no verdict: no board named (--board BOARD; 'benchbox"
 			 " boards' lists them)%s", board_why);
 		names(h, 1, "; ", buf, len);	/* what cannot be right needs no board */
+		wiring_words(h, buf, len);
 		return;
 	}
+	/* a board whose wiring is wrong passes nothing: WARN at least */
 	snprintf(buf, len, "%s%s%s%s: %s", h->board, *board_why ? " (" : "", board_why,
-		 *board_why ? ")" : "", worst == 0 ? "FAIL" : worst < 3 ? "WARN" :
+		 *board_why ? ")" : "", worst == 0 ? "FAIL" : worst < 3 || h->nwire ? "WARN" :
 		 "PASS - nothing off the published range");
 	for (i = worst; i < 3; i++)
 		names(h, i, i == worst ? " - " : "; ", buf, len);
+	wiring_words(h, buf, len);
 	if (h->nsus && strlen(buf) < len)
 		snprintf(buf + strlen(buf), len - strlen(buf), "%s", suspect_words);
 }

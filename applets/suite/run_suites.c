@@ -33,6 +33,7 @@
 
 static const struct suite_test quick_tests[] = {
 	{ "sysinfo", 0 },
+	{ "wiring", 0 },
 	{ "mhz --quick", 0, SUITE_PER_CLUSTER },
 	{ "bw_mem --quick 16m {rd,wr,cp,bcopy}", 0, SUITE_PER_CLUSTER },
 	{ "membw --quick --kernel=best rd", 0 },

@@ -578,6 +578,7 @@ const struct applet applet_wiring = {
 	.summary = TEXT_PTR(wiring_summary),
 	.usage   = TEXT_PTR(wiring_usage),
 	.exits   = TEXT_PTR(wiring_exits),
+	.flags   = APPLET_FINDINGS,
 	.classic = &emit_listing,
 	.run     = wiring_run,
 };
