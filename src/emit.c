@@ -15,7 +15,9 @@
  * console lacks its plan, which parsers count as a failure. The result of
  * a test follows src/verdict.h, where FAIL is the board's failure and
  * INVALID a result that cannot be judged:
- *   not ok                 the record is flagged failed, or judged FAIL;
+ *   not ok                 the record is flagged failed, or judged FAIL,
+ *                          or is a finding graded a problem (wiring's
+ *                          grade=problem: a farm sees the board's fault);
  *   ok # SKIP reason       the record is flagged skipped;
  *   ok # TODO throttled    measured, but not to be judged: not a failure,
  *   ok # TODO INVALID: ... yet counted apart ("TODO passed" in prove);
@@ -688,7 +690,9 @@ static void ktap_directive(FILE *f, const struct result *r)
 
 static void ktap_record(struct emit_out *o, const struct result *r)
 {
-	int bad = (r->flags & RESULT_FAILED) || (r->verdict && r->verdict->out.v == V_FAIL);
+	char g[16];
+	int bad = (r->flags & RESULT_FAILED) || (r->verdict && r->verdict->out.v == V_FAIL) ||
+		  (params_value(r->params, "grade", g, sizeof(g)) && !strcmp(g, "problem"));
 
 	fprintf(o->f, "%sok %u - ", bad ? "not " : "", o->count + 1);
 	tap_text(o->f, r->applet);

@@ -5,14 +5,16 @@
  * Half of a bring-up is finding what came up wrong, not what is slow: CPUs
  * left offline, memory cut by mem=, the clocksource fallen back to
  * jiffies, an RTC in 1970, cpufreq missing or capped, a PCIe link trained
- * below what both its ends support. Each is read from what the kernel
- * exposes (through BENCHBOX_SYSROOT, as sysinfo reads), and each check is
- * one record: test the finding's name ("pcie.0000:01:00.0"), text what was
- * seen, params grade=ok|warn|problem, note the reason with what was
- * possible. Every file is hostile: missing, empty, huge or junk is a
- * finding not made (or a warn saying it cannot be read), never a wrong
- * grade. The parsers are wiring_parse_gts() and wiring_parse_dt_cells()
- * (tests/fuzz/wiring.c).
+ * below what both its ends support, Ethernet at half duplex or below what
+ * both ends offer. Each is read from what the kernel exposes (through
+ * BENCHBOX_SYSROOT, as sysinfo reads; ethtool only on this system's own
+ * interfaces), and each check is one record: test the finding's name
+ * ("pcie.0000:01:00.0"), text what was seen, params grade=ok|warn|problem,
+ * note the reason with what was possible. Every file is hostile: missing,
+ * empty, huge or junk is a finding not made (or a warn saying it cannot
+ * be read), never a wrong grade. The parsers are wiring_parse_gts() and
+ * wiring_parse_dt_cells() (tests/fuzz/wiring.c), wiring_mask_speed() the
+ * ethtool masks' reader (tests/unit/test_wiring.c).
  */
 #include "applet.h"
 #include "sys.h"
@@ -20,10 +22,13 @@
 #include "wiring.h"
 
 #include <limits.h>
+#include <net/if.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
+#include <sys/socket.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -100,6 +105,29 @@ int wiring_parse_dt_cells(const unsigned char *p, size_t len, unsigned acells, u
 	}
 	*total = sum;
 	return 0;
+}
+
+/* Each link mode bit of the kernel's ethtool ABI (enum
+ * ethtool_link_mode_bit_indices, bits 0-92) as a speed code, '0' for the
+ * bits that are no speed (autoneg, port types, pause, FEC) */
+static const char link_mode_speed[] =
+	"112233000000600403666779999bbbb888aacccca36666645000aaaaacccccddddd23eeeee0cccccdddddeeeee221";
+
+unsigned wiring_mask_speed(const uint32_t *mask, unsigned nwords)
+{
+	static const unsigned mbps[] = { 0, 10, 100, 1000, 2500, 5000, 10000, 20000, 25000,
+					 40000, 50000, 56000, 100000, 200000, 400000 };
+	unsigned best = 0, b, v;
+
+	for (b = 0; b < 32 * nwords && b < sizeof(link_mode_speed) - 1; b++) {
+		char c = link_mode_speed[b];
+
+		if (!(mask[b / 32] >> (b % 32) & 1))
+			continue;
+		v = mbps[c <= '9' ? c - '0' : c - 'a' + 10];
+		best = v > best ? v : best;
+	}
+	return best;
 }
 
 /* Helpers ---------------------------------------------------------------- */
@@ -420,8 +448,8 @@ static int pci_link(const char *dev, const char *which, double *gts, uint64_t *w
 
 static void check_pcie(struct run_ctx *ctx)
 {
-	char (*names)[64] = xcalloc(1024, sizeof(*names)), path[300], link[512], up[16];
-	char seen[64], name[80];
+	char (*names)[64] = xcalloc(1024, sizeof(*names)), path[300], at[600], link[512], up[16];
+	char seen[64], name[80], port[64];
 	int n = sys_dir_list(sysroot_path("/sys/bus/pci/devices", path, sizeof(path)), "", names,
 			     1024), i;
 
@@ -437,9 +465,7 @@ static void check_pcie(struct run_ctx *ctx)
 		/* the port above it: the directory its sysfs entry sits in (the
 		 * link's text, read, not followed) */
 		snprintf(path, sizeof(path), "/sys/bus/pci/devices/%s", names[i]);
-		sysroot_path(path, link, sizeof(link));
-		snprintf(path, sizeof(path), "%s", link);
-		k = readlink(path, link, sizeof(link) - 1);
+		k = readlink(sysroot_path(path, at, sizeof(at)), link, sizeof(link) - 1);
 		if (k <= 0)
 			continue;
 		link[k] = 0;
@@ -447,17 +473,155 @@ static void check_pcie(struct run_ctx *ctx)
 		    !pci_addr(slash - 12, 12))
 			continue;	/* below a host bridge: a root port's own link */
 		snprintf(up, sizeof(up), "%.12s", slash - 12);
-		if (pci_link(up, "max", &ps, &pw))
-			continue;
+		if (pci_link(up, "max", &ps, &pw)) {	/* a port that does not say */
+			ps = ms;
+			pw = mw;
+			snprintf(port, sizeof(port), "it supports (its port %s does not say)", up);
+		} else {
+			snprintf(port, sizeof(port), "both it and its port %s support", up);
+		}
 		ps = ps < ms ? ps : ms;
 		pw = pw < mw ? pw : mw;
 		snprintf(name, sizeof(name), "pcie.%s", names[i]);
 		snprintf(seen, sizeof(seen), "%g GT/s x%llu", cs, (unsigned long long)cw);
 		if (cs < ps || cw < pw)
-			finding(ctx, G_PROBLEM, name, seen, "trained below %g GT/s x%llu, the most both "
-				"it and its port %s support", ps, (unsigned long long)pw, up);
+			finding(ctx, G_PROBLEM, name, seen, "trained below %g GT/s x%llu, the most %s",
+				ps, (unsigned long long)pw, port);
 		else
-			finding(ctx, G_OK, name, seen, "the most both it and its port %s support", up);
+			finding(ctx, G_OK, name, seen, "the most %s", port);
+	}
+	free(names);
+}
+
+/* The kernel's ethtool ABI (linux/ethtool.h), the two calls used */
+enum { ETH_GSET = 0x1, ETH_GLINKSETTINGS = 0x4c, SIOC_ETHTOOL = 0x8946, LM_WORDS = 8 };
+
+struct eth_link {		/* struct ethtool_link_settings */
+	uint32_t	cmd, speed;
+	uint8_t		duplex, port, phy_address, autoneg, mdio_support, mdix, mdix_ctrl;
+	int8_t		nwords;		/* the masks' 32-bit words */
+	uint8_t		transceiver, ms_cfg, ms_state, rate_matching;
+	uint32_t	reserved[7];
+	uint32_t	masks[3 * LM_WORDS];	/* supported, advertising, partner's */
+};
+
+struct eth_cmd {		/* struct ethtool_cmd (ETHTOOL_GSET, before Linux 4.6) */
+	uint32_t	cmd, supported, advertising;
+	uint16_t	speed;
+	uint8_t		duplex, port, phy_address, transceiver, autoneg, mdio_support;
+	uint32_t	maxtxpkt, maxrxpkt;
+	uint16_t	speed_hi;
+	uint8_t		mdix, mdix_ctrl;
+	uint32_t	lp_advertising, reserved[2];
+};
+
+/* The fastest speed (Mb/s) ifname supports and its link partner offers
+ * (0 unknown): ETHTOOL_GLINKSETTINGS (its mask-size handshake first), else
+ * the older ETHTOOL_GSET. Returns which answered: 1 or 2, 0 neither. Only
+ * this system's interfaces: not under a captured sysroot, whose names
+ * are another machine's. */
+static int if_speeds(const char *ifname, unsigned *ours, unsigned *partner)
+{
+	struct ifreq ifr;
+	struct eth_link ls;
+	struct eth_cmd gs;
+	int fd = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0), n, got = 0;
+
+	*ours = *partner = 0;
+	if (fd < 0)
+		return 0;
+	memset(&ifr, 0, sizeof(ifr));
+	snprintf(ifr.ifr_name, sizeof(ifr.ifr_name), "%s", ifname);
+	memset(&ls, 0, sizeof(ls));
+	ls.cmd = ETH_GLINKSETTINGS;
+	ifr.ifr_data = (void *)&ls;
+	if (!ioctl(fd, SIOC_ETHTOOL, &ifr) && ls.nwords < 0 && -ls.nwords <= LM_WORDS) {
+		n = -ls.nwords;
+		memset(&ls, 0, sizeof(ls));
+		ls.cmd = ETH_GLINKSETTINGS;
+		ls.nwords = (int8_t)n;
+		if (!ioctl(fd, SIOC_ETHTOOL, &ifr) && ls.nwords == n) {
+			got = 1;
+			*ours = wiring_mask_speed(ls.masks, (unsigned)n);
+			*partner = wiring_mask_speed(ls.masks + 2 * n, (unsigned)n);
+		}
+	} else {
+		memset(&gs, 0, sizeof(gs));
+		gs.cmd = ETH_GSET;
+		ifr.ifr_data = (void *)&gs;
+		if (!ioctl(fd, SIOC_ETHTOOL, &ifr)) {
+			got = 2;
+			*ours = wiring_mask_speed(&gs.supported, 1);
+			*partner = wiring_mask_speed(&gs.lp_advertising, 1);
+		}
+	}
+	close(fd);
+	return got;
+}
+
+/* Every network interface but lo: carrier, speed and duplex (sysfs)
+ * against the fastest mode both ends offer (ethtool) */
+static void check_net(struct run_ctx *ctx)
+{
+	char (*names)[64] = xcalloc(256, sizeof(*names)), path[200], oper[32], dup[16], v[32];
+	char name[80], seen[96];
+	const char *root = getenv("BENCHBOX_SYSROOT");
+	int n = sys_dir_list(sysroot_path("/sys/class/net", path, sizeof(path)), "", names, 256), i;
+	int64_t speed;
+	uint64_t carrier, mtu;
+	unsigned ours, partner, best;
+	int asked;
+
+	for (i = 0; i < n; i++) {
+		if (!strcmp(names[i], "lo") || strlen(names[i]) >= IFNAMSIZ)
+			continue;
+		snprintf(name, sizeof(name), "net.%s", names[i]);
+		snprintf(path, sizeof(path), "/sys/class/net/%s/operstate", names[i]);
+		if (read_text(path, oper, sizeof(oper)) <= 0)
+			snprintf(oper, sizeof(oper), "unknown");
+		snprintf(path, sizeof(path), "/sys/class/net/%s/carrier", names[i]);
+		if (!strcmp(oper, "down") || read_u64(path, &carrier)) {
+			finding(ctx, G_OK, name, "down", "not brought up: nothing to check");
+			continue;
+		}
+		snprintf(path, sizeof(path), "/sys/class/net/%s/mtu", names[i]);
+		if (read_u64(path, &mtu))
+			mtu = 0;
+		if (!carrier) {
+			finding(ctx, G_WARN, name, "no carrier", "up, but no link: no cable, or the other "
+				"end is off");
+			continue;
+		}
+		snprintf(path, sizeof(path), "/sys/class/net/%s/speed", names[i]);
+		if (read_text(path, v, sizeof(v)) <= 0 || parse_int(v, &speed) || speed <= 0 ||
+		    speed > 10000000)
+			speed = 0;
+		snprintf(path, sizeof(path), "/sys/class/net/%s/duplex", names[i]);
+		if (read_text(path, dup, sizeof(dup)) <= 0 || strlen(dup) > 8)
+			snprintf(dup, sizeof(dup), "unknown");
+		ours = partner = 0;
+		asked = root && *root ? 0 : if_speeds(names[i], &ours, &partner);
+		best = partner && partner < ours ? partner : ours;
+		if (speed)
+			snprintf(seen, sizeof(seen), "%lld Mb/s, %s duplex", (long long)speed, dup);
+		else
+			snprintf(seen, sizeof(seen), "speed unknown, %s duplex", dup);
+		if (!strcmp(dup, "half"))
+			finding(ctx, G_PROBLEM, name, seen, "half duplex: collisions and a fraction of the "
+				"speed (a failed autonegotiation)");
+		else if (speed && best && (unsigned)speed < best)
+			finding(ctx, G_PROBLEM, name, seen, "below %u Mb/s, the most both ends offer",
+				best);
+		else if (speed && ours && (unsigned)speed < ours)
+			finding(ctx, G_WARN, name, seen, "below the %u Mb/s it supports: the other end "
+				"offers no more", ours);
+		else if (mtu && mtu < 1500)
+			finding(ctx, G_WARN, name, seen, "MTU %llu, under Ethernet's 1500",
+				(unsigned long long)mtu);
+		else
+			finding(ctx, G_OK, name, seen, ours ? "the most it supports" : asked ?
+				"what it reports; ethtool lists no modes" : "what it reports (its modes "
+				"unknown)");
 	}
 	free(names);
 }
@@ -550,10 +714,11 @@ static int wiring_run(struct run_ctx *ctx)
 	check_rtc(ctx);
 	check_cpufreq(ctx);
 	check_pcie(ctx);
+	check_net(ctx);
 	return counts[G_PROBLEM] ? EXIT_FAIL : EXIT_OK;
 }
 
-TEXT(wiring_summary, "what came up wrong: CPUs, memory, clocks, links");
+TEXT(wiring_summary, "what came up wrong: CPUs, memory, clocks, PCIe, network");
 TEXT(wiring_usage,
 	"usage: wiring\n"
 	"\n"
@@ -564,11 +729,14 @@ TEXT(wiring_usage,
 	"kernel sees against the devicetree's memory nodes, the clocksource\n"
 	"(jiffies is a problem), each RTC and the system clock against the date\n"
 	"this benchbox was built, cpufreq policies missing or capped below\n"
-	"their top clock, and every PCIe link's speed and width against the\n"
-	"most both it and its upstream port support. Each check is a record:\n"
-	"test the finding ('pcie.0000:01:00.0'), the value what was seen,\n"
-	"params grade=ok, warn or problem, the note why. Without --format: the\n"
-	"counts, then the problems, the warnings and what was fine.\n");
+	"their top clock, every PCIe link's speed and width against the most\n"
+	"both it and its upstream port support, and every network interface's\n"
+	"carrier, speed and duplex against the fastest mode both ends offer\n"
+	"(ethtool). Each check is a record: test the finding\n"
+	"('pcie.0000:01:00.0'), the value what was seen, params grade=ok, warn\n"
+	"or problem, the note why. Without --format: the counts, then the\n"
+	"problems, the warnings and what was fine; in KTAP a problem is 'not\n"
+	"ok'.\n");
 TEXT(wiring_exits,
 	"Exit status: 0 no problem (warnings allowed), 1 a problem found,\n"
 	"2 usage error.\n");

@@ -21,4 +21,9 @@ int wiring_parse_gts(const char *s, double *gts);
 int wiring_parse_dt_cells(const unsigned char *p, size_t len, unsigned acells, unsigned scells,
 			  uint64_t *total);
 
+/* The fastest speed (Mb/s) among the link modes set in an ethtool mask of
+ * nwords 32-bit words (bits past the kernel's known ones are ignored); 0
+ * when none is a speed. */
+unsigned wiring_mask_speed(const uint32_t *mask, unsigned nwords);
+
 #endif
