@@ -846,6 +846,13 @@ void emit_set_arg(struct emit_sink *rep, const void *arg)
 		rep->out[i].arg = arg;
 }
 
+void emit_set_own_args(struct emit_sink *rep, const struct emitter *em, size_t size)
+{
+	for (int i = 0; i < rep->nout; i++)
+		if ((rep->out[i].em ? rep->out[i].em : rep->em) == em)
+			rep->out[i].arg = xcalloc(1, size);
+}
+
 void emit_set_emitter(struct emit_sink *rep, const struct emitter *em)
 {
 	if (rep->out[0].f == (rep->em->to_stderr ? stderr : stdout))

@@ -151,6 +151,10 @@ int  emit_open(struct emit_sink *rep, const struct emitter *em,
 	       const struct run_info *info, FILE *out, const char *path);
 /* Data for a classic emitter (set before the first record). */
 void emit_set_arg(struct emit_sink *rep, const void *arg);
+/* Each output whose emitter is em its own zeroed data of size bytes (an
+ * emitter that gathers its records and prints them at its end(), which
+ * frees them), before the first record. */
+void emit_set_own_args(struct emit_sink *rep, const struct emitter *em, size_t size);
 /* Another emitter, before the first record (an applet whose classic output
  * depends on its options): stdout's records go to stderr if em says so. */
 void emit_set_emitter(struct emit_sink *rep, const struct emitter *em);

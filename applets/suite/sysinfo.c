@@ -605,15 +605,11 @@ static const struct emitter emit_sheet = {
 
 static int sysinfo_run(struct run_ctx *ctx)
 {
-	int i;
-
 	if (ctx->argc) {
 		errorf("unexpected argument '%s'", ctx->argv[0]);
 		return EXIT_USAGE;
 	}
-	for (i = 0; i < ctx->rep->nout; i++)	/* each sheet output its own sheet */
-		if ((ctx->rep->out[i].em ? ctx->rep->out[i].em : ctx->rep->em) == &emit_sheet)
-			ctx->rep->out[i].arg = xcalloc(1, sizeof(struct sheet));
+	emit_set_own_args(ctx->rep, &emit_sheet, sizeof(struct sheet));	/* a sheet each */
 	board(ctx);
 	cpus(ctx);
 	riscv(ctx);

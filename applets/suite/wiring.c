@@ -697,15 +697,11 @@ static const struct emitter emit_listing = {
 
 static int wiring_run(struct run_ctx *ctx)
 {
-	int i;
-
 	if (ctx->argc) {
 		errorf("unexpected argument '%s'", ctx->argv[0]);
 		return EXIT_USAGE;
 	}
-	for (i = 0; i < ctx->rep->nout; i++)
-		if ((ctx->rep->out[i].em ? ctx->rep->out[i].em : ctx->rep->em) == &emit_listing)
-			ctx->rep->out[i].arg = xcalloc(1, sizeof(struct listing));
+	emit_set_own_args(ctx->rep, &emit_listing, sizeof(struct listing));
 	memset(counts, 0, sizeof(counts));
 	check_cmdline(ctx);	/* first: the others name its words */
 	check_cpus(ctx);
