@@ -664,6 +664,7 @@ static void status_row(struct run_ctx *ctx, const struct tally *tl, const struct
 static int outcome(struct run_ctx *ctx, const struct test *t, const struct child_out *o,
 		   int had_skip_row, unsigned nrows, struct tally *tl)
 {
+	const struct applet *a;
 	char note[400], sig[32];
 	int st = o->status;
 
@@ -676,8 +677,8 @@ static int outcome(struct run_ctx *ctx, const struct test *t, const struct child
 		snprintf(note, sizeof(note), "killed by %s",
 			 signal_name(WTERMSIG(st), sig, sizeof(sig)));
 	} else if ((WEXITSTATUS(st) == EXIT_OK ||
-		    (WEXITSTATUS(st) == EXIT_FAIL && applet_find(t->argv[0]) &&
-		     (applet_find(t->argv[0])->flags & APPLET_FINDINGS))) && nrows) {
+		    (WEXITSTATUS(st) == EXIT_FAIL && (a = applet_find(t->argv[0])) &&
+		     (a->flags & APPLET_FINDINGS))) && nrows) {
 		return 0;	/* a problem that wiring found is its records' grade */
 	} else if (WEXITSTATUS(st) == EXIT_OK) {
 		snprintf(note, sizeof(note), "exit 0 without a record%s%s",

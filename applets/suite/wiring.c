@@ -241,16 +241,6 @@ static void check_cmdline(struct run_ctx *ctx)
 	}
 }
 
-/* bytes as a person reads them: "1.9 GiB", "512 MiB" */
-static const char *human(uint64_t b, char *buf, size_t len)
-{
-	if (b >= 1ull << 30)
-		snprintf(buf, len, "%.1f GiB", (double)b / (1ull << 30));
-	else
-		snprintf(buf, len, "%llu MiB", (unsigned long long)(b >> 20));
-	return buf;
-}
-
 /* #address-cells or #size-cells of a devicetree node; def when missing */
 static unsigned dt_cells(const char *node, const char *which, unsigned def)
 {
@@ -301,23 +291,25 @@ static void check_memory(struct run_ctx *ctx)
 		finding(ctx, G_WARN, "memory", "unknown", "the memory total cannot be read");
 		return;
 	}
-	human(total, a, sizeof(a));
+	format_human(total, a, sizeof(a));
 	if (!dt) {
 		finding(ctx, G_OK, "memory", a, "total (no devicetree memory node to compare with)");
 		return;
 	}
-	human(dt, b, sizeof(b));
+	format_human(dt, b, sizeof(b));
 	snprintf(seen, sizeof(seen), "%s of %s", a, b);
 	/* the kernel's own code, page tables and reserved carve-outs (firmware,
 	 * GPU, DSP) come off; a quarter gone is more than they take */
-	if (total < dt / 4 * 3)
+	if (total < dt / 4 * 3) {
+		int mem = cmdline_word(cmdline, "mem=", w, sizeof(w)) != NULL;
+
 		finding(ctx, G_PROBLEM, "memory", seen, "the kernel sees %.0f%% of the devicetree's "
 			"memory%s%s", 100.0 * (double)total / (double)dt,
-			cmdline_word(cmdline, "mem=", w, sizeof(w)) ? ": the command line has " : "",
-			cmdline_word(cmdline, "mem=", w, sizeof(w)) ? w : "");
-	else
+			mem ? ": the command line has " : "", mem ? w : "");
+	} else {
 		finding(ctx, G_OK, "memory", seen, "the kernel sees %.0f%% of the devicetree's memory",
 			100.0 * (double)total / (double)dt);
+	}
 }
 
 static void check_clocksource(struct run_ctx *ctx)
