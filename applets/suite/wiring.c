@@ -32,25 +32,22 @@
 #include <time.h>
 #include <unistd.h>
 
-enum grade { G_OK, G_WARN, G_PROBLEM, G_COUNT };
 static const char *const grade_names[G_COUNT] = { "ok", "warn", "problem" };
 
 static unsigned counts[G_COUNT];
 
-static void finding(struct run_ctx *ctx, enum grade g, const char *name, const char *seen,
-		    const char *fmt, ...) __attribute__((format(printf, 5, 6)));
-
-static void finding(struct run_ctx *ctx, enum grade g, const char *name, const char *seen,
-		    const char *fmt, ...)
+void wiring_finding(struct run_ctx *ctx, enum wiring_grade g, const char *name, const char *seen,
+		    const char *attrs, const char *fmt, ...)
 {
 	struct result r = { 0 };
-	char params[32], why[400];
+	char params[256], why[400];
 	va_list ap;
 
 	va_start(ap, fmt);
 	vsnprintf(why, sizeof(why), fmt, ap);
 	va_end(ap);
-	snprintf(params, sizeof(params), "grade=%s", grade_names[g]);
+	snprintf(params, sizeof(params), "grade=%s%s%s", grade_names[g], attrs && *attrs ? "," : "",
+		 attrs ? attrs : "");
 	r.test = name;
 	r.params = params;
 	r.unit = "";
@@ -132,6 +129,14 @@ unsigned wiring_mask_speed(const uint32_t *mask, unsigned nwords)
 
 /* Helpers ---------------------------------------------------------------- */
 
+int wiring_word_ok(const char *s)
+{
+	size_t n = strlen(s);
+
+	return n && n < 48 && strspn(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+				     "0123456789._+-") == n;
+}
+
 /* How many CPUs a sysfs CPU list file names; -1 unreadable or junk */
 static int cpus_in(const char *path, char *list, size_t len)
 {
@@ -144,11 +149,9 @@ static int cpus_in(const char *path, char *list, size_t len)
 	return sys_parse_cpulist(list, cpus, SYS_MAX_CPUS);
 }
 
-/* The kernel command line's word that starts with key ("mem=", "nosmp"),
- * into buf; NULL when none */
-static const char *cmdline_word(const char *cmdline, const char *key, char *buf, size_t len)
+const char *wiring_cmdline_word(const char *key, char *buf, size_t len)
 {
-	const char *p = cmdline;
+	const char *p = wiring_cmdline;
 	size_t n = strlen(key), w;
 
 	while (*p) {
@@ -163,13 +166,13 @@ static const char *cmdline_word(const char *cmdline, const char *key, char *buf,
 	return NULL;
 }
 
-static char cmdline[4096];
+char wiring_cmdline[4096];
 
 /* Checks ------------------------------------------------------------------ */
 
 static void check_cpus(struct run_ctx *ctx)
 {
-	char on[256], pr[256], seen[96], dt[512], w[64], hint[160] = "";
+	char on[256], pr[256], seen[96], dt[512], w[64], hint[160] = "", attrs[64];
 	char (*names)[64] = xcalloc(SYS_MAX_CPUS, sizeof(*names));
 	int online = cpus_in("/sys/devices/system/cpu/online", on, sizeof(on));
 	int present = cpus_in("/sys/devices/system/cpu/present", pr, sizeof(pr));
@@ -177,23 +180,24 @@ static void check_cpus(struct run_ctx *ctx)
 			       names, SYS_MAX_CPUS);
 
 	free(names);
-	if (cmdline_word(cmdline, "maxcpus=", w, sizeof(w)) ||
-	    cmdline_word(cmdline, "nr_cpus=", w, sizeof(w)) || cmdline_word(cmdline, "nosmp", w, sizeof(w)))
+	if (wiring_cmdline_word("maxcpus=", w, sizeof(w)) ||
+	    wiring_cmdline_word("nr_cpus=", w, sizeof(w)) || wiring_cmdline_word("nosmp", w, sizeof(w)))
 		snprintf(hint, sizeof(hint), " (the kernel command line has %s)", w);
 	if (online < 1 || present < 1) {
-		finding(ctx, G_WARN, "cpus", "unknown", "/sys/devices/system/cpu/online or present "
+		wiring_finding(ctx, G_WARN, "cpus", "unknown", NULL, "/sys/devices/system/cpu/online or present "
 			"cannot be read");
 		return;
 	}
 	snprintf(seen, sizeof(seen), "%d of %d present online (%s)", online, present, on);
+	snprintf(attrs, sizeof(attrs), "online=%d,present=%d", online, present);
 	if (online < present)
-		finding(ctx, G_PROBLEM, "cpus", seen, "%d present CPU%s offline%s", present - online,
+		wiring_finding(ctx, G_PROBLEM, "cpus", seen, attrs, "%d present CPU%s offline%s", present - online,
 			present - online > 1 ? "s are" : " is", hint);
 	else if (ndt > present)
-		finding(ctx, G_PROBLEM, "cpus", seen, "the devicetree has %d CPUs, the kernel brought "
+		wiring_finding(ctx, G_PROBLEM, "cpus", seen, attrs, "the devicetree has %d CPUs, the kernel brought "
 			"up %d%s", ndt, present, *hint ? hint : " (a secondary CPU failed to start?)");
 	else
-		finding(ctx, G_OK, "cpus", seen, "every present CPU is online%s",
+		wiring_finding(ctx, G_OK, "cpus", seen, attrs, "every present CPU is online%s",
 			ndt > 0 ? ", as many as the devicetree has" : "");
 }
 
@@ -202,7 +206,7 @@ static void check_cmdline(struct run_ctx *ctx)
 {
 	static const struct {
 		const char *key, *why;
-		enum grade g;
+		enum wiring_grade g;
 	} words[] = {
 		{ "mem=", "limits the memory the kernel uses", G_PROBLEM },
 		{ "maxcpus=", "limits the CPUs brought up at boot", G_PROBLEM },
@@ -219,24 +223,24 @@ static void check_cmdline(struct run_ctx *ctx)
 	size_t i;
 	int any = 0;
 
-	if (read_text("/proc/cmdline", cmdline, sizeof(cmdline)) < 0) {
-		*cmdline = 0;
-		finding(ctx, G_WARN, "cmdline", "unknown", "/proc/cmdline cannot be read");
+	if (read_text("/proc/cmdline", wiring_cmdline, sizeof(wiring_cmdline)) < 0) {
+		*wiring_cmdline = 0;
+		wiring_finding(ctx, G_WARN, "cmdline", "unknown", NULL, "/proc/cmdline cannot be read");
 		return;
 	}
 	for (i = 0; i < ARRAY_LEN(words); i++) {
-		if (!cmdline_word(cmdline, words[i].key, w, sizeof(w)))
+		if (!wiring_cmdline_word(words[i].key, w, sizeof(w)))
 			continue;
 		snprintf(name, sizeof(name), "cmdline.%.*s", (int)strcspn(words[i].key, "=."),
 			 words[i].key);
-		finding(ctx, words[i].g, name, w, "%s", words[i].why);
+		wiring_finding(ctx, words[i].g, name, w, NULL, "%s", words[i].why);
 		any = 1;
 	}
 	if (!any) {
-		size_t n = strlen(cmdline);
+		size_t n = strlen(wiring_cmdline);
 
-		snprintf(w, sizeof(w), n > 32 ? "%.29s..." : "%s", cmdline);
-		finding(ctx, G_OK, "cmdline", n ? w : "empty", "nothing that limits CPUs, memory or "
+		snprintf(w, sizeof(w), n > 32 ? "%.29s..." : "%s", wiring_cmdline);
+		wiring_finding(ctx, G_OK, "cmdline", n ? w : "empty", NULL, "nothing that limits CPUs, memory or "
 			"clocks");
 	}
 }
@@ -285,15 +289,16 @@ static void check_memory(struct run_ctx *ctx)
 {
 	uint64_t total = 0, avail = 0, dt = dt_memory();
 	const char *source;
-	char seen[96], w[64], a[32], b[32];
+	char seen[96], w[64], a[32], b[32], attrs[32];
 
 	if (sys_meminfo(&total, &avail, &source) || !total) {
-		finding(ctx, G_WARN, "memory", "unknown", "the memory total cannot be read");
+		wiring_finding(ctx, G_WARN, "memory", "unknown", NULL, "the memory total cannot be read");
 		return;
 	}
 	format_human(total, a, sizeof(a));
+	snprintf(attrs, sizeof(attrs), "mib=%llu", (unsigned long long)(total >> 20));
 	if (!dt) {
-		finding(ctx, G_OK, "memory", a, "total (no devicetree memory node to compare with)");
+		wiring_finding(ctx, G_OK, "memory", a, attrs, "total (no devicetree memory node to compare with)");
 		return;
 	}
 	format_human(dt, b, sizeof(b));
@@ -301,13 +306,13 @@ static void check_memory(struct run_ctx *ctx)
 	/* the kernel's own code, page tables and reserved carve-outs (firmware,
 	 * GPU, DSP) come off; a quarter gone is more than they take */
 	if (total < dt / 4 * 3) {
-		int mem = cmdline_word(cmdline, "mem=", w, sizeof(w)) != NULL;
+		int mem = wiring_cmdline_word("mem=", w, sizeof(w)) != NULL;
 
-		finding(ctx, G_PROBLEM, "memory", seen, "the kernel sees %.0f%% of the devicetree's "
+		wiring_finding(ctx, G_PROBLEM, "memory", seen, attrs, "the kernel sees %.0f%% of the devicetree's "
 			"memory%s%s", 100.0 * (double)total / (double)dt,
 			mem ? ": the command line has " : "", mem ? w : "");
 	} else {
-		finding(ctx, G_OK, "memory", seen, "the kernel sees %.0f%% of the devicetree's memory",
+		wiring_finding(ctx, G_OK, "memory", seen, attrs, "the kernel sees %.0f%% of the devicetree's memory",
 			100.0 * (double)total / (double)dt);
 	}
 }
@@ -315,21 +320,22 @@ static void check_memory(struct run_ctx *ctx)
 static void check_clocksource(struct run_ctx *ctx)
 {
 	const char *dir = "/sys/devices/system/clocksource/clocksource0";
-	char path[160], cur[64], avail[256];
+	char path[160], cur[64], avail[256], attrs[80];
 
 	snprintf(path, sizeof(path), "%s/current_clocksource", dir);
 	if (read_text(path, cur, sizeof(cur)) <= 0) {
-		finding(ctx, G_WARN, "clocksource", "unknown", "%s cannot be read", path);
+		wiring_finding(ctx, G_WARN, "clocksource", "unknown", NULL, "%s cannot be read", path);
 		return;
 	}
 	snprintf(path, sizeof(path), "%s/available_clocksource", dir);
 	if (read_text(path, avail, sizeof(avail)) < 0)
 		*avail = 0;
+	snprintf(attrs, sizeof(attrs), "name=%s", wiring_word_ok(cur) ? cur : "other");
 	if (!strcmp(cur, "jiffies") || !strcmp(cur, "refined-jiffies"))
-		finding(ctx, G_PROBLEM, "clocksource", cur, "the timer tick is the only clock: "
+		wiring_finding(ctx, G_PROBLEM, "clocksource", cur, attrs, "the timer tick is the only clock: "
 			"every time is coarse%s%s", *avail ? "; available: " : "", avail);
 	else
-		finding(ctx, G_OK, "clocksource", cur, "%s%s", *avail ? "available: " : "a hardware "
+		wiring_finding(ctx, G_OK, "clocksource", cur, attrs, "%s%s", *avail ? "available: " : "a hardware "
 			"counter", avail);
 }
 
@@ -348,39 +354,39 @@ static void check_rtc(struct run_ctx *ctx)
 		snprintf(path, sizeof(path), "/sys/class/rtc/%s/since_epoch", names[i]);
 		snprintf(name, sizeof(name), "rtc.%s", names[i]);
 		if (read_u64(path, &t) || t > (uint64_t)LLONG_MAX / 2) {
-			finding(ctx, G_WARN, name, "unknown", "%s cannot be read", path);
+			wiring_finding(ctx, G_WARN, name, "unknown", NULL, "%s cannot be read", path);
 			continue;
 		}
 		tt = (time_t)t;
 		gmtime_r(&tt, &tm);
 		strftime(seen, sizeof(seen), "%Y-%m-%d %H:%M UTC", &tm);
 		if ((long long)t < bb_source_epoch)
-			finding(ctx, G_PROBLEM, name, seen, "before this benchbox was built: the RTC "
+			wiring_finding(ctx, G_PROBLEM, name, seen, NULL, "before this benchbox was built: the RTC "
 				"was never set (or its battery is flat)");
 		else
-			finding(ctx, G_OK, name, seen, "after this benchbox was built");
+			wiring_finding(ctx, G_OK, name, seen, NULL, "after this benchbox was built");
 	}
 	free(names);
 	if (n <= 0)
-		finding(ctx, G_OK, "rtc", "none", "no RTC: the system clock starts where the kernel "
+		wiring_finding(ctx, G_OK, "rtc", "none", NULL, "no RTC: the system clock starts where the kernel "
 			"or the init sets it at every boot");
 	gmtime_r(&now, &tm);
 	strftime(seen, sizeof(seen), "%Y-%m-%d %H:%M UTC", &tm);
 	if ((long long)now < bb_source_epoch)
-		finding(ctx, G_PROBLEM, "clock", seen, "the system clock is before this benchbox "
+		wiring_finding(ctx, G_PROBLEM, "clock", seen, NULL, "the system clock is before this benchbox "
 			"was built: file times and certificate checks are wrong");
 }
 
 static void check_cpufreq(struct run_ctx *ctx)
 {
 	char (*names)[64] = xcalloc(SYS_MAX_POLICIES * 16, sizeof(*names)), path[200];
-	char drv[64], seen[128], name[80];
+	char drv[64], seen[128], name[80], attrs[64];
 	int n = sys_dir_list(sysroot_path("/sys/devices/system/cpu/cpufreq", path, sizeof(path)),
 			     "policy", names, SYS_MAX_POLICIES * 16), i;
 	uint64_t max, cap;
 
 	if (n <= 0) {
-		finding(ctx, G_WARN, "cpufreq", "none", "no cpufreq policy: the CPUs run at the clock "
+		wiring_finding(ctx, G_WARN, "cpufreq", "none", NULL, "no cpufreq policy: the CPUs run at the clock "
 			"the firmware left them at (no driver, or a virtual machine)");
 		free(names);
 		return;
@@ -394,7 +400,7 @@ static void check_cpufreq(struct run_ctx *ctx)
 		snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpufreq/%s/cpuinfo_max_freq",
 			 names[i]);
 		if (read_u64(path, &max) || !max) {
-			finding(ctx, G_WARN, name, drv, "its cpuinfo_max_freq cannot be read");
+			wiring_finding(ctx, G_WARN, name, drv, NULL, "its cpuinfo_max_freq cannot be read");
 			continue;
 		}
 		snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpufreq/%s/scaling_max_freq",
@@ -403,11 +409,13 @@ static void check_cpufreq(struct run_ctx *ctx)
 			cap = max;
 		snprintf(seen, sizeof(seen), "%s, max %llu of %llu MHz", drv,
 			 (unsigned long long)(cap / 1000), (unsigned long long)(max / 1000));
+		snprintf(attrs, sizeof(attrs), "max_mhz=%llu,top_mhz=%llu", (unsigned long long)(cap / 1000),
+			 (unsigned long long)(max / 1000));
 		if (cap < max)
-			finding(ctx, G_WARN, name, seen, "scaling_max_freq caps it below the CPU's "
+			wiring_finding(ctx, G_WARN, name, seen, attrs, "scaling_max_freq caps it below the CPU's "
 				"top clock");
 		else
-			finding(ctx, G_OK, name, seen, "can reach its top clock");
+			wiring_finding(ctx, G_OK, name, seen, attrs, "can reach its top clock");
 	}
 	free(names);
 }
@@ -441,7 +449,7 @@ static int pci_link(const char *dev, const char *which, double *gts, uint64_t *w
 static void check_pcie(struct run_ctx *ctx)
 {
 	char (*names)[64] = xcalloc(1024, sizeof(*names)), path[300], at[600], link[512], up[16];
-	char seen[64], name[80], port[64];
+	char seen[64], name[80], port[64], attrs[64];
 	int n = sys_dir_list(sysroot_path("/sys/bus/pci/devices", path, sizeof(path)), "", names,
 			     1024), i;
 
@@ -476,11 +484,12 @@ static void check_pcie(struct run_ctx *ctx)
 		pw = pw < mw ? pw : mw;
 		snprintf(name, sizeof(name), "pcie.%s", names[i]);
 		snprintf(seen, sizeof(seen), "%g GT/s x%llu", cs, (unsigned long long)cw);
+		snprintf(attrs, sizeof(attrs), "speed=%g,width=%llu", cs, (unsigned long long)cw);
 		if (cs < ps || cw < pw)
-			finding(ctx, G_PROBLEM, name, seen, "trained below %g GT/s x%llu, the most %s",
+			wiring_finding(ctx, G_PROBLEM, name, seen, attrs, "trained below %g GT/s x%llu, the most %s",
 				ps, (unsigned long long)pw, port);
 		else
-			finding(ctx, G_OK, name, seen, "the most %s", port);
+			wiring_finding(ctx, G_OK, name, seen, attrs, "the most %s", port);
 	}
 	free(names);
 }
@@ -556,7 +565,7 @@ static int if_speeds(const char *ifname, unsigned *ours, unsigned *partner)
 static void check_net(struct run_ctx *ctx)
 {
 	char (*names)[64] = xcalloc(256, sizeof(*names)), path[200], oper[32], dup[16], v[32];
-	char name[80], seen[96];
+	char name[80], seen[96], attrs[64];
 	const char *root = getenv("BENCHBOX_SYSROOT");
 	int n = sys_dir_list(sysroot_path("/sys/class/net", path, sizeof(path)), "", names, 256), i;
 	int64_t speed;
@@ -573,14 +582,14 @@ static void check_net(struct run_ctx *ctx)
 			snprintf(oper, sizeof(oper), "unknown");
 		snprintf(path, sizeof(path), "/sys/class/net/%s/carrier", names[i]);
 		if (!strcmp(oper, "down") || read_u64(path, &carrier)) {
-			finding(ctx, G_OK, name, "down", "not brought up: nothing to check");
+			wiring_finding(ctx, G_OK, name, "down", NULL, "not brought up: nothing to check");
 			continue;
 		}
 		snprintf(path, sizeof(path), "/sys/class/net/%s/mtu", names[i]);
 		if (read_u64(path, &mtu))
 			mtu = 0;
 		if (!carrier) {
-			finding(ctx, G_WARN, name, "no carrier", "up, but no link: no cable, or the other "
+			wiring_finding(ctx, G_WARN, name, "no carrier", NULL, "up, but no link: no cable, or the other "
 				"end is off");
 			continue;
 		}
@@ -598,20 +607,22 @@ static void check_net(struct run_ctx *ctx)
 			snprintf(seen, sizeof(seen), "%lld Mb/s, %s duplex", (long long)speed, dup);
 		else
 			snprintf(seen, sizeof(seen), "speed unknown, %s duplex", dup);
+		snprintf(attrs, sizeof(attrs), "speed=%lld,duplex=%s", (long long)speed,
+			 wiring_word_ok(dup) ? dup : "unknown");
 		if (!strcmp(dup, "half"))
-			finding(ctx, G_PROBLEM, name, seen, "half duplex: collisions and a fraction of the "
+			wiring_finding(ctx, G_PROBLEM, name, seen, attrs, "half duplex: collisions and a fraction of the "
 				"speed (a failed autonegotiation)");
 		else if (speed && best && (unsigned)speed < best)
-			finding(ctx, G_PROBLEM, name, seen, "below %u Mb/s, the most both ends offer",
+			wiring_finding(ctx, G_PROBLEM, name, seen, attrs, "below %u Mb/s, the most both ends offer",
 				best);
 		else if (speed && ours && (unsigned)speed < ours)
-			finding(ctx, G_WARN, name, seen, "below the %u Mb/s it supports: the other end "
+			wiring_finding(ctx, G_WARN, name, seen, attrs, "below the %u Mb/s it supports: the other end "
 				"offers no more", ours);
 		else if (mtu && mtu < 1500)
-			finding(ctx, G_WARN, name, seen, "MTU %llu, under Ethernet's 1500",
+			wiring_finding(ctx, G_WARN, name, seen, attrs, "MTU %llu, under Ethernet's 1500",
 				(unsigned long long)mtu);
 		else
-			finding(ctx, G_OK, name, seen, ours ? "the most it supports" : asked ?
+			wiring_finding(ctx, G_OK, name, seen, attrs, ours ? "the most it supports" : asked ?
 				"what it reports; ethtool lists no modes" : "what it reports (its modes "
 				"unknown)");
 	}
