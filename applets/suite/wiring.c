@@ -712,8 +712,15 @@ static int wiring_run(struct run_ctx *ctx)
 	check_clocksource(ctx);
 	check_rtc(ctx);
 	check_cpufreq(ctx);
+	wiring_check_cpuidle(ctx);
 	check_pcie(ctx);
+	wiring_check_mmc(ctx);
+	wiring_check_usb(ctx);
 	check_net(ctx);
+	wiring_check_storage(ctx);
+	wiring_check_crypto(ctx);
+	wiring_check_thermal(ctx);
+	wiring_check_kernel(ctx);
 	return counts[G_PROBLEM] ? EXIT_FAIL : EXIT_OK;
 }
 
