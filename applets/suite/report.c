@@ -11,7 +11,8 @@
  * The page opens on the answer, as run's terminal summary does (one
  * headline module makes both): the verdict in words, the counts, the
  * headline figures, every WARN/FAIL/INVALID with its reason and the
- * suspect conditions. Then the bandwidth and latency charts
+ * suspect conditions; wiring's findings, problems first, what was fine
+ * folded. Then the bandwidth and latency charts
  * (report_chart.c), every other record in a table (failed, skipped and
  * throttled rows marked), and last, folded, the run's context and the
  * sysinfo records: a person opens them when a number needs explaining.
@@ -158,6 +159,8 @@ TEXT(report_style,
 	".v-no-ref { background: #f6f8fa; color: #57606a; }\n"
 	".v-invalid { background: #eaeef2; color: #24292f; }\n"
 	"td.v { font-weight: bold; white-space: nowrap; }\n"
+	"table.wiring { margin: .4em 0; } table.wiring td.note { max-width: 60em; }\n"
+	"table.wiring td:first-child { font-weight: bold; white-space: nowrap; }\n"
 	"p.answer { font-size: 1.15em; font-weight: bold; padding: 6px 10px; "
 	"border-radius: 4px; }\n"
 	"#suspects { color: #7d4e00; font-weight: bold; }\n"
@@ -506,8 +509,8 @@ static void write_results(FILE *f, const struct html_doc *d)
 
 	fputs("<section id=\"results\">\n<h2>Results</h2>\n", f);
 	for (i = 0; i < d->n; i++) {
-		if (!strcmp(d->recs[i].applet, "sysinfo"))
-			continue;	/* under System */
+		if (!strcmp(d->recs[i].applet, "sysinfo") || !strcmp(d->recs[i].applet, "wiring"))
+			continue;	/* under System, under Wiring */
 		if (!n++)
 			fputs("<table id=\"results-table\">\n<thead><tr><th>applet</th><th>test</th>"
 			      "<th>kernel</th><th>params</th><th>value</th><th>unit</th><th>min</th>"
@@ -515,7 +518,58 @@ static void write_results(FILE *f, const struct html_doc *d)
 			      "<tbody>\n", f);
 		write_row(f, &d->recs[i]);
 	}
-	fputs(n ? "</tbody>\n</table>\n" : "<p class=\"none\">No results besides sysinfo.</p>\n", f);
+	fputs(n ? "</tbody>\n</table>\n" : "<p class=\"none\">No results besides sysinfo and "
+	      "wiring.</p>\n", f);
+	fputs("</section>\n", f);
+}
+
+/* wiring's findings, under the verdict: its problems and warnings in a
+ * table a person reads first, what was fine folded below them */
+static void write_wiring(FILE *f, const struct html_doc *d)
+{
+	static const char *const grades[] = { "problem", "warn", "ok" };
+	static const char *const cls[] = { "v-fail", "v-warn", "v-pass" };
+	char grade[16], val[512];
+	unsigned n[3] = { 0 };
+	size_t i;
+	int g;
+
+	for (i = 0; i < d->n; i++)
+		for (g = 0; g < 3; g++)
+			n[g] += !strcmp(d->recs[i].applet, "wiring") &&
+				params_value(d->recs[i].params, "grade", grade, sizeof(grade)) &&
+				!strcmp(grade, grades[g]);
+	if (!n[0] && !n[1] && !n[2])
+		return;
+	fputs("<section id=\"wiring\">\n<h2>Wiring</h2>\n", f);
+	fprintf(f, "<p id=\"wiring-counts\">%u problem%s, %u warning%s, %u fine</p>\n", n[0],
+		n[0] == 1 ? "" : "s", n[1], n[1] == 1 ? "" : "s", n[2]);
+	for (g = 0; g < 3; g++) {
+		if (!n[g])
+			continue;
+		if (g == 2)
+			fprintf(f, "<details id=\"wiring-ok\">\n<summary>%u fine</summary>\n", n[2]);
+		fprintf(f, "<table class=\"wiring\" id=\"wiring-%s\">\n<thead><tr><th>grade</th>"
+			"<th>finding</th><th>seen</th><th>why</th></tr></thead>\n<tbody>\n",
+			grades[g]);
+		for (i = 0; i < d->n; i++) {
+			const struct html_rec *r = &d->recs[i];
+
+			if (strcmp(r->applet, "wiring") ||
+			    !params_value(r->params, "grade", grade, sizeof(grade)) ||
+			    strcmp(grade, grades[g]))
+				continue;
+			fputs("<tr>", f);
+			tag(f, "td", cls[g], grades[g]);
+			tag(f, "td", NULL, r->test);
+			tag(f, "td", NULL, value_text(r, 1, val, sizeof(val)));
+			tag(f, "td", "note", r->note);
+			fputs("</tr>\n", f);
+		}
+		fputs("</tbody>\n</table>\n", f);
+		if (g == 2)
+			fputs("</details>\n", f);
+	}
 	fputs("</section>\n", f);
 }
 
@@ -551,6 +605,7 @@ static void write_page(FILE *f, const struct html_doc *d, const struct json *ctx
 	fprintf(f, " &middot; %zu records</p>\n", d->n);
 	/* the answer first, the detail below it, the setup folded at the end */
 	write_verdicts(f, d);
+	write_wiring(f, d);
 	write_charts(f, d);
 	write_results(f, d);
 	write_env(f, ctx);
@@ -611,13 +666,13 @@ TEXT(report_usage,
 	"Writes a benchbox JSON results file (-o FILE of any applet or of run) as\n"
 	"one HTML page that opens on the answer: the verdict in words, its\n"
 	"counts, the headline figures, each WARN, FAIL or INVALID with its reason\n"
-	"and the suspect conditions; then charts of the bandwidths (bw_mem,\n"
-	"membw, stream) and of lat_mem_rd's latency against working-set size, a\n"
-	"table of every result and the run's context, folded. Everything is\n"
-	"inline: no script, no link. --board judges each guide metric as compare\n"
-	"does and charts the board's published values; without it, the board the\n"
-	"run named does. The page goes to stdout, or to -o FILE, in full or not\n"
-	"at all.\n");
+	"and the suspect conditions; wiring's findings, problems first; then\n"
+	"charts of the bandwidths (bw_mem, membw, stream) and of lat_mem_rd's\n"
+	"latency against working-set size, a table of every other result and\n"
+	"the run's context, folded. Everything is inline: no script, no link.\n"
+	"--board judges each guide metric as compare does and charts the\n"
+	"board's published values; without it, the board the run named does.\n"
+	"The page goes to stdout, or to -o FILE, in full or not at all.\n");
 
 TEXT(report_exits,
 	"Exit status: 0 ok, 1 the page could not be written, 2 usage error, a\n"
