@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 static const char *const names[V_COUNT] = {
@@ -107,6 +108,9 @@ void verdict_judge(const struct verdict_in *in, const struct verdict_ref *ref,
 }
 
 static const char BOM[] = "\xef\xbb\xbf";
+#define BAD_LINE "expected 'METRIC MIN MAX' with MIN <= MAX (decimal numbers), or " \
+		 "'NAME.ATTR VALUE' (a wiring finding's attribute)"
+#define PIN_CHARS "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._+/-"
 
 /* The next field of line[0..len) from *pos into buf (size bytes); its
  * length, 0 at the end of the line, or -1 when it does not fit. */
@@ -144,7 +148,7 @@ int verdict_expect_parse(const char *text, size_t len, struct verdict_expect **o
 		size_t ll = nl ? (size_t)(nl - text) - off : len - off, pos = 0, i;
 		char metric[sizeof(e->metric)], lo[64], hi[64], extra[2];
 		const char *why = NULL;
-		int k;
+		int k, k2, k3 = -1;
 
 		p = text + off;
 		off += ll + (nl ? 1 : 0);
@@ -178,14 +182,31 @@ int verdict_expect_parse(const char *text, size_t len, struct verdict_expect **o
 			}
 			e = grown;
 		}
-		if (field(p, ll, &pos, lo, sizeof(lo)) <= 0 || field(p, ll, &pos, hi, sizeof(hi)) <= 0 ||
-		    field(p, ll, &pos, extra, sizeof(extra)) != 0 ||
+		k2 = field(p, ll, &pos, lo, sizeof(lo));
+		if (k2 > 0 && (k3 = field(p, ll, &pos, hi, sizeof(hi))) == 0) {
+			/* NAME.ATTR VALUE: a pin */
+			const char *dot = strrchr(metric, '.');
+
+			if (!dot || dot == metric || !dot[1] || (size_t)k2 >= sizeof(e[n].value) ||
+			    strspn(lo, PIN_CHARS) != (size_t)k2) {
+				snprintf(err, errlen, "line %d: " BAD_LINE, line);
+				goto bad;
+			}
+			memcpy(e[n].metric, metric, (size_t)k + 1);
+			memcpy(e[n].value, lo, (size_t)k2 + 1);
+			e[n].lo = e[n].hi = 0;
+			e[n].line = line;
+			e[n].used = 0;
+			n++;
+			continue;
+		}
+		if (k2 <= 0 || k3 <= 0 || field(p, ll, &pos, extra, sizeof(extra)) != 0 ||
 		    parse_double(lo, &e[n].lo) || parse_double(hi, &e[n].hi) || e[n].lo > e[n].hi) {
-			snprintf(err, errlen, "line %d: expected 'METRIC MIN MAX' with MIN <= MAX "
-				 "(decimal numbers)", line);
+			snprintf(err, errlen, "line %d: " BAD_LINE, line);
 			goto bad;
 		}
 		memcpy(e[n].metric, metric, (size_t)k + 1);
+		e[n].value[0] = 0;
 		e[n].line = line;
 		e[n].used = 0;
 		n++;
@@ -227,7 +248,7 @@ const struct verdict_expect *verdict_expect_find(struct verdict_expect *e, int n
 	int i;
 
 	for (i = n - 1; i >= 0; i--)	/* a later line overrides an earlier one */
-		if (!strcmp(e[i].metric, metric)) {
+		if (!e[i].value[0] && !strcmp(e[i].metric, metric)) {
 			if (!found)
 				found = &e[i];
 			e[i].used = 1;
@@ -257,10 +278,32 @@ int verdict_expect_warn_unused(const char *path, const struct verdict_expect *e,
 	int i, bad = 0;
 
 	for (i = 0; i < n; i++)
-		if (!e[i].used && !ref_has_metric(e[i].metric)) {
+		if (!e[i].value[0] && !e[i].used && !ref_has_metric(e[i].metric)) {
 			warnf("--expect: %s: line %d: no result and no reference row has metric '%s'",
 			      path, e[i].line, e[i].metric);
 			bad++;
 		}
 	return bad;
+}
+
+/* The leading decimal number of s (digits, at most one '.', a sign) */
+static int pin_number(const char *s, double *v)
+{
+	char num[40];
+	size_t n = strspn(s, "+-0123456789.");
+
+	if (!n || n >= sizeof(num))
+		return -1;
+	memcpy(num, s, n);
+	num[n] = 0;
+	return parse_double(num, v);
+}
+
+int verdict_pin_holds(const char *want, const char *have)
+{
+	double w, h;
+
+	if (!pin_number(want, &w) && !pin_number(have, &h))
+		return fabs(w - h) <= 1e-6 * fmax(fabs(w), fabs(h));
+	return !strcasecmp(want, have);
 }

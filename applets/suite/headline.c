@@ -70,6 +70,7 @@ struct headline {
 	size_t		ntable;
 	struct hl_list	issues, by[V_COUNT];	/* FAST, PASS, NO-REF */
 	char		wire[HL_SUSPECTS][120];	/* wiring's problems: "NAME: SEEN" */
+	unsigned	nunmet;		/* of them, --expect pins that did not hold */
 	unsigned	nwire;			/* all of them (a few kept) */
 	char		sus[HL_SUSPECTS][160];	/* a few kinds, before and after */
 	char		suskey[HL_SUSPECTS][64];
@@ -492,6 +493,8 @@ void headline_see(struct headline *h, const struct result *r)
 
 	see_clock(h, r);
 	if (r->applet && !strcmp(r->applet, "wiring")) {	/* its findings, not figures */
+		h->nunmet += params_value(r->params, "expect", buf, sizeof(buf)) &&
+			     !strcmp(buf, "unmet");
 		if (r->text && params_value(r->params, "grade", buf, sizeof(buf)) &&
 		    !strcmp(buf, "problem") && h->nwire++ < HL_SUSPECTS)
 			snprintf(h->wire[h->nwire - 1], sizeof(h->wire[0]), "%.40s: %.64s", r->test,
@@ -593,6 +596,8 @@ static void wiring_words(const struct headline *h, char *buf, size_t len)
 		return;
 	at += (size_t)snprintf(buf + at, len - at, "; %u wiring problem%s", h->nwire,
 			       h->nwire > 1 ? "s" : "");
+	if (h->nunmet && at < len)	/* FAIL: what the board's maintainer pinned */
+		at += (size_t)snprintf(buf + at, len - at, " (%u against --expect)", h->nunmet);
 	for (i = 0; i < h->nwire && i < 4 && at < len; i++)	/* the rest: `wiring` */
 		at += (size_t)snprintf(buf + at, len - at, "%s%s", i ? "; " : ": ", h->wire[i]);
 	if (h->nwire > 4 && at < len)
@@ -617,7 +622,8 @@ void headline_verdict_line(const struct headline *h, const char *board_why, char
 	}
 	/* a board whose wiring is wrong passes nothing: WARN at least */
 	snprintf(buf, len, "%s%s%s%s: %s", h->board, *board_why ? " (" : "", board_why,
-		 *board_why ? ")" : "", worst == 0 ? "FAIL" : worst < 3 || h->nwire ? "WARN" :
+		 *board_why ? ")" : "", worst == 0 || h->nunmet ? "FAIL" :
+		 worst < 3 || h->nwire ? "WARN" :
 		 "PASS - nothing off the published range");
 	for (i = worst; i < 3; i++)
 		names(h, i, i == worst ? " - " : "; ", buf, len);

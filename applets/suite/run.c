@@ -102,6 +102,7 @@ struct plan {
 struct tally {
 	unsigned	run, passed, failed, skipped, throttled;
 	int		wrong;		/* a self-check failed (exit 3) */
+	unsigned	unmet;		/* wiring's findings an --expect pin said otherwise */
 	const char	*board;		/* --board: results get verdicts */
 	const char	*expect;	/* --expect FILE: so do its metrics */
 	struct verdict_expect *ex;	/* its lines */
@@ -203,13 +204,30 @@ static size_t shell_word(char *out, const char *w)
 	return n + 1;
 }
 
+/* The command line shown of t's words (-l, progress, status rows), quoted
+ * where a word needs it */
+static void test_cmd(struct test *t)
+{
+	size_t len = 1;
+	int i;
+
+	for (i = 0; i < t->argc; i++)
+		len += shell_word(NULL, t->argv[i]) + 1;
+	free(t->cmd);
+	t->cmd = xcalloc(len, 1);
+	for (i = 0, len = 0; i < t->argc; i++) {
+		if (i)
+			t->cmd[len++] = ' ';
+		len += shell_word(t->cmd + len, t->argv[i]);
+	}
+}
+
 /* The test's words, the global options passed on, into the plan; the
  * command line shown (-l, progress, status rows) quotes what needs it. */
 static void plan_add_words(struct plan *p, char **words, int nwords, double budget,
 			   const char *skip)
 {
 	struct test *t;
-	size_t len = 1;
 	int i;
 
 	if (p->n == p->cap) {
@@ -226,14 +244,7 @@ static void plan_add_words(struct plan *p, char **words, int nwords, double budg
 		add_word(t, words[i]);
 	if (!skip)
 		add_passed_on(p, t);
-	for (i = 0; i < t->argc; i++)
-		len += shell_word(NULL, t->argv[i]) + 1;
-	t->cmd = xcalloc(len, 1);
-	for (i = 0, len = 0; i < t->argc; i++) {
-		if (i)
-			t->cmd[len++] = ' ';
-		len += shell_word(t->cmd + len, t->argv[i]);
-	}
+	test_cmd(t);
 	t->budget = budget > 0 ? budget : p->budget;
 	t->skip = skip;
 	t->cluster = skip ? -1 : p->cluster;
@@ -627,6 +638,7 @@ static int emit_rows(struct run_ctx *ctx, const struct test *t, char *rows,
 			r.verdict = &rv;
 		}
 		skipped |= !!(r.flags & RESULT_SKIPPED);
+		tl->unmet += params_value(r.params, "expect", v, sizeof(v)) && !strcmp(v, "unmet");
 		++*count;
 		if (tl->sum)
 			run_summary_see(tl->sum, &r);
@@ -960,7 +972,7 @@ static int run_plan(struct run_ctx *ctx, struct plan *p, struct tally *tl)
 	ctx->rep->complete = 1;	/* failed tests and FAIL verdicts are results too */
 	if (tl->wrong)
 		return EXIT_WRONG;
-	return tl->failed || tl->verdicts[V_FAIL] ? EXIT_FAIL : EXIT_OK;
+	return tl->failed || tl->verdicts[V_FAIL] || tl->unmet ? EXIT_FAIL : EXIT_OK;
 }
 
 /* --board and --expect; -1 after a message. --board auto, and no --board
@@ -991,6 +1003,29 @@ static int verdict_opts(struct run_ctx *ctx, struct tally *tl, int detect)
 		return 0;
 	tl->nex = verdict_expect_load(tl->expect, &tl->ex);
 	return tl->nex < 0 ? -1 : 0;
+}
+
+/* An --expect file with pins (NAME.ATTR VALUE) goes to each wiring test
+ * too: its findings are judged there, the bands here */
+static void pass_pins(struct plan *p, const struct tally *tl)
+{
+	char *w;
+	size_t i;
+	int k;
+
+	for (k = 0; k < tl->nex && !tl->ex[k].value[0]; k++)
+		;
+	if (k == tl->nex)
+		return;
+	w = xmalloc(strlen(tl->expect) + sizeof("--expect="));
+	sprintf(w, "--expect=%s", tl->expect);
+	for (i = 0; i < p->n; i++)
+		if (!p->t[i].skip && !strcmp(p->t[i].argv[0], "wiring") &&
+		    !has_opt(&p->t[i], "--expect")) {
+			add_word(&p->t[i], w);
+			test_cmd(&p->t[i]);
+		}
+	free(w);
 }
 
 static int run_run(struct run_ctx *ctx)
@@ -1025,6 +1060,7 @@ static int run_run(struct run_ctx *ctx)
 		plan_free(&p);
 		return EXIT_USAGE;
 	}
+	pass_pins(&p, &tl);
 	if (opt_given(ctx, BUDGET)) {
 		for (size_t i = 0; i < p.n; i++)
 			p.t[i].budget = opt_double(ctx, BUDGET);

@@ -17,8 +17,10 @@
  * ethtool masks' reader (tests/unit/test_wiring.c).
  */
 #include "applet.h"
+#include "opt.h"
 #include "sys.h"
 #include "util.h"
+#include "verdict.h"
 #include "wiring.h"
 
 #include <limits.h>
@@ -32,9 +34,111 @@
 #include <time.h>
 #include <unistd.h>
 
+#define OPTIONS(O) \
+	O(EXPECT, "expect", OPT_STR, "'NAME.ATTR VALUE' lines: what the findings must say", \
+	  .letter = 'e', .metavar = "FILE")
+OPT_TABLE(wiring, OPTIONS);
+
 static const char *const grade_names[G_COUNT] = { "ok", "warn", "problem" };
 
 static unsigned counts[G_COUNT];
+
+/* The --expect file's lines (its pins are ours; its bands are run's) */
+static struct verdict_expect *pins;
+static int npins, pins_said;	/* pins_said: the missing ones are being said */
+
+/* Whether the pin's NAME (name[0..n)) names the finding test: the whole
+ * name, or the name without its class ("eth0" for "net.eth0") */
+static int pin_names(const char *name, size_t n, const char *test)
+{
+	const char *dot = strchr(test, '.');
+
+	return (strlen(test) == n && !memcmp(test, name, n)) ||
+	       (dot && strlen(dot + 1) == n && !memcmp(dot + 1, name, n));
+}
+
+/* "grade, speed, width" from "grade=ok,speed=8,width=2" */
+static const char *attr_names(const char *params, char *buf, size_t len)
+{
+	size_t at = 0, n;
+
+	*buf = 0;
+	while (*params && at + 1 < len) {
+		n = strcspn(params, "=,");
+		at += (size_t)snprintf(buf + at, len - at, "%s%.*s", at ? ", " : "", (int)n, params);
+		params += n;
+		params += strcspn(params, ",");
+		params += *params == ',';
+	}
+	return buf;
+}
+
+/* The pins on finding test, held against its attributes in params (the
+ * grade among them): 1 when one does not hold (said before the reason, in
+ * why[len]), else 0 */
+static int pins_unheld(const char *test, const char *params, char *why, size_t len)
+{
+	char have[64], said[400], keys[160];
+	const char *dot;
+	size_t at = 0;
+	int i;
+
+	for (i = 0; i < npins && !pins_said; i++) {
+		if (!pins[i].value[0])
+			continue;
+		dot = strrchr(pins[i].metric, '.');
+		if (!pin_names(pins[i].metric, (size_t)(dot - pins[i].metric), test))
+			continue;
+		pins[i].used = 1;
+		if (!params_value(params, dot + 1, have, sizeof(have)))
+			at += (size_t)snprintf(said + at, at < sizeof(said) ? sizeof(said) - at : 0,
+					       "--expect line %d: no attribute '%s' (it has %s); ",
+					       pins[i].line, dot + 1, attr_names(params, keys,
+					       sizeof(keys)));
+		else if (!verdict_pin_holds(pins[i].value, have))
+			at += (size_t)snprintf(said + at, at < sizeof(said) ? sizeof(said) - at : 0,
+					       "--expect line %d wants %s %s, it is %s; ",
+					       pins[i].line, dot + 1, pins[i].value, have);
+	}
+	if (at) {
+		snprintf(said + (at < sizeof(said) ? at : sizeof(said) - 1),
+			 at < sizeof(said) ? sizeof(said) - at : 1, "%s", why);
+		snprintf(why, len, "%s", said);
+	}
+	return at > 0;
+}
+
+/* A problem for each finding the pins name that this board did not make
+ * (a device that is gone is what a farm must see first), its lines said */
+static void pins_unmet(struct run_ctx *ctx)
+{
+	char name[96], said[400];
+	const char *dot, *d2;
+	size_t at, n;
+	int i, k;
+
+	for (i = 0; i < npins; i++) {
+		if (!pins[i].value[0] || pins[i].used)
+			continue;
+		dot = strrchr(pins[i].metric, '.');
+		n = (size_t)(dot - pins[i].metric);
+		snprintf(name, sizeof(name), "%.*s", (int)n, pins[i].metric);
+		for (k = i, at = 0; k < npins; k++) {
+			d2 = strrchr(pins[k].metric, '.');
+			if (!pins[k].value[0] || pins[k].used || !d2 ||
+			    (size_t)(d2 - pins[k].metric) != n || memcmp(pins[k].metric, name, n))
+				continue;
+			pins[k].used = 1;
+			at += (size_t)snprintf(said + at, at < sizeof(said) ? sizeof(said) - at : 0,
+					       "%sline %d pins %s %s", at ? ", " : "--expect ",
+					       pins[k].line, d2 + 1, pins[k].value);
+		}
+		pins_said = 1;
+		wiring_finding(ctx, G_PROBLEM, name, "missing", NULL, "%s: this board made no such "
+			       "finding", said);
+		pins_said = 0;
+	}
+}
 
 void wiring_finding(struct run_ctx *ctx, enum wiring_grade g, const char *name, const char *seen,
 		    const char *attrs, const char *fmt, ...)
@@ -48,6 +152,11 @@ void wiring_finding(struct run_ctx *ctx, enum wiring_grade g, const char *name, 
 	va_end(ap);
 	snprintf(params, sizeof(params), "grade=%s%s%s", grade_names[g], attrs && *attrs ? "," : "",
 		 attrs ? attrs : "");
+	if (pins_unheld(name, params, why, sizeof(why)) || pins_said) {
+		g = G_PROBLEM;	/* expect=unmet: run's exit status and verdict say it too */
+		snprintf(params, sizeof(params), "grade=%s%s%s,expect=unmet", grade_names[g],
+			 attrs && *attrs ? "," : "", attrs ? attrs : "");
+	}
 	r.test = name;
 	r.params = params;
 	r.unit = "";
@@ -700,10 +809,15 @@ static const struct emitter emit_listing = {
 
 static int wiring_run(struct run_ctx *ctx)
 {
+	const char *expect = opt_str(ctx, EXPECT);
+
 	if (ctx->argc) {
 		errorf("unexpected argument '%s'", ctx->argv[0]);
 		return EXIT_USAGE;
 	}
+	npins = 0;
+	if (expect && (npins = verdict_expect_load(expect, &pins)) < 0)
+		return EXIT_USAGE;
 	emit_set_own_args(ctx->rep, &emit_listing, sizeof(struct listing));
 	memset(counts, 0, sizeof(counts));
 	check_cmdline(ctx);	/* first: the others name its words */
@@ -721,12 +835,15 @@ static int wiring_run(struct run_ctx *ctx)
 	wiring_check_crypto(ctx);
 	wiring_check_thermal(ctx);
 	wiring_check_kernel(ctx);
+	pins_unmet(ctx);
+	free(pins);
+	pins = NULL;
 	return counts[G_PROBLEM] ? EXIT_FAIL : EXIT_OK;
 }
 
 TEXT(wiring_summary, "what came up wrong: CPUs, memory, clocks, PCIe, network");
 TEXT(wiring_usage,
-	"usage: wiring\n"
+	"usage: wiring [--expect=FILE]\n"
 	"\n"
 	"What came up wrong on this board, from what the kernel exposes, before\n"
 	"any benchmark: CPUs present but offline (or fewer than the devicetree\n"
@@ -742,7 +859,12 @@ TEXT(wiring_usage,
 	"('pcie.0000:01:00.0'), the value what was seen, params grade=ok, warn\n"
 	"or problem, the note why. Without --format: the counts, then the\n"
 	"problems, the warnings and what was fine; in KTAP a problem is 'not\n"
-	"ok'.\n");
+	"ok'.\n"
+	"\n"
+	"--expect=FILE pins what the findings must say, one 'NAME.ATTR VALUE'\n"
+	"line each ('pcie.0000:01:00.0.speed 8GT/s', 'eth0.speed 1000'; the\n"
+	"attributes are the params' k=v): a pin that does not hold, or whose\n"
+	"finding is missing, is a problem. Its 'METRIC MIN MAX' lines are run's.\n");
 TEXT(wiring_exits,
 	"Exit status: 0 no problem (warnings allowed), 1 a problem found,\n"
 	"2 usage error.\n");
@@ -753,6 +875,7 @@ const struct applet applet_wiring = {
 	.usage   = TEXT_PTR(wiring_usage),
 	.exits   = TEXT_PTR(wiring_exits),
 	.flags   = APPLET_FINDINGS,
+	.opts    = opts,
 	.classic = &emit_listing,
 	.run     = wiring_run,
 };

@@ -4,9 +4,12 @@
  * SPDX-License-Identifier: MIT
  *
  * Invariants: a failure returns -1 with a message and no array; success
- * returns n >= 0 lines, each with min <= max, both finite, and a metric
- * that is a non-empty word (no blank, no control, no '#', NUL-terminated
- * within its field) found again by verdict_expect_find(); the number of
+ * returns n >= 0 lines, each with a metric that is a non-empty word (no
+ * blank, no control, no '#', NUL-terminated within its field): a band,
+ * min <= max, both finite, value "", found again by verdict_expect_find();
+ * or a pin (NAME.ATTR VALUE), a '.' in the metric neither first nor last,
+ * a value of 1-63 of [A-Za-z0-9._+/-] that holds for itself
+ * (verdict_pin_holds()), never found as a band; the number of
  * accepted lines is at most the number of lines of the text; a text with
  * a NUL byte, or a byte order mark anywhere but at its start or in a
  * comment (after '#': text nobody reads), is refused.
@@ -64,6 +67,22 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		for (i = 0; i < len; i++)
 			FUZZ_CHECK((unsigned char)x->metric[i] >= 0x20 && x->metric[i] != 0x7f,
 				   "entry %d: a control byte in the metric", k);
+		if (x->value[0]) {
+			size_t vl = strnlen(x->value, sizeof(x->value));
+			const char *dot = strrchr(x->metric, '.');
+
+			FUZZ_CHECK(vl < sizeof(x->value) && strspn(x->value, "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+				   "abcdefghijklmnopqrstuvwxyz0123456789._+/-") == vl,
+				   "entry %d: pin value '%.*s'", k, (int)vl, x->value);
+			FUZZ_CHECK(dot && dot != x->metric && dot[1], "entry %d: pin '%s' is no "
+				   "NAME.ATTR", k, x->metric);
+			FUZZ_CHECK(x->lo == 0 && x->hi == 0, "entry %d: a pin with a band", k);
+			FUZZ_CHECK(verdict_pin_holds(x->value, x->value), "entry %d: '%s' does not hold "
+				   "for itself", k, x->value);
+			FUZZ_CHECK(verdict_expect_find(e, n, x->metric) != x, "entry %d: a pin found "
+				   "as a band", k);
+			continue;
+		}
 		FUZZ_CHECK(isfinite(x->lo) && isfinite(x->hi), "entry %d: %g..%g", k, x->lo, x->hi);
 		FUZZ_CHECK(x->lo <= x->hi, "entry %d: min %g > max %g", k, x->lo, x->hi);
 		FUZZ_CHECK(verdict_expect_find(e, n, x->metric) != NULL, "entry %d: not found", k);

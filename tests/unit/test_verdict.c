@@ -200,3 +200,59 @@ TEST(verdict_expect_hostile)
 	CHECK_NEAR(e[1].hi, 4, 0);
 	free(e);
 }
+
+/* Pins: NAME.ATTR VALUE lines beside the bands, never taken for a band */
+TEST(verdict_expect_pins)
+{
+	static const char *const bad[] = {
+		"speed 8\n",		/* no '.': not NAME.ATTR */
+		".speed 8\n",		/* the '.' first */
+		"pcie.x. 8\n",		/* the '.' last */
+		"net.eth0.speed 1,000\n",	/* a ',' in the value */
+		"net.eth0.speed 8*\n",
+	};
+
+	static const char good[] = "pcie.0000:01:00.0.speed 8GT/s\nlat_pipe 1 2\n"
+				   "eth0.duplex full # a comment\nlat_pipe.x 3 4\n";
+	struct verdict_expect *e = NULL;
+	char err[160];
+	size_t i;
+	int n;
+
+	n = verdict_expect_parse(good, sizeof(good) - 1, &e, err, sizeof(err));
+	REQUIRE(n == 4);
+	CHECK_STR(e[0].metric, "pcie.0000:01:00.0.speed");
+	CHECK_STR(e[0].value, "8GT/s");
+	CHECK_STR(e[1].value, "");
+	CHECK_STR(e[2].value, "full");
+	CHECK_STR(e[3].value, "");		/* three fields: a band, dot or not */
+	CHECK(verdict_expect_find(e, n, "lat_pipe") == &e[1]);
+	CHECK(verdict_expect_find(e, n, "eth0.duplex") == NULL);	/* a pin is no band */
+	CHECK(verdict_expect_find(e, n, "pcie.0000:01:00.0.speed") == NULL);
+	CHECK_EQ_INT(e[0].used, 0);
+	free(e);
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		err[0] = 0;
+		n = verdict_expect_parse(bad[i], strlen(bad[i]), &e, err, sizeof(err));
+		CHECK_EQ_INT(n, -1);
+		if (!CHECK(strstr(err, "line 1: expected 'METRIC MIN MAX'") &&
+			   strstr(err, "'NAME.ATTR VALUE'")))
+			mt_fail(MT_AT, "  ... case %zu: got '%s'", i, err);
+		CHECK(e == NULL);
+	}
+}
+
+TEST(verdict_pin_holds)
+{
+	CHECK(verdict_pin_holds("8GT/s", "8"));		/* the unit is not compared */
+	CHECK(verdict_pin_holds("8", "8.0"));
+	CHECK(verdict_pin_holds("1000", "1000"));
+	CHECK(!verdict_pin_holds("8GT/s", "2.5"));
+	CHECK(!verdict_pin_holds("1000", "100"));
+	CHECK(verdict_pin_holds("HS400", "hs400"));		/* words: case ignored */
+	CHECK(!verdict_pin_holds("HS400", "HS200"));
+	CHECK(!verdict_pin_holds("full", "half"));
+	CHECK(!verdict_pin_holds("8", "x8"));			/* a number is not a word */
+	CHECK(verdict_pin_holds("3.20", "3.2"));
+	CHECK(!verdict_pin_holds(".", "0"));			/* no number: words */
+}
