@@ -300,11 +300,12 @@ static void check_cpus(struct run_ctx *ctx)
 	snprintf(seen, sizeof(seen), "%d of %d present online (%s)", online, present, on);
 	snprintf(attrs, sizeof(attrs), "online=%d,present=%d", online, present);
 	if (online < present)
-		wiring_finding(ctx, G_PROBLEM, "cpus", seen, attrs, "%d present CPU%s offline%s", present - online,
-			present - online > 1 ? "s are" : " is", hint);
+		wiring_finding(ctx, G_PROBLEM, "cpus", seen, attrs, "%d present CPU%s offline%s",
+			       present - online, present - online > 1 ? "s are" : " is", hint);
 	else if (ndt > present)
-		wiring_finding(ctx, G_PROBLEM, "cpus", seen, attrs, "the devicetree has %d CPUs, the kernel brought "
-			"up %d%s", ndt, present, *hint ? hint : " (a secondary CPU failed to start?)");
+		wiring_finding(ctx, G_PROBLEM, "cpus", seen, attrs, "the devicetree has %d CPUs, the "
+			       "kernel brought up %d%s", ndt, present,
+			       *hint ? hint : " (a secondary CPU failed to start?)");
 	else
 		wiring_finding(ctx, G_OK, "cpus", seen, attrs, "every present CPU is online%s",
 			ndt > 0 ? ", as many as the devicetree has" : "");
@@ -394,35 +395,88 @@ static uint64_t dt_memory(void)
 	return total;
 }
 
+/* What the devicetree's reserved-memory node takes away from the kernel:
+ * each region's reg (or the size of one the kernel places), but not the
+ * reusable ones (CMA: the kernel counts them in its total), 0 none */
+static uint64_t dt_reserved(void)
+{
+	const char *node = "/proc/device-tree/reserved-memory";
+	char (*names)[64] = xcalloc(256, sizeof(*names)), path[512];
+	int n = sys_dir_list(sysroot_path(node, path, sizeof(path)), "", names, 256), i;
+	unsigned ac = dt_cells(node, "#address-cells", dt_cells("/proc/device-tree",
+			       "#address-cells", 2));
+	unsigned sc = dt_cells(node, "#size-cells", dt_cells("/proc/device-tree", "#size-cells",
+			       1));
+	uint64_t total = 0, t;
+
+	for (i = 0; i < n; i++) {
+		unsigned char *p;
+		size_t len;
+		char at[512];
+
+		snprintf(path, sizeof(path), "%s/%s/reusable", node, names[i]);
+		if (!access(sysroot_path(path, at, sizeof(at)), F_OK))
+			continue;
+		snprintf(path, sizeof(path), "%s/%s/reg", node, names[i]);
+		p = (unsigned char *)read_sysfile(path, 4096, &len);
+		if (!p) {	/* a region the kernel places: its size alone */
+			snprintf(path, sizeof(path), "%s/%s/size", node, names[i]);
+			p = (unsigned char *)read_sysfile(path, 16, &len);
+			if (p && len == 4 * sc) {	/* one size: read as a reg of a 1-cell address */
+				unsigned char reg[12] = { 0 };
+
+				memcpy(reg + 4, p, len);
+				if (wiring_parse_dt_cells(reg, 4 + len, 1, sc, &t))
+					t = 0;
+			} else {
+				t = 0;
+			}
+		} else if (wiring_parse_dt_cells(p, len, ac, sc, &t)) {
+			t = 0;
+		}
+		if (t <= UINT64_MAX - total)
+			total += t;
+		free(p);
+	}
+	free(names);
+	return total;
+}
+
 static void check_memory(struct run_ctx *ctx)
 {
-	uint64_t total = 0, avail = 0, dt = dt_memory();
+	uint64_t total = 0, avail = 0, dt = dt_memory(), res = dt ? dt_reserved() : 0, usable;
 	const char *source;
-	char seen[96], w[64], a[32], b[32], attrs[32];
+	char seen[96], w[64], a[32], b[32], c[32], less[80] = "", attrs[32];
 
 	if (sys_meminfo(&total, &avail, &source) || !total) {
-		wiring_finding(ctx, G_WARN, "memory", "unknown", NULL, "the memory total cannot be read");
+		wiring_finding(ctx, G_WARN, "memory", "unknown", NULL, "the memory total cannot be "
+			       "read");
 		return;
 	}
 	format_human(total, a, sizeof(a));
 	snprintf(attrs, sizeof(attrs), "mib=%llu", (unsigned long long)(total >> 20));
 	if (!dt) {
-		wiring_finding(ctx, G_OK, "memory", a, attrs, "total (no devicetree memory node to compare with)");
+		wiring_finding(ctx, G_OK, "memory", a, attrs, "total (no devicetree memory node to "
+			       "compare with)");
 		return;
 	}
 	format_human(dt, b, sizeof(b));
 	snprintf(seen, sizeof(seen), "%s of %s", a, b);
-	/* the kernel's own code, page tables and reserved carve-outs (firmware,
-	 * GPU, DSP) come off; a quarter gone is more than they take */
-	if (total < dt / 4 * 3) {
+	usable = res && res < dt ? dt - res : dt;
+	if (usable < dt)
+		snprintf(less, sizeof(less), " less the %s of its reserved-memory",
+			 format_human(res, c, sizeof(c)));
+	/* the kernel's own code and page tables come off too; a quarter gone
+	 * is more than they take */
+	if (total < usable / 4 * 3) {
 		int mem = wiring_cmdline_word("mem=", w, sizeof(w)) != NULL;
 
-		wiring_finding(ctx, G_PROBLEM, "memory", seen, attrs, "the kernel sees %.0f%% of the devicetree's "
-			"memory%s%s", 100.0 * (double)total / (double)dt,
-			mem ? ": the command line has " : "", mem ? w : "");
+		wiring_finding(ctx, G_PROBLEM, "memory", seen, attrs, "the kernel sees %.0f%% of the "
+			       "devicetree's memory%s%s%s", 100.0 * (double)total / (double)usable,
+			       less, mem ? ": the command line has " : "", mem ? w : "");
 	} else {
-		wiring_finding(ctx, G_OK, "memory", seen, attrs, "the kernel sees %.0f%% of the devicetree's memory",
-			100.0 * (double)total / (double)dt);
+		wiring_finding(ctx, G_OK, "memory", seen, attrs, "the kernel sees %.0f%% of the "
+			       "devicetree's memory%s", 100.0 * (double)total / (double)usable, less);
 	}
 }
 
@@ -444,8 +498,8 @@ static void check_clocksource(struct run_ctx *ctx)
 		wiring_finding(ctx, G_PROBLEM, "clocksource", cur, attrs, "the timer tick is the only clock: "
 			"every time is coarse%s%s", *avail ? "; available: " : "", avail);
 	else
-		wiring_finding(ctx, G_OK, "clocksource", cur, attrs, "%s%s", *avail ? "available: " : "a hardware "
-			"counter", avail);
+		wiring_finding(ctx, G_OK, "clocksource", cur, attrs, "%s%s",
+			       *avail ? "available: " : "a hardware counter", avail);
 }
 
 static void check_rtc(struct run_ctx *ctx)
@@ -495,8 +549,9 @@ static void check_cpufreq(struct run_ctx *ctx)
 	uint64_t max, cap;
 
 	if (n <= 0) {
-		wiring_finding(ctx, G_WARN, "cpufreq", "none", NULL, "no cpufreq policy: the CPUs run at the clock "
-			"the firmware left them at (no driver, or a virtual machine)");
+		wiring_finding(ctx, G_WARN, "cpufreq", "none", NULL, "no cpufreq policy: the CPUs run "
+			       "at the clock the firmware left them at (no driver, or a virtual "
+			       "machine)");
 		free(names);
 		return;
 	}
@@ -719,8 +774,8 @@ static void check_net(struct run_ctx *ctx)
 		snprintf(attrs, sizeof(attrs), "speed=%lld,duplex=%s", (long long)speed,
 			 wiring_word_ok(dup) ? dup : "unknown");
 		if (!strcmp(dup, "half"))
-			wiring_finding(ctx, G_PROBLEM, name, seen, attrs, "half duplex: collisions and a fraction of the "
-				"speed (a failed autonegotiation)");
+			wiring_finding(ctx, G_PROBLEM, name, seen, attrs, "half duplex: collisions "
+				       "and a fraction of the speed (a failed autonegotiation)");
 		else if (speed && best && (unsigned)speed < best)
 			wiring_finding(ctx, G_PROBLEM, name, seen, attrs, "below %u Mb/s, the most both ends offer",
 				best);
