@@ -6,7 +6,10 @@
  * left offline, memory cut by mem=, the clocksource fallen back to
  * jiffies, an RTC in 1970, cpufreq missing or capped, a PCIe link trained
  * below what both its ends support, Ethernet at half duplex or below what
- * both ends offer. Each is read from what the kernel exposes (through
+ * both ends offer (here; MMC and USB in wiring_bus.c, storage, crypto
+ * drivers, thermal, taints, the kernel log and CPU idle in
+ * wiring_kernel.c). An --expect file's pins (NAME.ATTR VALUE) are held
+ * against each finding's attributes as it is made. Each is read from what the kernel exposes (through
  * BENCHBOX_SYSROOT, as sysinfo reads; ethtool only on this system's own
  * interfaces), and each check is one record: test the finding's name
  * ("pcie.0000:01:00.0"), text what was seen, params grade=ok|warn|problem,
@@ -896,25 +899,31 @@ static int wiring_run(struct run_ctx *ctx)
 	return counts[G_PROBLEM] ? EXIT_FAIL : EXIT_OK;
 }
 
-TEXT(wiring_summary, "what came up wrong: CPUs, memory, clocks, PCIe, network");
+TEXT(wiring_summary, "what came up wrong: CPUs, memory, clocks, buses, drivers");
 TEXT(wiring_usage,
 	"usage: wiring [--expect=FILE]\n"
 	"\n"
 	"What came up wrong on this board, from what the kernel exposes, before\n"
 	"any benchmark: CPUs present but offline (or fewer than the devicetree\n"
-	"has), kernel command line words that limit CPUs, memory or clocks\n"
-	"(mem=, maxcpus=, nosmp, isolcpus=, cpufreq.off=, ...), memory the\n"
-	"kernel sees against the devicetree's memory nodes, the clocksource\n"
-	"(jiffies is a problem), each RTC and the system clock against the date\n"
-	"this benchbox was built, cpufreq policies missing or capped below\n"
-	"their top clock, every PCIe link's speed and width against the most\n"
-	"both it and its upstream port support, and every network interface's\n"
-	"carrier, speed and duplex against the fastest mode both ends offer\n"
-	"(ethtool). Each check is a record: test the finding\n"
+	"has); kernel command line words that limit CPUs, memory or clocks\n"
+	"(mem=, maxcpus=, nosmp, isolcpus=, cpufreq.off=, ...); the memory the\n"
+	"kernel sees against the devicetree's, less its reserved-memory; the\n"
+	"clocksource (jiffies is a problem); each RTC and the system clock\n"
+	"against the date this benchbox was built; cpufreq policies missing or\n"
+	"capped; CPU idle states disabled; every PCIe link's speed and width\n"
+	"against the most both it and its upstream port support; MMC/SD/eMMC\n"
+	"bus width and timing against what the card and the host support\n"
+	"(debugfs, mounted privately where it is not); USB 3 devices at USB 2\n"
+	"speed; network carrier, speed and duplex against the fastest mode both\n"
+	"ends offer (ethtool); block devices' read-ahead; the scratch\n"
+	"directory's mount (tmpfs, read-only, sync); the kernel's crypto driver\n"
+	"for cbc(aes), gcm(aes) and sha256 (portable C where the CPU has the\n"
+	"instructions is a problem); thermal zones at their trips; taints; error\n"
+	"lines in the kernel log. Each check is a record: test the finding\n"
 	"('pcie.0000:01:00.0'), the value what was seen, params grade=ok, warn\n"
-	"or problem, the note why. Without --format: the counts, then the\n"
-	"problems, the warnings and what was fine; in KTAP a problem is 'not\n"
-	"ok'.\n"
+	"or problem and the finding's attributes, the note why. Without\n"
+	"--format: the counts, then the problems, the warnings and what was\n"
+	"fine; in KTAP a problem is 'not ok'.\n"
 	"\n"
 	"--expect=FILE pins what the findings must say, one 'NAME.ATTR VALUE'\n"
 	"line each ('pcie.0000:01:00.0.speed 8GT/s', 'eth0.speed 1000'; the\n"
