@@ -130,5 +130,14 @@ int wiring_parse_usb_speed(const char *s, unsigned *kbps);
  * spaces, 1-2 decimal digits, '.', 2 decimal digits, the end. 0 with *v =
  * major * 100 + minor (" 3.20" -> 320), or -1 (*v untouched). */
 int wiring_parse_usb_version(const char *s, unsigned *v);
+/* A USB device's BOS (sysfs bos_descriptors, Linux 6.9 on: the Binary
+ * Object Store header, bLength >= 5 and type 0x0F, then device capability
+ * descriptors, type 0x10, each bLength >= 3, walked within len and the
+ * header's wTotalLength): 1 when one of them is SuperSpeed (capability
+ * 0x03) or SuperSpeedPlus (0x0A), 0 when none is, -1 when p is no BOS or
+ * a capability's length would leave it. Reads p[0..len) only. A USB 3
+ * device at high speed says version 2.10 (USB 3's rule), not 3.x: its
+ * BOS still names SuperSpeed. */
+int wiring_usb_bos_ss(const unsigned char *p, size_t len);
 
 #endif

@@ -763,6 +763,39 @@ void wiring_check_mmc(struct run_ctx *ctx)
 
 /* USB ---------------------------------------------------------------------- */
 
+int wiring_usb_bos_ss(const unsigned char *p, size_t len)
+{
+	size_t total, off;
+
+	if (len < 5 || p[0] < 5 || p[1] != 0x0f)
+		return -1;
+	total = (size_t)p[2] | (size_t)p[3] << 8;
+	len = total < len ? total : len;
+	for (off = p[0]; off < len; off += p[off]) {
+		if (off + 3 > len || p[off] < 3 || p[off] > len - off)
+			return -1;
+		if (p[off + 1] == 0x10 && (p[off + 2] == 0x03 || p[off + 2] == 0x0a))
+			return 1;
+	}
+	return 0;
+}
+
+/* Whether the device's BOS (where sysfs has it) names SuperSpeed: 1 yes,
+ * 0 no or unknown */
+static int usb_bos_ss(const char *name)
+{
+	char path[160];
+	unsigned char *p;
+	size_t len;
+	int ss;
+
+	snprintf(path, sizeof(path), "/sys/bus/usb/devices/%s/bos_descriptors", name);
+	p = (unsigned char *)read_sysfile(path, 4096, &len);
+	ss = p && wiring_usb_bos_ss(p, len) == 1;
+	free(p);
+	return ss;
+}
+
 struct usb_dev {
 	char		name[64];	/* "usb1", "1-1.2" */
 	char		up[64];		/* its parent ("usb1", "1-1"), "" unknown */
@@ -871,7 +904,7 @@ static void usb_grade(struct run_ctx *ctx, struct usb_dev *u, int n, struct usb_
 	struct usb_dev *up = *e->up ? usb_find(u, n, e->up) : NULL, *rh;
 	enum wiring_grade g = G_OK;
 	unsigned ver = 0;
-	int hv, ss = 0, i;
+	int hv, ss = 0, i, bos;
 
 	snprintf(name, sizeof(name), "usb.%s", e->name);
 	snprintf(path, sizeof(path), "/sys/bus/usb/devices/%s/version", e->name);
@@ -906,10 +939,19 @@ static void usb_grade(struct run_ctx *ctx, struct usb_dev *u, int n, struct usb_
 				ss = 1;
 	if (up && up->kbps)
 		usb_speed_text(up->kbps, ups, sizeof(ups));
+	/* a USB 3 device at high speed says 2.10; its BOS still says 3 */
+	bos = e->kbps <= 480000 && usb_bos_ss(e->name);
+	if (bos && (!hv || ver < 300)) {
+		hv = 1;
+		ver = 300;
+	}
 	if (!hv)
 		snprintf(why, sizeof(why), "its version cannot be read: not graded");
-	else if (ver >= 300 && e->kbps <= 480000)
+	else if (ver >= 300 && e->kbps <= 480000) {
 		g = usb_fallen(e, up, ss, sp, why, sizeof(why));
+		if (bos && strlen(why) + 48 < sizeof(why))
+			strcat(why, "; its BOS names SuperSpeed");
+	}
 	else if (ver >= 300 && up && up->kbps > e->kbps)
 		snprintf(why, sizeof(why), "SuperSpeed, below its port's %s Mb/s: the device may "
 			 "support no more", ups);

@@ -14,7 +14,8 @@
  * blank, newline or offset) is taken exactly when it is 1024 hex digits,
  * and the byte is the pair at 2 * index. USB speed: taken only from
  * digits with at most one '.' and 1-3 digits after it, positive; version:
- * major * 100 + minor of at most 2 and exactly 2 digits.
+ * major * 100 + minor of at most 2 and exactly 2 digits. BOS: -1, 0
+ * or 1, 1 only with a SuperSpeed capability in the bytes read.
  */
 #include "fuzz.h"
 #include "wiring.h"
@@ -116,8 +117,30 @@ static void check_usb(const char *s)
 	FUZZ_CHECK(v == (unsigned)atoi(p) * 100 + (unsigned)atoi(p + d + 1), "'%s': %u", s, v);
 }
 
+/* BOS: an answer of -1, 0 or 1; 1 only when a capability descriptor
+ * (0x10) of SuperSpeed (0x03) or SuperSpeedPlus (0x0A) lies in the bytes
+ * after the header, within wTotalLength */
+static void check_bos(const uint8_t *data, size_t size)
+{
+	int r = wiring_usb_bos_ss(data, size);
+	size_t total, i;
+
+	FUZZ_CHECK(r >= -1 && r <= 1, "bos %d", r);
+	if (r == -1)
+		return;
+	FUZZ_CHECK(size >= 5 && data[0] >= 5 && data[1] == 0x0f, "took a BOS without its header");
+	if (r != 1)
+		return;
+	total = (size_t)data[2] | (size_t)data[3] << 8;
+	for (i = data[0]; i + 3 <= size && i + 3 <= total; i++)
+		if (data[i + 1] == 0x10 && (data[i + 2] == 0x03 || data[i + 2] == 0x0a))
+			return;
+	FUZZ_CHECK(0, "SuperSpeed found where no capability says it");
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+	check_bos(data, size);
 	char *s = fuzz_str(data, size);
 
 	check_ios(s);

@@ -210,3 +210,31 @@ TEST(wiring_parse_usb)
 	CHECK_EQ_INT(wiring_parse_usb_version("", &v), -1);
 	CHECK_EQ_INT(v, 7);
 }
+
+/* BOS: the header, then device capabilities (USB 3.2 9.6.2) */
+TEST(wiring_usb_bos_ss)
+{
+	/* a USB 3 stick's: USB 2.0 extension (0x02), SuperSpeed (0x03) */
+	static const unsigned char ss[] = { 5, 0x0f, 22, 0, 2, 7, 0x10, 0x02, 0x06, 0, 0, 0,
+					    10, 0x10, 0x03, 0, 0x0e, 0, 1, 0x0a, 0xff, 0x07 };
+	/* a USB 2.01 device's: the USB 2.0 extension alone (LPM) */
+	static const unsigned char lpm[] = { 5, 0x0f, 12, 0, 1, 7, 0x10, 0x02, 0x06, 0, 0, 0 };
+	static const unsigned char ssp[] = { 5, 0x0f, 8, 0, 1, 3, 0x10, 0x0a };
+	unsigned char bad[sizeof(ss)];
+
+	CHECK_EQ_INT(wiring_usb_bos_ss(ss, sizeof(ss)), 1);
+	CHECK_EQ_INT(wiring_usb_bos_ss(lpm, sizeof(lpm)), 0);
+	CHECK_EQ_INT(wiring_usb_bos_ss(ssp, sizeof(ssp)), 1);
+	CHECK_EQ_INT(wiring_usb_bos_ss(ss, 12), 0);		/* cut before SuperSpeed */
+	CHECK_EQ_INT(wiring_usb_bos_ss(ss, 4), -1);
+	memcpy(bad, ss, sizeof(ss));
+	bad[2] = 12;						/* wTotalLength says less */
+	CHECK_EQ_INT(wiring_usb_bos_ss(bad, sizeof(bad)), 0);
+	bad[2] = 22;
+	bad[12] = 2;						/* a capability of 2 bytes */
+	CHECK_EQ_INT(wiring_usb_bos_ss(bad, sizeof(bad)), -1);
+	bad[12] = 40;						/* one past the end */
+	CHECK_EQ_INT(wiring_usb_bos_ss(bad, sizeof(bad)), -1);
+	bad[1] = 0x02;						/* a configuration, no BOS */
+	CHECK_EQ_INT(wiring_usb_bos_ss(bad, sizeof(bad)), -1);
+}
