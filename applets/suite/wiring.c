@@ -505,6 +505,55 @@ static void check_clocksource(struct run_ctx *ctx)
 			       *avail ? "available: " : "a hardware counter", avail);
 }
 
+/* Arm's architected timer: CNTFRQ_EL0, which the firmware must set and
+ * user space may read (this system's only), and the devicetree timer
+ * node's clock-frequency, which stands in for a firmware that did not;
+ * no record where neither is there (not Arm, or a captured board without
+ * the property) */
+static void check_timer(struct run_ctx *ctx)
+{
+	const char *root = getenv("BENCHBOX_SYSROOT");
+	unsigned char *p;
+	uint64_t f = 0, dtf = 0;
+	size_t len;
+	char seen[64], attrs[32];
+
+	p = (unsigned char *)read_sysfile("/proc/device-tree/timer/clock-frequency", 16, &len);
+	if (p && len == 4)
+		dtf = (uint64_t)p[0] << 24 | (uint64_t)p[1] << 16 | (uint64_t)p[2] << 8 | p[3];
+	free(p);
+#if defined(__aarch64__)
+	if (!root || !*root)
+		__asm__ volatile("mrs %0, cntfrq_el0" : "=r"(f));
+#endif
+	(void)root;
+	if (!f && !dtf) {
+#if defined(__aarch64__)
+		if (!root || !*root)
+			wiring_finding(ctx, G_PROBLEM, "timer", "0 Hz", "mhz=0", "CNTFRQ_EL0 reads 0 "
+				       "and the devicetree has no clock-frequency: the firmware never "
+				       "set the timer's frequency");
+#endif
+		return;
+	}
+	snprintf(seen, sizeof(seen), "%.6g MHz (%s)", (double)(f ? f : dtf) / 1e6,
+		 f ? "CNTFRQ_EL0" : "the devicetree's clock-frequency");
+	snprintf(attrs, sizeof(attrs), "mhz=%.6g", (double)(f ? f : dtf) / 1e6);
+	if (!f && (!root || !*root))
+		wiring_finding(ctx, G_WARN, "timer", seen, attrs, "CNTFRQ_EL0 reads 0: the firmware "
+			       "did not set it, the devicetree stands in");
+	else if (f && dtf && f != dtf)
+		wiring_finding(ctx, G_WARN, "timer", seen, attrs, "the devicetree's clock-frequency "
+			       "(%.6g MHz) overrides it: one of the two is wrong", (double)dtf / 1e6);
+	else if ((f ? f : dtf) < 1000000 || (f ? f : dtf) > 1000000000)
+		wiring_finding(ctx, G_WARN, "timer", seen, attrs, "outside 1 MHz to 1 GHz: not a "
+			       "frequency a timer runs at");
+	else
+		wiring_finding(ctx, G_OK, "timer", seen, attrs, "%s", f ? "set by the firmware" :
+			       "from the captured devicetree (CNTFRQ_EL0 is read on the board "
+			       "itself)");
+}
+
 static void check_rtc(struct run_ctx *ctx)
 {
 	char (*names)[64] = xcalloc(32, sizeof(*names)), path[160], seen[64], name[80];
@@ -882,6 +931,7 @@ static int wiring_run(struct run_ctx *ctx)
 	check_cpus(ctx);
 	check_memory(ctx);
 	check_clocksource(ctx);
+	check_timer(ctx);
 	check_rtc(ctx);
 	check_cpufreq(ctx);
 	wiring_check_cpuidle(ctx);
@@ -908,7 +958,8 @@ TEXT(wiring_usage,
 	"has); kernel command line words that limit CPUs, memory or clocks\n"
 	"(mem=, maxcpus=, nosmp, isolcpus=, cpufreq.off=, ...); the memory the\n"
 	"kernel sees against the devicetree's, less its reserved-memory; the\n"
-	"clocksource (jiffies is a problem); each RTC and the system clock\n"
+	"clocksource (jiffies is a problem); Arm's timer frequency (CNTFRQ_EL0\n"
+	"left 0 by the firmware is a problem); each RTC and the system clock\n"
 	"against the date this benchbox was built; cpufreq policies missing or\n"
 	"capped; CPU idle states disabled; every PCIe link's speed and width\n"
 	"against the most both it and its upstream port support; MMC/SD/eMMC\n"
