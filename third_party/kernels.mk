@@ -19,8 +19,10 @@ KERNEL_SHA256_aarch64=914f75b57a8e165d85fb910c3e2dcc7000a05a9fea3f42f90b26e8dd59
 # what they depend on, for the boot test's AF_ALG rows: the sockets
 # (af_alg, algif_skcipher, algif_hash) and the ARMv8 CE drivers of cbc(aes)
 # and sha256 (aes-ce-blk, sha2-ce; aes-generic, cbc and sha256-generic are
-# built in). Comma-separated, as the file names are, without .ko.
-KERNEL_MODULES_aarch64=af_alg,algif_skcipher,algif_hash,aes-ce-blk,sha2-ce
+# built in); for wiring's boot, an SD host and a USB 3 host (sdhci-pci,
+# xhci-pci: mmc_core and mmc_block are built in). Comma-separated, as the
+# file names are, without .ko.
+KERNEL_MODULES_aarch64=af_alg,algif_skcipher,algif_hash,aes-ce-blk,sha2-ce,sdhci-pci,xhci-pci
 KERNEL_PKG_armv7=linux-image-6.1.0-50-armmp-lpae
 KERNEL_DEBARCH_armv7=armhf
 KERNEL_SHA256_armv7=7a1a2b179324d910db6415d67b73c7495a58d239f61103d9cf2b79a11b7ece3e
