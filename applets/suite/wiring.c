@@ -894,7 +894,7 @@ static void listing_end(struct emit_out *o)
 		int a = (int)strlen(l->line[i][0]), b = (int)strlen(l->line[i][1]);
 
 		w0 = a > w0 ? a : w0;
-		w1 = b > w1 && b <= 32 ? b : w1;
+		w1 = b > w1 && b <= 48 ? b : w1;	/* a longer one runs into its note */
 		c[l->g[i]]++;
 	}
 	fprintf(o->f, "wiring: %u problem%s, %u warning%s, %u fine\n", c[G_PROBLEM],
