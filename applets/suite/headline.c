@@ -71,6 +71,7 @@ struct headline {
 	struct hl_list	issues, by[V_COUNT];	/* FAST, PASS, NO-REF */
 	char		wire[HL_SUSPECTS][120];	/* wiring's problems: "NAME: SEEN" */
 	unsigned	nunmet;		/* of them, --expect pins that did not hold */
+	unsigned	nlead;		/* those among the kept, first */
 	unsigned	nwire;			/* all of them (a few kept) */
 	char		sus[HL_SUSPECTS][160];	/* a few kinds, before and after */
 	char		suskey[HL_SUSPECTS][64];
@@ -493,12 +494,23 @@ void headline_see(struct headline *h, const struct result *r)
 
 	see_clock(h, r);
 	if (r->applet && !strcmp(r->applet, "wiring")) {	/* its findings, not figures */
-		h->nunmet += params_value(r->params, "expect", buf, sizeof(buf)) &&
-			     !strcmp(buf, "unmet");
-		if (r->text && params_value(r->params, "grade", buf, sizeof(buf)) &&
-		    !strcmp(buf, "problem") && h->nwire++ < HL_SUSPECTS)
-			snprintf(h->wire[h->nwire - 1], sizeof(h->wire[0]), "%.40s: %.64s", r->test,
-				 r->text);
+		int unmet = params_value(r->params, "expect", buf, sizeof(buf)) &&
+			    !strcmp(buf, "unmet");
+		unsigned kept = h->nwire < HL_SUSPECTS ? h->nwire : HL_SUSPECTS, at;
+
+		h->nunmet += unmet;
+		if (!r->text || !params_value(r->params, "grade", buf, sizeof(buf)) ||
+		    strcmp(buf, "problem"))
+			return;
+		/* what a pin said first (the board's maintainer named it), in
+		 * their order, then the rest as the checks made them */
+		at = unmet ? h->nlead++ : kept;
+		if (at < HL_SUSPECTS) {
+			memmove(h->wire[at + 1], h->wire[at],
+				((kept < HL_SUSPECTS ? kept : HL_SUSPECTS - 1) - at) * sizeof(h->wire[0]));
+			snprintf(h->wire[at], sizeof(h->wire[0]), "%.40s: %.64s", r->test, r->text);
+		}
+		h->nwire++;
 		return;
 	}
 	if (!strcmp(r->test, "suspect")) {
