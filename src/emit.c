@@ -647,6 +647,8 @@ static void ktap_yaml(FILE *f, const struct result *r)
 	char flags[256];
 
 	fputs("  ---\n", f);
+	if (r->params && params_value(r->params, "grade", flags, sizeof(flags)))
+		yaml_str(f, "params", r->params);	/* a finding's: not in its name */
 	if (r->text) {
 		yaml_str(f, "value", r->text);
 	} else if (!isnan(r->value) || r->samples) {	/* not a status row */
@@ -691,8 +693,9 @@ static void ktap_directive(FILE *f, const struct result *r)
 static void ktap_record(struct emit_out *o, const struct result *r)
 {
 	char g[16];
+	int finding = params_value(r->params, "grade", g, sizeof(g)) != NULL;
 	int bad = (r->flags & RESULT_FAILED) || (r->verdict && r->verdict->out.v == V_FAIL) ||
-		  (params_value(r->params, "grade", g, sizeof(g)) && !strcmp(g, "problem"));
+		  (finding && !strcmp(g, "problem"));
 
 	fprintf(o->f, "%sok %u - ", bad ? "not " : "", o->count + 1);
 	tap_text(o->f, r->applet);
@@ -702,7 +705,9 @@ static void ktap_record(struct emit_out *o, const struct result *r)
 		fputs(" kernel=", o->f);
 		tap_text(o->f, r->kernel);
 	}
-	if (r->params && *r->params) {
+	/* a finding's name is its test alone: its grade and attributes (in the
+	 * YAML block) change from run to run, a farm's case must not */
+	if (r->params && *r->params && !finding) {
 		fputc(' ', o->f);
 		tap_text(o->f, r->params);
 	}
