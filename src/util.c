@@ -319,12 +319,19 @@ const char *params_value(const char *params, const char *key, char *buf, size_t 
 	return NULL;
 }
 
-const char *sysroot_path(const char *path, char *buf, size_t len)
+const char *sysroot_dir(void)
 {
 	const char *root = getenv("BENCHBOX_SYSROOT");
 
-	if (!root || !*root || (strncmp(path, "/sys/", 5) && strncmp(path, "/proc/", 6) &&
-				strcmp(path, "/sys") && strcmp(path, "/proc")))
+	return root && *root ? root : NULL;
+}
+
+const char *sysroot_path(const char *path, char *buf, size_t len)
+{
+	const char *root = sysroot_dir();
+
+	if (!root || (strncmp(path, "/sys/", 5) && strncmp(path, "/proc/", 6) &&
+		      strcmp(path, "/sys") && strcmp(path, "/proc")))
 		return path;
 	snprintf(buf, len, "%s%s", root, path);
 	return buf;

@@ -82,6 +82,10 @@ const char *params_value(const char *params, const char *key, char *buf, size_t 
  * $BENCHBOX_SYSROOT when set (tests, and replaying a board's captured
  * /sys and /proc on another machine). Other paths are never remapped. */
 const char *sysroot_path(const char *path, char *buf, size_t len);
+/* $BENCHBOX_SYSROOT, the captured board's directory; NULL when it is unset
+ * or empty: this system's own files are read (and only then may this
+ * system be asked: ioctls, registers, devices) */
+const char *sysroot_dir(void);
 
 /* The one rule for every file the system provides: under /proc and /sys
  * (through sysroot_path(), so a captured sysroot too), and what PID 1

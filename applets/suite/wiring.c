@@ -8,12 +8,13 @@
  * below what both its ends support, Ethernet at half duplex or below what
  * both ends offer (here; MMC and USB in wiring_bus.c, storage, crypto
  * drivers, thermal, taints, the kernel log and CPU idle in
- * wiring_kernel.c). An --expect file's pins (NAME.ATTR VALUE) are held
- * against each finding's attributes as it is made. Each is read from what the kernel exposes (through
+ * wiring_kernel.c). Each is read from what the kernel exposes (through
  * BENCHBOX_SYSROOT, as sysinfo reads; ethtool only on this system's own
  * interfaces), and each check is one record: test the finding's name
- * ("pcie.0000:01:00.0"), text what was seen, params grade=ok|warn|problem,
- * note the reason with what was possible. Every file is hostile: missing,
+ * ("pcie.0000:01:00.0"), text what was seen, params grade=ok|warn|problem
+ * and the finding's attributes, note the reason with what was possible.
+ * An --expect file's pins (NAME.ATTR VALUE) are held against each
+ * finding's attributes as it is made. Every file is hostile: missing,
  * empty, huge or junk is a finding not made (or a warn saying it cannot
  * be read), never a wrong grade. The parsers are wiring_parse_gts() and
  * wiring_parse_dt_cells() (tests/fuzz/wiring.c), wiring_mask_speed() the
@@ -86,7 +87,7 @@ static int pins_unheld(const char *test, const char *params, char *why, size_t l
 	size_t at = 0;
 	int i;
 
-	for (i = 0; i < npins && !pins_said; i++) {
+	for (i = 0; i < npins; i++) {
 		if (!pins[i].value[0])
 			continue;
 		dot = strrchr(pins[i].metric, '.');
@@ -155,7 +156,7 @@ void wiring_finding(struct run_ctx *ctx, enum wiring_grade g, const char *name, 
 	va_end(ap);
 	snprintf(params, sizeof(params), "grade=%s%s%s", grade_names[g], attrs && *attrs ? "," : "",
 		 attrs ? attrs : "");
-	if (pins_unheld(name, params, why, sizeof(why)) || pins_said) {
+	if (pins_said || pins_unheld(name, params, why, sizeof(why))) {
 		g = G_PROBLEM;	/* expect=unmet: run's exit status and verdict say it too */
 		snprintf(params, sizeof(params), "grade=%s%s%s,expect=unmet", grade_names[g],
 			 attrs && *attrs ? "," : "", attrs ? attrs : "");
@@ -247,6 +248,17 @@ int wiring_word_ok(const char *s)
 
 	return n && n < 48 && strspn(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 				     "0123456789._+-") == n;
+}
+
+long wiring_numbered(const char *name, const char *prefix)
+{
+	size_t n = strlen(prefix);
+	uint64_t v;
+	const char *s = name + n;
+
+	if (strncmp(name, prefix, n) || scan_decimal(&s, 1u << 20, &v) || *s)
+		return -1;
+	return (long)v;
 }
 
 /* How many CPUs a sysfs CPU list file names; -1 unreadable or junk */
@@ -512,40 +524,41 @@ static void check_clocksource(struct run_ctx *ctx)
  * the property) */
 static void check_timer(struct run_ctx *ctx)
 {
-	const char *root = getenv("BENCHBOX_SYSROOT");
 	unsigned char *p;
-	uint64_t f = 0, dtf = 0;
+	uint64_t f = 0, dtf = 0, hz;
 	size_t len;
 	char seen[64], attrs[32];
+#if defined(__aarch64__)
+	int reg = !sysroot_dir();	/* the register is this system's */
+
+	if (reg)
+		__asm__ volatile("mrs %0, cntfrq_el0" : "=r"(f));
+#else
+	int reg = 0;
+#endif
 
 	p = (unsigned char *)read_sysfile("/proc/device-tree/timer/clock-frequency", 16, &len);
 	if (p && len == 4)
 		dtf = (uint64_t)p[0] << 24 | (uint64_t)p[1] << 16 | (uint64_t)p[2] << 8 | p[3];
 	free(p);
-#if defined(__aarch64__)
-	if (!root || !*root)
-		__asm__ volatile("mrs %0, cntfrq_el0" : "=r"(f));
-#endif
-	(void)root;
 	if (!f && !dtf) {
-#if defined(__aarch64__)
-		if (!root || !*root)
+		if (reg)
 			wiring_finding(ctx, G_PROBLEM, "timer", "0 Hz", "mhz=0", "CNTFRQ_EL0 reads 0 "
 				       "and the devicetree has no clock-frequency: the firmware never "
 				       "set the timer's frequency");
-#endif
 		return;
 	}
-	snprintf(seen, sizeof(seen), "%.6g MHz (%s)", (double)(f ? f : dtf) / 1e6,
+	hz = f ? f : dtf;
+	snprintf(seen, sizeof(seen), "%.6g MHz (%s)", (double)hz / 1e6,
 		 f ? "CNTFRQ_EL0" : "the devicetree's clock-frequency");
-	snprintf(attrs, sizeof(attrs), "mhz=%.6g", (double)(f ? f : dtf) / 1e6);
-	if (!f && (!root || !*root))
+	snprintf(attrs, sizeof(attrs), "mhz=%.6g", (double)hz / 1e6);
+	if (!f && reg)
 		wiring_finding(ctx, G_WARN, "timer", seen, attrs, "CNTFRQ_EL0 reads 0: the firmware "
 			       "did not set it, the devicetree stands in");
 	else if (f && dtf && f != dtf)
 		wiring_finding(ctx, G_WARN, "timer", seen, attrs, "the devicetree's clock-frequency "
 			       "(%.6g MHz) overrides it: one of the two is wrong", (double)dtf / 1e6);
-	else if ((f ? f : dtf) < 1000000 || (f ? f : dtf) > 1000000000)
+	else if (hz < 1000000 || hz > 1000000000)
 		wiring_finding(ctx, G_WARN, "timer", seen, attrs, "outside 1 MHz to 1 GHz: not a "
 			       "frequency a timer runs at");
 	else
@@ -782,7 +795,6 @@ static void check_net(struct run_ctx *ctx)
 {
 	char (*names)[64] = xcalloc(256, sizeof(*names)), path[200], oper[32], dup[16], v[32];
 	char name[80], seen[96], attrs[64];
-	const char *root = getenv("BENCHBOX_SYSROOT");
 	int n = sys_dir_list(sysroot_path("/sys/class/net", path, sizeof(path)), "", names, 256), i;
 	int64_t speed;
 	uint64_t carrier, mtu;
@@ -817,7 +829,7 @@ static void check_net(struct run_ctx *ctx)
 		if (read_text(path, dup, sizeof(dup)) <= 0 || strlen(dup) > 8)
 			snprintf(dup, sizeof(dup), "unknown");
 		ours = partner = 0;
-		asked = root && *root ? 0 : if_speeds(names[i], &ours, &partner);
+		asked = sysroot_dir() ? 0 : if_speeds(names[i], &ours, &partner);
 		best = partner && partner < ours ? partner : ours;
 		if (speed)
 			snprintf(seen, sizeof(seen), "%lld Mb/s, %s duplex", (long long)speed, dup);

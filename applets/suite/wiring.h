@@ -43,6 +43,9 @@ void wiring_finding(struct run_ctx *ctx, enum wiring_grade g, const char *name, 
 		    const char *attrs, const char *fmt, ...) __attribute__((format(printf, 6, 7)));
 /* Whether s can be an attribute's value: 1-47 of [A-Za-z0-9._+-] */
 int wiring_word_ok(const char *s);
+/* The number of a sysfs name that is prefix and decimal digits ("mmc0",
+ * "usb2", "thermal_zone3": 0 to 2^20), else -1 */
+long wiring_numbered(const char *name, const char *prefix);
 /* The kernel command line (read by the first check; "" unread) */
 extern char wiring_cmdline[4096];
 /* The command line's word that starts with key ("mem=", "nosmp"), into

@@ -243,17 +243,6 @@ static void printable(char *s, size_t max)
 	s[i] = 0;
 }
 
-/* Whether s is prefix and then 1-9 decimal digits only ("mmc0", "usb2") */
-static int numbered(const char *s, const char *prefix)
-{
-	size_t n = strlen(prefix), d;
-
-	if (strncmp(s, prefix, n))
-		return 0;
-	d = strspn(s + n, "0123456789");
-	return d && d < 10 && !s[n + d];
-}
-
 /* MMC ---------------------------------------------------------------------- */
 
 /* The debugfs files of one host, in the order they are read: ios first
@@ -515,8 +504,7 @@ static int dbg_child_read(struct mmc_dbg *d, char *why, size_t wlen)
  * there is unusable (a warn), not just out of reach (ok). */
 static int dbg_read(struct mmc_dbg *d, const char *host, char *why, size_t wlen, int *bad)
 {
-	const char *root = getenv("BENCHBOX_SYSROOT");
-	int i, fd, err = 0, mounted = 0;
+	int root = sysroot_dir() != NULL, i, fd, err = 0, mounted = 0;
 	struct statfs sf;
 
 	*bad = 0;
@@ -524,7 +512,7 @@ static int dbg_read(struct mmc_dbg *d, const char *host, char *why, size_t wlen,
 		d->err[i] = ENOENT;
 		*d->text[i] = 0;
 	}
-	if (root && *root) {
+	if (root) {
 		for (i = 0; i < F_N; i++) {
 			if (!d->path[i][0])
 				continue;
@@ -555,9 +543,9 @@ static int dbg_read(struct mmc_dbg *d, const char *host, char *why, size_t wlen,
 	err = d->err[F_IOS];
 	if (!err)
 		return 0;
-	if (root && *root && err == ENOENT)
+	if (root && err == ENOENT)
 		snprintf(why, wlen, "no debugfs %s/ios in the sysroot", host);
-	else if (root && *root)
+	else if (root)
 		snprintf(why, wlen, "its debugfs %s/ios cannot be read (%s)", host,
 			 file_strerror(err));
 	else if (err == ETIMEDOUT)
@@ -752,7 +740,7 @@ void wiring_check_mmc(struct run_ctx *ctx)
 	for (i = 0; i < F_N; i++)
 		d->text[i] = xmalloc(f_cap[i]);
 	for (i = 0; i < n; i++)
-		if (numbered(hosts[i], "mmc"))
+		if (wiring_numbered(hosts[i], "mmc") >= 0)
 			mmc_host(ctx, d, hosts[i], cards);
 	for (i = 0; i < F_N; i++)
 		free(d->text[i]);
@@ -978,7 +966,7 @@ void wiring_check_usb(struct run_ctx *ctx)
 		struct usb_dev *e = &u[m];
 		char *slash;
 
-		e->root = numbered(names[i], "usb");
+		e->root = wiring_numbered(names[i], "usb") >= 0;
 		if (!e->root && !usb_devname(names[i]))
 			continue;	/* interfaces ("1-1:1.0"), anything else */
 		snprintf(e->name, sizeof(e->name), "%s", names[i]);

@@ -95,14 +95,6 @@ static int has_word(const char *s, const char *word, const char *seps)
 	return 0;
 }
 
-/* Whether this run reads a captured sysroot, not this system */
-static int sysroot(void)
-{
-	const char *root = getenv("BENCHBOX_SYSROOT");
-
-	return root && *root;
-}
-
 /* Storage ------------------------------------------------------------------ */
 
 static void check_block(struct run_ctx *ctx, const char *dev)
@@ -308,7 +300,7 @@ static void check_scratch(struct run_ctx *ctx)
 	/* what fileio and the os applets use: --dir, else scratch_dir()'s
 	 * choice here; a captured board's own: --dir, else /tmp, where
 	 * scratch_dir() goes on a board (this system's $TMPDIR is not its) */
-	if (sysroot()) {
+	if (sysroot_dir()) {
 		dir = *ctx->dir ? ctx->dir : "/tmp";
 	} else {
 		dir = scratch_dir(ctx->dir);
@@ -673,7 +665,7 @@ void wiring_check_crypto(struct run_ctx *ctx)
 
 	if (!present("/proc/crypto"))
 		return;
-	if (!sysroot())
+	if (!sysroot_dir())
 		noalg = crypto_ask();
 	text = read_sysfile("/proc/crypto", SYS_FILE_MAX, NULL);
 	e = xmalloc(sizeof(*e));
@@ -701,17 +693,6 @@ struct cooling {
 };
 
 /* The number after prefix in name ("thermal_zone12"), -1 if not all digits */
-static long numbered(const char *name, const char *prefix)
-{
-	size_t n = strlen(prefix);
-	uint64_t v;
-	const char *s = name + n;
-
-	if (strncmp(name, prefix, n) || scan_decimal(&s, 1u << 20, &v) || *s)
-		return -1;
-	return (long)v;
-}
-
 static void read_cooling(struct cooling *c, long *num, int n, char (*names)[64])
 {
 	char path[160], t[64];
@@ -719,7 +700,7 @@ static void read_cooling(struct cooling *c, long *num, int n, char (*names)[64])
 
 	for (i = 0; i < n; i++) {
 		memset(&c[i], 0, sizeof(c[i]));
-		num[i] = numbered(names[i], "cooling_device");
+		num[i] = wiring_numbered(names[i], "cooling_device");
 		snprintf(path, sizeof(path), "/sys/class/thermal/%s/type", names[i]);
 		if (read_text(path, t, sizeof(t)) <= 0)
 			snprintf(t, sizeof(t), "%s", names[i]);
@@ -751,7 +732,7 @@ static int zone_cooling(const char *zone, struct cooling *c, const long *num, in
 		const char *base;
 		long want;
 
-		if (numbered(names[i], "cdev") < 0)
+		if (wiring_numbered(names[i], "cdev") < 0)
 			continue;	/* cdev0_trip_point, cdev0_weight */
 		snprintf(path, sizeof(path), "/sys/class/thermal/%s/%s", zone, names[i]);
 		l = readlink(sysroot_path(path, real, sizeof(real)), link, sizeof(link) - 1);
@@ -759,7 +740,7 @@ static int zone_cooling(const char *zone, struct cooling *c, const long *num, in
 			continue;
 		link[l] = '\0';
 		base = strrchr(link, '/') ? strrchr(link, '/') + 1 : link;
-		if ((want = numbered(base, "cooling_device")) < 0)
+		if ((want = wiring_numbered(base, "cooling_device")) < 0)
 			continue;
 		for (k = 0; k < nc; k++)
 			if (num[k] == want) {
@@ -864,11 +845,11 @@ void wiring_check_thermal(struct run_ctx *ctx)
 	nc = nc > 0 ? nc : 0;
 	for (i = 0; i < nz; i++) {
 		snprintf(path, sizeof(path), "/sys/class/thermal/%s/type", zones[i]);
-		if (numbered(zones[i], "thermal_zone") < 0)
+		if (wiring_numbered(zones[i], "thermal_zone") < 0)
 			*types[i] = '\0';
 		else if (read_text(path, t, sizeof(t)) <= 0)
 			snprintf(types[i], sizeof(types[i]), "zone%ld",
-				 numbered(zones[i], "thermal_zone"));
+				 wiring_numbered(zones[i], "thermal_zone"));
 		else
 			safe_name(types[i], sizeof(types[i]), t);
 	}
@@ -879,7 +860,7 @@ void wiring_check_thermal(struct run_ctx *ctx)
 			dup += k != i && !strcmp(types[k], types[i]);
 		if (dup)	/* two zones of one type: their numbers tell them apart */
 			snprintf(name, sizeof(name), "thermal.%s-%ld", types[i],
-				 numbered(zones[i], "thermal_zone"));
+				 wiring_numbered(zones[i], "thermal_zone"));
 		else
 			snprintf(name, sizeof(name), "thermal.%s", types[i]);
 		cap = zone_cooling(zones[i], c, num, nc);
@@ -1098,9 +1079,9 @@ static int kmsg_file(const char *root, struct kmsg_count *k)
 static void check_kmsg(struct run_ctx *ctx)
 {
 	struct kmsg_count k = { 0, 0, "" };
-	const char *root = getenv("BENCHBOX_SYSROOT");
+	const char *root = sysroot_dir();
 	char seen[64], attrs[32];
-	int lost = 0, got = root && *root ? kmsg_file(root, &k) : kmsg_live(&k, &lost);
+	int lost = 0, got = root ? kmsg_file(root, &k) : kmsg_live(&k, &lost);
 
 	if (got == 1)
 		return;
@@ -1142,7 +1123,7 @@ void wiring_check_cpuidle(struct run_ctx *ctx)
 	uint64_t dis;
 
 	if (!present(dir)) {
-		if (!sysroot())
+		if (!sysroot_dir())
 			wiring_finding(ctx, G_OK, "cpuidle", "none", NULL, "no cpuidle: the "
 				       "CPUs only wait in WFI or halt when idle (that changes "
 				       "nothing for benchmarks)");
@@ -1165,7 +1146,7 @@ void wiring_check_cpuidle(struct run_ctx *ctx)
 	for (i = 0; i < n; i++) {
 		char s[32];
 
-		if (numbered(names[i], "state") < 0)
+		if (wiring_numbered(names[i], "state") < 0)
 			continue;
 		snprintf(path, sizeof(path), "%s/%s/name", states, names[i]);
 		if (read_text(path, v, sizeof(v)) <= 0)
