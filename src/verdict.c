@@ -183,36 +183,32 @@ int verdict_expect_parse(const char *text, size_t len, struct verdict_expect **o
 			e = grown;
 		}
 		k2 = field(p, ll, &pos, lo, sizeof(lo));
-		if (k2 > 0 && (k3 = field(p, ll, &pos, hi, sizeof(hi))) == 0) {
-			/* NAME.ATTR VALUE: a pin */
+		if (k2 > 0)
+			k3 = field(p, ll, &pos, hi, sizeof(hi));
+		if (k2 > 0 && k3 == 0) {	/* NAME.ATTR VALUE: a pin */
 			const char *dot = strrchr(metric, '.');
 
 			if (!dot || dot == metric || !dot[1] || (size_t)k2 >= sizeof(e[n].value) ||
-			    strspn(lo, PIN_CHARS) != (size_t)k2) {
-				snprintf(err, errlen, "line %d: " BAD_LINE, line);
-				goto bad;
-			}
-			memcpy(e[n].metric, metric, (size_t)k + 1);
+			    strspn(lo, PIN_CHARS) != (size_t)k2)
+				goto malformed;
 			memcpy(e[n].value, lo, (size_t)k2 + 1);
 			e[n].lo = e[n].hi = 0;
-			e[n].line = line;
-			e[n].used = 0;
-			n++;
-			continue;
-		}
-		if (k2 <= 0 || k3 <= 0 || field(p, ll, &pos, extra, sizeof(extra)) != 0 ||
-		    parse_double(lo, &e[n].lo) || parse_double(hi, &e[n].hi) || e[n].lo > e[n].hi) {
-			snprintf(err, errlen, "line %d: " BAD_LINE, line);
-			goto bad;
+		} else if (k2 <= 0 || k3 <= 0 || field(p, ll, &pos, extra, sizeof(extra)) != 0 ||
+			   parse_double(lo, &e[n].lo) || parse_double(hi, &e[n].hi) ||
+			   e[n].lo > e[n].hi) {
+			goto malformed;
+		} else {
+			e[n].value[0] = 0;	/* METRIC MIN MAX: a band */
 		}
 		memcpy(e[n].metric, metric, (size_t)k + 1);
-		e[n].value[0] = 0;
 		e[n].line = line;
 		e[n].used = 0;
 		n++;
 	}
 	*out = e;
 	return n;
+malformed:
+	snprintf(err, errlen, "line %d: " BAD_LINE, line);
 bad:
 	free(e);
 	return -1;
