@@ -641,14 +641,16 @@ static void ktap_verdict(FILE *f, const struct result_verdict *rv)
 		yaml_str(f, "why", rv->out.why);
 }
 
-static void ktap_yaml(FILE *f, const struct result *r)
+/* finding: r is a graded finding, whose params are said here, not in
+ * its name */
+static void ktap_yaml(FILE *f, const struct result *r, int finding)
 {
 	struct result bits = { .flags = r->flags };
 	char flags[256];
 
 	fputs("  ---\n", f);
-	if (r->params && params_value(r->params, "grade", flags, sizeof(flags)))
-		yaml_str(f, "params", r->params);	/* a finding's: not in its name */
+	if (finding)
+		yaml_str(f, "params", r->params);
 	if (r->text) {
 		yaml_str(f, "value", r->text);
 	} else if (!isnan(r->value) || r->samples) {	/* not a status row */
@@ -714,7 +716,7 @@ static void ktap_record(struct emit_out *o, const struct result *r)
 	if (!bad)
 		ktap_directive(o->f, r);
 	fputc('\n', o->f);
-	ktap_yaml(o->f, r);
+	ktap_yaml(o->f, r, finding);
 	o->bad += bad;
 }
 
