@@ -63,11 +63,8 @@ struct net_summary {
 
 struct client {
 	struct run_ctx	*ctx;
-	enum net_test	test;
+	struct net_client nc;		/* nc.flow.wait_ms: --timeout */
 	const char	*host;		/* NULL: a server of our own on 127.0.0.1 */
-	struct inet_addr ctl;		/* the server's control address */
-	struct net_flow	flow;		/* flow.wait_ms: --timeout */
-	struct net_side	local, remote;
 	char		params[128];
 	struct net_summary sum;
 };
@@ -163,7 +160,7 @@ static int parse_words(struct run_ctx *ctx, struct client *c)
 		       ctx->argc == 1 ? " (a HOST comes with a TEST)" : "");
 		return EXIT_USAGE;
 	}
-	c->test = (enum net_test)i;
+	c->nc.test = (enum net_test)i;
 	c->host = ctx->argc == 2 ? ctx->argv[0] : NULL;
 	return EXIT_OK;
 }
@@ -174,20 +171,20 @@ static int pick_msg(struct run_ctx *ctx, struct client *c)
 	uint64_t m = opt_size(ctx, MSG);
 	int fd;
 
-	if (c->test == NET_UDP_STREAM) {
+	if (c->nc.test == NET_UDP_STREAM) {
 		if (!opt_given(ctx, MSG))
 			m = UDP_DEFAULT_MSG;
 		if (m < NET_UDP_HDR || m > NET_UDP_MAX) {
 			errorf("-m: a datagram holds %d to %d bytes", NET_UDP_HDR, NET_UDP_MAX);
 			return EXIT_USAGE;
 		}
-	} else if (!opt_given(ctx, MSG) && c->test == NET_TCP_STREAM) {
+	} else if (!opt_given(ctx, MSG) && c->nc.test == NET_TCP_STREAM) {
 		fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
 		m = net_default_msg(fd);
 		if (fd >= 0)
 			close(fd);
 	}
-	c->flow.msg = (size_t)m;	/* 0 for tcp_maerts: the server's default */
+	c->nc.flow.msg = (size_t)m;	/* 0 for tcp_maerts: the server's default */
 	return EXIT_OK;
 }
 
@@ -211,151 +208,21 @@ static int client_options(struct run_ctx *ctx, struct client *c)
 		errorf("-p: a server's port is 1..65535");
 		return EXIT_USAGE;
 	}
-	if (opt_given(ctx, RATE) && parse_rate(opt_str(ctx, RATE), &c->flow.rate)) {
+	if (opt_given(ctx, RATE) && parse_rate(opt_str(ctx, RATE), &c->nc.flow.rate)) {
 		errorf("--rate: '%s' is not a rate in bits/s (e.g. 500m; k, m, g = 10^3, 10^6, "
 		       "10^9; at most 1000g)", opt_str(ctx, RATE));
 		return EXIT_USAGE;
 	}
-	c->flow.rcvbuf = opt_size(ctx, RCVBUF);
-	c->flow.wait_ms = timeout_ms(ctx);
+	c->nc.flow.rcvbuf = opt_size(ctx, RCVBUF);
+	c->nc.flow.wait_ms = timeout_ms(ctx);
 	if (ctx->quick && !opt_given(ctx, TIME))
 		secs = 1;
-	c->flow.ns = (uint64_t)(secs * 1e9);
-	c->flow.interval = secs >= 5 ? 1000000000u : c->flow.ns / 5;
+	c->nc.flow.ns = (uint64_t)(secs * 1e9);
+	c->nc.flow.interval = secs >= 5 ? 1000000000u : c->nc.flow.ns / 5;
 	return EXIT_OK;
 }
 
 /* the client ---------------------------------------------------------------- */
-
-/* "HOST port PORT: no answer in T s (what)" */
-static void no_answer(const struct inet_addr *a, int ms, const char *what)
-{
-	errorf("%s port %d: no answer in %g s%s%s%s", a->host, inet_port(a), ms / 1000.0,
-	       what ? " (" : "", what ? what : "", what ? ")" : "");
-}
-
-/* Check a reply frame that was waited for wait_ms; EXIT_OK or EXIT_FAIL
- * with the reason told. */
-static int check_reply(const struct client *c, int rc, const struct net_frame *f,
-		       enum net_type want, int wait_ms)
-{
-	const char *at = c->ctl.text;
-
-	if (rc && !errno && want == NET_READY)
-		errorf("%s closed the connection (not a benchbox net server?)", at);
-	else if (rc && !errno)
-		errorf("the server at %s closed the connection before its result", at);
-	else if (rc && (errno == EAGAIN || errno == EWOULDBLOCK))
-		no_answer(&c->ctl, wait_ms, want == NET_READY ? "request" : "result");
-	else if (rc)
-		errorf("%s: %s", at, strerror(errno));
-	else if (f->magic != NET_MAGIC)
-		errorf("%s is not a benchbox net server", at);
-	else if (f->version != NET_VERSION)
-		errorf("the server at %s speaks protocol version %u, this client %d", at,
-		       f->version, NET_VERSION);
-	else if (f->type == NET_ERROR)
-		errorf("the server at %s reports %s", at, net_err_text(f->w[0]));
-	else if (f->type != want)
-		errorf("%s answered out of turn (frame type %u)", at, f->type);
-	else
-		return EXIT_OK;
-	return EXIT_FAIL;
-}
-
-static int request(struct client *c, int cfd, int *port)
-{
-	uint64_t w[NET_WORDS] = { 0 };
-	struct net_frame f;
-	int rc;
-
-	w[0] = c->test;
-	w[1] = c->flow.msg;
-	w[2] = c->flow.ns;
-	w[3] = c->flow.rate;
-	w[4] = c->flow.interval;
-	w[5] = c->flow.rcvbuf;
-	if (net_frame_send(cfd, NET_HELLO, w)) {
-		errorf("%s: %s", c->ctl.text, strerror(errno));
-		return EXIT_FAIL;
-	}
-	rc = net_frame_recv(cfd, &f, c->flow.wait_ms);
-	if ((rc = check_reply(c, rc, &f, NET_READY, c->flow.wait_ms)))
-		return rc;
-	if (!f.w[0] || f.w[0] > 65535 || !f.w[1] || f.w[1] > NET_MSG_MAX ||
-	    (c->flow.msg && f.w[1] != c->flow.msg)) {
-		errorf("%s: a reply out of range", c->ctl.text);
-		return EXIT_FAIL;
-	}
-	*port = (int)f.w[0];
-	c->flow.msg = (size_t)f.w[1];
-	c->flow.token = (uint32_t)f.w[2];
-	return EXIT_OK;
-}
-
-/* The data phase on dfd, as this side's role in the test. */
-static int move_data(struct client *c, int cfd, int dfd)
-{
-	struct net_flow f = c->flow;
-	uint64_t w[NET_WORDS] = { 0 };
-	int rc;
-
-	f.fd = dfd;
-	f.udp = c->test == NET_UDP_STREAM;
-	if (c->test == NET_TCP_MAERTS) {
-		if (f.msg < NET_RECV_BUF)
-			f.msg = NET_RECV_BUF;	/* the read size */
-		return net_recv_tcp(&f, &c->local);
-	}
-	rc = net_send(&f, &c->local);
-	if (rc || !f.udp)
-		return rc;
-	w[0] = c->local.dgrams;
-	w[1] = c->local.bytes;
-	return net_frame_send(cfd, NET_DONE, w);
-}
-
-static int transfer(struct client *c, int cfd, int port)
-{
-	struct inet_addr d = c->ctl;
-	struct net_cpu c0, c1;
-	struct net_frame f;
-	int dfd, rc, err;
-
-	inet_set_port(&d, port);
-	dfd = inet_dial(&d, c->test == NET_UDP_STREAM ? SOCK_DGRAM : SOCK_STREAM, 0, 0,
-			c->flow.wait_ms);
-	if (dfd < 0 && errno == ETIMEDOUT)
-		no_answer(&d, c->flow.wait_ms, "data connection");
-	else if (dfd < 0)
-		errorf("cannot connect to the data port %s: %s", d.text, strerror(errno));
-	if (dfd < 0)
-		return EXIT_FAIL;
-	net_timeouts(dfd, c->flow.wait_ms);
-	c->flow.buf = xcalloc(1, c->flow.msg > NET_RECV_BUF ? c->flow.msg : NET_RECV_BUF);
-	memset(c->flow.buf, 'n', c->flow.msg);
-	net_cpu_read(&c0);
-	rc = move_data(c, cfd, dfd);
-	err = errno;
-	net_cpu_read(&c1);
-	c->local.cpu = net_cpu_util(&c0, &c1);
-	if (rc && (err == EAGAIN || err == EWOULDBLOCK))
-		no_answer(&d, c->flow.wait_ms, net_test_name[c->test]);
-	else if (rc)
-		errorf("%s to %s failed: %s", net_test_name[c->test], d.text,
-		       err ? strerror(err) : "connection closed");
-	close(dfd);		/* tcp_stream: the server's EOF */
-	free(c->flow.buf);
-	c->flow.buf = NULL;
-	if (rc)
-		return EXIT_FAIL;
-	/* a UDP receiver waits up to NET_TAIL_MS for late datagrams first */
-	rc = net_frame_recv(cfd, &f, c->flow.wait_ms + NET_TAIL_MS);
-	if ((rc = check_reply(c, rc, &f, NET_RESULT, c->flow.wait_ms + NET_TAIL_MS)))
-		return rc;
-	net_side_get(&c->remote, f.w);
-	return EXIT_OK;
-}
 
 struct local_arg {
 	int	lfd, wait_ms;
@@ -372,20 +239,20 @@ static int local_server(void *arg)
 static int run_client(struct client *c, pid_t *pid)
 {
 	const char *host = c->host ? c->host : INET_LOOPBACK;
-	int port = (int)opt_int(c->ctx, PORT), cfd, dport, rc;
+	int port = (int)opt_int(c->ctx, PORT);
 	char err[256];
 
 	if (!c->host && !opt_given(c->ctx, PORT))
 		port = 0;
-	if (inet_resolve(host, port, SOCK_STREAM, &c->ctl, err, sizeof(err))) {
+	if (inet_resolve(host, port, SOCK_STREAM, &c->nc.ctl, err, sizeof(err))) {
 		errorf("%s", err);
 		return EXIT_FAIL;
 	}
 	if (!c->host) {
-		struct local_arg l = { inet_listen(&c->ctl, SOCK_STREAM, 1), c->flow.wait_ms };
+		struct local_arg l = { inet_listen(&c->nc.ctl, SOCK_STREAM, 1), c->nc.flow.wait_ms };
 
 		if (l.lfd < 0) {
-			errorf("cannot listen on %s: %s", c->ctl.text, strerror(errno));
+			errorf("cannot listen on %s: %s", c->nc.ctl.text, strerror(errno));
 			return EXIT_FAIL;
 		}
 		*pid = proc_fork(local_server, &l);
@@ -395,21 +262,7 @@ static int run_client(struct client *c, pid_t *pid)
 			return EXIT_FAIL;
 		}
 	}
-	cfd = inet_dial(&c->ctl, SOCK_STREAM, 0, 0, c->flow.wait_ms);
-	if (cfd < 0 && errno == ETIMEDOUT) {
-		no_answer(&c->ctl, c->flow.wait_ms, NULL);
-		return EXIT_FAIL;
-	}
-	if (cfd < 0) {
-		errorf("cannot connect to %s: %s%s", c->ctl.text, strerror(errno),
-		       errno == ECONNREFUSED ? " (is 'net -s' running there?)" : "");
-		return EXIT_FAIL;
-	}
-	rc = request(c, cfd, &dport);
-	if (!rc)
-		rc = transfer(c, cfd, dport);
-	close(cfd);
-	return rc;
+	return net_client_test(&c->nc);
 }
 
 /* reporting ----------------------------------------------------------------- */
@@ -420,7 +273,7 @@ static void put(struct client *c, const char *what, const char *label, const cha
 	struct result r = { 0 };
 	char test[48];
 
-	snprintf(test, sizeof(test), "%s%s%s", net_test_name[c->test], what ? "." : "",
+	snprintf(test, sizeof(test), "%s%s%s", net_test_name[c->nc.test], what ? "." : "",
 		 what ? what : "");
 	r.test = test;
 	r.params = c->params;
@@ -446,7 +299,7 @@ static void put_throughput(struct client *c, const struct net_side *rx, const ch
 	struct result r = { 0 };
 	double v = rx->bps / 1e6;
 
-	r.test = net_test_name[c->test];
+	r.test = net_test_name[c->nc.test];
 	r.params = c->params;
 	r.unit = UNIT_MBIT_S;
 	r.better = 1;
@@ -466,7 +319,7 @@ static void put_udp(struct client *c, const struct net_side *tx, const struct ne
 
 	put(c, "sent", "sender rate", UNIT_MBIT_S, 1, tx->bps / 1e6);
 	put(c, "kpps", "packet rate (receiver)", "kpps", 1,
-	    rx->bps / (8.0 * (double)c->flow.msg) / 1e3);
+	    rx->bps / (8.0 * (double)c->nc.flow.msg) / 1e3);
 	put(c, "datagrams_sent", "datagrams sent", "datagrams", 0, (double)tx->dgrams);
 	put(c, "datagrams_received", "datagrams received", "datagrams", 0, (double)rx->dgrams);
 	put(c, "datagrams_lost", "datagrams lost", "datagrams", -1, lost);
@@ -478,24 +331,24 @@ static void put_udp(struct client *c, const struct net_side *tx, const struct ne
 
 static int client_report(struct client *c)
 {
-	int maerts = c->test == NET_TCP_MAERTS;
-	const struct net_side *rx = maerts ? &c->local : &c->remote;
-	const struct net_side *tx = maerts ? &c->remote : &c->local;
+	int maerts = c->nc.test == NET_TCP_MAERTS;
+	const struct net_side *rx = maerts ? &c->nc.local : &c->nc.remote;
+	const struct net_side *tx = maerts ? &c->nc.remote : &c->nc.local;
 	char why[160] = "";
 
-	if (c->test != NET_UDP_STREAM && rx->bytes != tx->bytes)
+	if (c->nc.test != NET_UDP_STREAM && rx->bytes != tx->bytes)
 		snprintf(why, sizeof(why), "%llu bytes received of %llu sent",
 			 (unsigned long long)rx->bytes, (unsigned long long)tx->bytes);
-	else if (c->test == NET_UDP_STREAM && rx->dgrams > tx->dgrams)
+	else if (c->nc.test == NET_UDP_STREAM && rx->dgrams > tx->dgrams)
 		snprintf(why, sizeof(why), "%llu datagrams received of %llu sent",
 			 (unsigned long long)rx->dgrams, (unsigned long long)tx->dgrams);
 	c->sum.median = rx->mid / 1e6;
 	emit_set_arg(c->ctx->rep, &c->sum);
 	put_throughput(c, rx, *why ? why : NULL);
-	if (c->test == NET_UDP_STREAM)
+	if (c->nc.test == NET_UDP_STREAM)
 		put_udp(c, tx, rx);
-	put_cpu(c, "cpu_local", "local CPU", c->local.cpu);
-	put_cpu(c, "cpu_remote", "remote CPU", c->remote.cpu);
+	put_cpu(c, "cpu_local", "local CPU", c->nc.local.cpu);
+	put_cpu(c, "cpu_remote", "remote CPU", c->nc.remote.cpu);
 	if (*why) {
 		errorf("self-check failed: %s", why);
 		return EXIT_WRONG;
@@ -508,24 +361,24 @@ static void describe(struct client *c)
 	char m[32], rate[32] = "", paced[64] = "";
 	int n;
 
-	format_size(c->flow.msg, m, sizeof(m));
+	format_size(c->nc.flow.msg, m, sizeof(m));
 	n = snprintf(c->params, sizeof(c->params), "msg=%s,time=%g", m,
-		     (double)c->flow.ns / 1e9);
-	if (c->flow.rate) {
-		format_rate(c->flow.rate, rate, sizeof(rate));
+		     (double)c->nc.flow.ns / 1e9);
+	if (c->nc.flow.rate) {
+		format_rate(c->nc.flow.rate, rate, sizeof(rate));
 		n += snprintf(c->params + n, sizeof(c->params) - (size_t)n, ",rate=%s", rate);
-		snprintf(paced, sizeof(paced), ", paced to %g Mbit/s", (double)c->flow.rate / 1e6);
+		snprintf(paced, sizeof(paced), ", paced to %g Mbit/s", (double)c->nc.flow.rate / 1e6);
 	}
-	if (c->flow.rcvbuf) {
-		format_size(c->flow.rcvbuf, m, sizeof(m));
+	if (c->nc.flow.rcvbuf) {
+		format_size(c->nc.flow.rcvbuf, m, sizeof(m));
 		n += snprintf(c->params + n, sizeof(c->params) - (size_t)n, ",rcvbuf=%s", m);
 	}
 	if (c->host)
 		snprintf(c->params + n, sizeof(c->params) - (size_t)n, ",host=%s", c->host);
 	snprintf(c->sum.head, sizeof(c->sum.head), "%s %s %s%s: %.2f s of %zu-byte %s%s",
-		 net_test_name[c->test], c->test == NET_TCP_MAERTS ? "from" : "to", c->ctl.text,
-		 c->host ? "" : " (a local server)", (double)c->flow.ns / 1e9, c->flow.msg,
-		 c->test == NET_UDP_STREAM ? "datagrams" : "writes", paced);
+		 net_test_name[c->nc.test], c->nc.test == NET_TCP_MAERTS ? "from" : "to", c->nc.ctl.text,
+		 c->host ? "" : " (a local server)", (double)c->nc.flow.ns / 1e9, c->nc.flow.msg,
+		 c->nc.test == NET_UDP_STREAM ? "datagrams" : "writes", paced);
 }
 
 static int client_main(struct run_ctx *ctx)

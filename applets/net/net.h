@@ -18,6 +18,8 @@
 #ifndef BENCHBOX_NET_H
 #define BENCHBOX_NET_H
 
+#include "inet.h"
+
 #include <stddef.h>
 #include <stdint.h>
 
@@ -123,6 +125,17 @@ void	net_cpu_read(struct net_cpu *c);
 double	net_cpu_util(const struct net_cpu *a, const struct net_cpu *b);	/* % or NaN */
 
 uint64_t net_now_ns(void);
+
+/* One test as a client (net_client.c): the server at ctl, the test, the
+ * flow (msg, ns, rate, interval, rcvbuf, wait_ms); local and remote are
+ * what each side measured. EXIT_OK, or EXIT_FAIL with the reason said. */
+struct net_client {
+	enum net_test	test;
+	struct inet_addr ctl;		/* the server's control address */
+	struct net_flow	flow;
+	struct net_side	local, remote;
+};
+int	net_client_test(struct net_client *c);
 
 /* net_server.c: serve one control connection accepted on lfd, waiting
  * wait_ms for each step of the client; --stay forks a child per
