@@ -1,0 +1,444 @@
+/* ipsec_ns.c - the ipsec applet's two ends: network namespaces of its own,
+ * joined by a veth pair, with ESP installed and removed between them
+ *
+ * SPDX-License-Identifier: MIT
+ *
+ * The namespaces are anonymous: the client's is this process's (it
+ * unshares twice: the first new namespace, kept by a descriptor, becomes
+ * the server's), the server's lives as long as the server child or that
+ * descriptor. Nothing is made in the namespace benchbox started in: the
+ * veth pair is created in the client's namespace with its peer moved into
+ * the server's as it is made, and every SA and policy is installed there.
+ * So the kernel removes all of it when the two processes end, however
+ * they end (SIGKILL too): there is no name to collide with and no
+ * leftover to sweep. Netlink sockets opened in each namespace (a socket
+ * stays in the namespace it was made in) configure both ends from this
+ * one process; only the server child enters the other namespace (setns),
+ * to listen there.
+ *
+ * Addresses: 192.0.2.1 (client) and 192.0.2.2 (server), /24, TEST-NET-1
+ * (RFC 5737): in namespaces of its own they meet nothing else.
+ */
+#define _GNU_SOURCE
+#include "ipsec.h"
+#include "applet.h"
+#include "net.h"
+#include "proc.h"
+#include "rtnl.h"
+#include "util.h"
+
+#include <arpa/inet.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+static const char *const end_name[2] = { "benchbox0", "benchbox1" };
+static const unsigned char end_addr[2][4] = { { 192, 0, 2, 1 }, { 192, 0, 2, 2 } };
+
+static void end_init(struct ipsec_end *e, int i)
+{
+	memset(e, 0, sizeof(*e));
+	e->rt.fd = e->xf.fd = -1;
+	snprintf(e->ifname, sizeof(e->ifname), "%s", end_name[i]);
+	memcpy(e->addr, end_addr[i], 4);
+}
+
+/* This end's sockets, in the namespace this process is in now. */
+static int end_sockets(struct ipsec_end *e, int xfrm)
+{
+	if (nl_open(&e->rt, NL_ROUTE)) {
+		errorf("cannot open an rtnetlink socket: %s", strerror(errno));
+		return EXIT_FAIL;
+	}
+	if (xfrm && nl_open(&e->xf, NL_XFRM)) {
+		if (errno == EPROTONOSUPPORT)
+			errorf("skipped: no NETLINK_XFRM here (a kernel without xfrm_user, "
+			       "or an emulator that does not pass it on)");
+		else
+			errorf("cannot open a NETLINK_XFRM socket: %s", strerror(errno));
+		return errno == EPROTONOSUPPORT ? EXIT_SKIP : EXIT_FAIL;
+	}
+	return EXIT_OK;
+}
+
+static int new_netns(void)
+{
+	if (!unshare(CLONE_NEWNET))
+		return EXIT_OK;
+	if (errno == EPERM)
+		errorf("skipped: making a network namespace needs root (CAP_SYS_ADMIN)");
+	else if (errno == EINVAL)
+		errorf("skipped: this kernel has no network namespaces (CONFIG_NET_NS)");
+	else
+		errorf("cannot make a network namespace: %s", strerror(errno));
+	return errno == EPERM || errno == EINVAL ? EXIT_SKIP : EXIT_FAIL;
+}
+
+/* The answer to a GETLINK: the link's index. */
+static int take_index(const struct nl_hdr *h, const unsigned char *p, size_t len, void *arg)
+{
+	struct rtnl_link l;
+
+	if (h->type != RTNL_NEWLINK || rtnl_link_parse(p, len, &l))
+		return 0;
+	*(int *)arg = l.index;
+	return 0;
+}
+
+/* Address and up, for one end; its index first. */
+static int end_up(struct ipsec_end *e)
+{
+	char why[160];
+	struct nl_msg m;
+
+	e->ifindex = 0;
+	rtnl_get_msg(&m, e->ifname);
+	if (nl_talk(&e->rt, &m, take_index, &e->ifindex, why, sizeof(why)) || e->ifindex <= 0) {
+		errorf("the veth end %s is not there: %s", e->ifname, strerror(errno));
+		return EXIT_FAIL;
+	}
+	rtnl_addr_msg(&m, e->ifindex, AF_INET, e->addr, 24);
+	if (nl_talk(&e->rt, &m, NULL, NULL, why, sizeof(why))) {
+		errorf("cannot put an address on %s: %s%s%s", e->ifname, strerror(errno),
+		       *why ? ": " : "", why);
+		return EXIT_FAIL;
+	}
+	rtnl_up_msg(&m, e->ifindex);
+	if (nl_talk(&e->rt, &m, NULL, NULL, why, sizeof(why))) {
+		errorf("cannot bring %s up: %s", e->ifname, strerror(errno));
+		return EXIT_FAIL;
+	}
+	return EXIT_OK;
+}
+
+int ipsec_pair_open(struct ipsec_pair *p, int xfrm)
+{
+	struct nl_msg m;
+	char why[160];
+	int rc;
+
+	memset(p, 0, sizeof(*p));
+	p->nsfd = -1;
+	end_init(&p->end[0], 0);
+	end_init(&p->end[1], 1);
+	/* the server's namespace first, kept by a descriptor */
+	if ((rc = new_netns()))
+		return rc;
+	p->nsfd = open("/proc/self/ns/net", O_RDONLY | O_CLOEXEC);
+	if (p->nsfd < 0) {
+		errorf("cannot open /proc/self/ns/net: %s (is /proc mounted?)", strerror(errno));
+		return EXIT_FAIL;
+	}
+	if ((rc = end_sockets(&p->end[1], xfrm)) || (rc = new_netns()) ||
+	    (rc = end_sockets(&p->end[0], xfrm)))
+		return rc;
+	rtnl_veth_msg(&m, p->end[0].ifname, p->end[1].ifname, p->nsfd);
+	if (nl_talk(&p->end[0].rt, &m, NULL, NULL, why, sizeof(why))) {
+		if (errno == EOPNOTSUPP)
+			errorf("skipped: this kernel has no veth (CONFIG_VETH; modprobe veth)");
+		else
+			errorf("cannot make a veth pair: %s%s%s", strerror(errno), *why ? ": " : "",
+			       why);
+		return errno == EOPNOTSUPP ? EXIT_SKIP : EXIT_FAIL;
+	}
+	if ((rc = end_up(&p->end[1])) || (rc = end_up(&p->end[0])))
+		return rc;
+	return EXIT_OK;
+}
+
+/* the server ------------------------------------------------------------------ */
+
+struct server_arg {
+	struct ipsec_pair *p;
+	int		ready, wait_ms;		/* a pipe's write end */
+};
+
+static int server_child(void *arg)
+{
+	struct server_arg *s = arg;
+	int lfd;
+
+	if (setns(s->p->nsfd, CLONE_NEWNET)) {
+		errorf("cannot enter the server's namespace: %s", strerror(errno));
+		return EXIT_FAIL;
+	}
+	lfd = inet_listen(&s->p->ctl, SOCK_STREAM, 16);
+	if (lfd < 0) {
+		errorf("cannot listen on %s: %s", s->p->ctl.text, strerror(errno));
+		return EXIT_FAIL;
+	}
+	if (write(s->ready, "r", 1) != 1)
+		return EXIT_FAIL;
+	close(s->ready);
+	return net_serve(lfd, 1, s->wait_ms, -1);
+}
+
+int ipsec_server_start(struct ipsec_pair *p, int wait_ms)
+{
+	struct server_arg s = { p, -1, wait_ms };
+	struct pollfd pfd;
+	char host[16], err[160], c;
+	int fds[2], r;
+
+	snprintf(host, sizeof(host), "%u.%u.%u.%u", p->end[1].addr[0], p->end[1].addr[1],
+		 p->end[1].addr[2], p->end[1].addr[3]);
+	if (inet_resolve(host, NET_PORT, SOCK_STREAM, &p->ctl, err, sizeof(err))) {
+		errorf("%s", err);
+		return EXIT_FAIL;
+	}
+	if (pipe2(fds, O_CLOEXEC)) {
+		errorf("pipe: %s", strerror(errno));
+		return EXIT_FAIL;
+	}
+	s.ready = fds[1];
+	p->server = proc_fork(server_child, &s);
+	close(fds[1]);
+	if (p->server < 0) {
+		errorf("fork: %s", strerror(errno));
+		close(fds[0]);
+		return EXIT_FAIL;
+	}
+	pfd.fd = fds[0];
+	pfd.events = POLLIN;
+	do
+		r = poll(&pfd, 1, wait_ms);
+	while (r < 0 && errno == EINTR);
+	r = r > 0 && read(fds[0], &c, 1) == 1;
+	close(fds[0]);
+	if (!r) {	/* the child said why, unless it is still stuck */
+		errorf("the server in the other namespace did not start");
+		return EXIT_FAIL;
+	}
+	return EXIT_OK;
+}
+
+void ipsec_pair_close(struct ipsec_pair *p)
+{
+	int i;
+
+	ipsec_uninstall(p);
+	proc_reap(p->server);
+	p->server = 0;
+	for (i = 0; i < 2; i++) {
+		nl_close(&p->end[i].rt);
+		nl_close(&p->end[i].xf);
+	}
+	if (p->nsfd >= 0)
+		close(p->nsfd);
+	p->nsfd = -1;
+}
+
+/* SAs and policies ------------------------------------------------------------ */
+
+/* Keep what removes the thing just installed at end e. */
+static void remember(struct ipsec_pair *p, int e, const struct nl_msg *del)
+{
+	if (p->nundo < IPSEC_UNDO_MAX) {
+		p->undo[p->nundo].end = e;
+		p->undo[p->nundo].msg = *del;
+		p->nundo++;
+	}
+}
+
+static int take_spi(const struct nl_hdr *h, const unsigned char *p, size_t len, void *arg)
+{
+	struct xfrm_sa sa;
+
+	if (h->type != XFRM_NEWSA)
+		return 0;
+	if (xfrm_sa_parse(p, len, &sa))
+		return -1;
+	*(uint32_t *)arg = sa.spi;
+	return 0;
+}
+
+/* One direction: sa from end `from` to the other. The receiver picks the
+ * SPI (ALLOCSPI reserves it, UPDSA fills it in), the sender adds the
+ * same SA. */
+static int install_sa(struct ipsec_pair *p, int from, struct xfrm_sa *sa, char *why, size_t len)
+{
+	struct ipsec_end *tx = &p->end[from], *rx = &p->end[!from];
+	struct nl_msg m, del;
+
+	sa->family = AF_INET;
+	memcpy(sa->src, tx->addr, 4);
+	memcpy(sa->dst, rx->addr, 4);
+	sa->proto = XFRM_PROTO_ESP;
+	sa->mode = XFRM_TRANSPORT;
+	sa->spi = 0;
+	xfrm_spi_msg(&m, sa, IPSEC_SPI_LO, IPSEC_SPI_HI);
+	if (nl_talk(&rx->xf, &m, take_spi, &sa->spi, why, len))
+		return -1;
+	if (!sa->spi) {
+		errno = EBADMSG;
+		snprintf(why, len, "ALLOCSPI answered no SPI");
+		return -1;
+	}
+	xfrm_sa_del_msg(&del, sa);
+	remember(p, !from, &del);
+	xfrm_sa_msg(&m, XFRM_UPDSA, sa);
+	if (nl_talk(&rx->xf, &m, NULL, NULL, why, len))
+		return -1;
+	xfrm_sa_msg(&m, XFRM_NEWSA, sa);
+	if (nl_talk(&tx->xf, &m, NULL, NULL, why, len))
+		return -1;
+	remember(p, from, &del);
+	return 0;
+}
+
+static int install_policy(struct ipsec_pair *p, int at, int dir, uint32_t reqid, char *why,
+			  size_t len)
+{
+	const struct ipsec_end *here = &p->end[at], *there = &p->end[!at];
+	struct xfrm_policy pol;
+	struct nl_msg m, del;
+
+	memset(&pol, 0, sizeof(pol));
+	pol.family = AF_INET;
+	memcpy(pol.src, dir == XFRM_DIR_OUT ? here->addr : there->addr, 4);
+	memcpy(pol.dst, dir == XFRM_DIR_OUT ? there->addr : here->addr, 4);
+	pol.src_len = pol.dst_len = 32;
+	pol.dir = (uint8_t)dir;
+	pol.reqid = reqid;
+	xfrm_policy_msg(&m, &pol);
+	if (nl_talk(&p->end[at].xf, &m, NULL, NULL, why, len))
+		return -1;
+	xfrm_policy_del_msg(&del, &pol);
+	remember(p, at, &del);
+	return 0;
+}
+
+int ipsec_install(struct ipsec_pair *p, struct xfrm_sa sa[2], char *why, size_t whylen)
+{
+	uint32_t reqid = xfrm_reqid(getpid());
+	int e, at;
+
+	*why = '\0';
+	sa[0].reqid = sa[1].reqid = reqid;
+	if (install_sa(p, 0, &sa[0], why, whylen) || install_sa(p, 1, &sa[1], why, whylen))
+		goto fail;
+	for (at = 0; at < 2; at++)
+		if (install_policy(p, at, XFRM_DIR_OUT, reqid, why, whylen) ||
+		    install_policy(p, at, XFRM_DIR_IN, reqid, why, whylen))
+			goto fail;
+	return 0;
+fail:
+	e = errno;
+	ipsec_uninstall(p);
+	errno = e;
+	return -1;
+}
+
+int ipsec_uninstall(struct ipsec_pair *p)
+{
+	int refused = 0;
+	char why[160];
+
+	while (p->nundo > 0) {
+		struct ipsec_undo *u = &p->undo[--p->nundo];
+
+		if (nl_talk(&p->end[u->end].xf, &u->msg, NULL, NULL, why, sizeof(why)) &&
+		    errno != ENOENT && errno != ESRCH)
+			refused++;
+	}
+	return refused;
+}
+
+/* counters and listings -------------------------------------------------------- */
+
+static int take_rx(const struct nl_hdr *h, const unsigned char *p, size_t len, void *arg)
+{
+	struct rtnl_link l;
+
+	if (h->type == RTNL_NEWLINK && !rtnl_link_parse(p, len, &l) && l.has_stats)
+		*(uint64_t *)arg = l.rx_packets;
+	return 0;
+}
+
+int ipsec_rx_packets(struct ipsec_pair *p, int end, uint64_t *n)
+{
+	struct nl_msg m;
+
+	*n = UINT64_MAX;
+	rtnl_get_msg(&m, p->end[end].ifname);
+	if (nl_talk(&p->end[end].rt, &m, take_rx, n, NULL, 0) || *n == UINT64_MAX)
+		return -1;
+	return 0;
+}
+
+static void ip_text(int family, const unsigned char *a, char *buf, size_t len)
+{
+	if (!inet_ntop(family, a, buf, (socklen_t)len))
+		snprintf(buf, len, "?");
+}
+
+static void owner(uint32_t reqid, int *ours)
+{
+	pid_t pid = xfrm_reqid_pid(reqid);
+
+	if (!pid)
+		return;
+	++*ours;
+	printf("  (benchbox, pid %d: %s)", (int)pid,
+	       kill(pid, 0) && errno == ESRCH ? "gone" : "running");
+}
+
+static int list_sa(const struct nl_hdr *h, const unsigned char *p, size_t len, void *arg)
+{
+	char src[48], dst[48];
+	struct xfrm_sa sa;
+
+	if (h->type != XFRM_NEWSA)
+		return 0;
+	if (xfrm_sa_parse(p, len, &sa))
+		return -1;
+	ip_text(sa.family, sa.src, src, sizeof(src));
+	ip_text(sa.family, sa.dst, dst, sizeof(dst));
+	printf("sa      %s -> %s proto %u spi 0x%08x reqid %u %s%s%s%s%s", src, dst, sa.proto,
+	       (unsigned)sa.spi, (unsigned)sa.reqid, sa.aead, sa.crypt, *sa.crypt && *sa.auth ? " " : "",
+	       sa.auth, *sa.aead || *sa.crypt || *sa.auth ? "" : "(larval)");
+	owner(sa.reqid, arg);
+	putchar('\n');
+	return 0;
+}
+
+static int list_policy(const struct nl_hdr *h, const unsigned char *p, size_t len, void *arg)
+{
+	static const char *const dirs[] = { "in", "out", "fwd" };
+	char src[48], dst[48];
+	struct xfrm_policy pol;
+
+	if (h->type != XFRM_NEWPOLICY)
+		return 0;
+	if (xfrm_policy_parse(p, len, &pol))
+		return -1;
+	ip_text(pol.family, pol.src, src, sizeof(src));
+	ip_text(pol.family, pol.dst, dst, sizeof(dst));
+	printf("policy  %s/%u -> %s/%u dir %s priority %u", src, pol.src_len, dst, pol.dst_len,
+	       pol.dir < 3 ? dirs[pol.dir] : "?", (unsigned)pol.priority);
+	if (pol.ntmpl)
+		printf(" tmpl proto %u reqid %u", pol.tmpl_proto, (unsigned)pol.reqid);
+	owner(pol.reqid, arg);
+	putchar('\n');
+	return 0;
+}
+
+int ipsec_list(struct nl_sock *xf)
+{
+	struct nl_msg m;
+	int ours = 0;
+
+	xfrm_dump_msg(&m, XFRM_GETSA);
+	if (nl_talk(xf, &m, list_sa, &ours, NULL, 0))
+		return -1;
+	xfrm_dump_msg(&m, XFRM_GETPOLICY);
+	if (nl_talk(xf, &m, list_policy, &ours, NULL, 0))
+		return -1;
+	return ours;
+}
