@@ -408,7 +408,9 @@ COLUMNS = [
 	(r"(Write|Read) Throughput \(Kbytes/sec\)", "{0}", "kB/s"),
 	(r"throughput \(KBytes/Sec\)", "throughput", "kB/s"),
 	(r"Throughput \(Mbps\)", "throughput", "Mbit/s"),
-	(r"Packets/Sec", "packets", "packets/s"),
+	# IPsec's Packets/Sec is thousands: every row's throughput over it is
+	# 11.3 Mbit, a thousand packets of 1410 bytes (ESP in a 1500-byte frame)
+	(r"Packets/Sec", "packets", "kpps"),
 	(r"CPU Load", "cpu", "%"),
 	(r"perf", "", ""),
 	(r"(?:Boot time in seconds: avg\(min,max\)|boot time \(sec\))", "", "s"),
