@@ -103,7 +103,7 @@ struct ipsec {
 	unsigned char	key[2 * XFRM_KEY_MAX];	/* --key's bytes */
 	size_t		keylen;
 	int		measured;
-	char		lacks[256];	/* "3des (cbc(des3_ede) with hmac(sha1))", ... */
+	char		lacks[512];	/* "3des (cbc(des3_ede) with hmac(sha1): WHY)", ... */
 };
 
 /* keys ---------------------------------------------------------------------- */
@@ -386,7 +386,7 @@ static int one_alg(struct ipsec *I, const struct ipsec_alg *a)
 {
 	struct xfrm_sa sa[2];
 	char why[160], note[224] = "";
-	int rc = EXIT_OK;
+	int rc = EXIT_OK, end;
 
 	if (!is_none(a)) {
 		if (make_sas(I, a, sa)) {
@@ -405,9 +405,10 @@ static int one_alg(struct ipsec *I, const struct ipsec_alg *a)
 			if (e == ENOSYS || e == ENOENT) {	/* said at the end: */
 				size_t n = strlen(I->lacks);	/* unless ESP is missing */
 
-				snprintf(I->lacks + n, sizeof(I->lacks) - n, "%s%s (%s%s%s)",
+				snprintf(I->lacks + n, sizeof(I->lacks) - n, "%s%s (%s%s%s%s%s)",
 					 n ? ", " : "", a->name, a->aead ? a->aead : a->crypt,
-					 a->aead ? "" : " with ", a->aead ? "" : auths[I->auth].hmac);
+					 a->aead ? "" : " with ", a->aead ? "" : auths[I->auth].hmac,
+					 *why ? ": " : "", why);
 				return -1;
 			}
 			errorf("%s: cannot install its SAs and policies: %s%s%s", a->name,
@@ -426,7 +427,43 @@ static int one_alg(struct ipsec *I, const struct ipsec_alg *a)
 		errorf("%s: the kernel refused to remove an SA or policy of its own", a->name);
 		rc = EXIT_FAIL;
 	}
+	/* read back: nothing of ours stays in either namespace */
+	for (end = 0; !is_none(a) && end < 2; end++) {
+		int n = ipsec_marked(&I->pair.end[end].xf, getpid());
+
+		if (n && !rc) {
+			errorf("%s: %d SAs and policies of its own still in a namespace after removal%s%s",
+			       a->name, n, n < 0 ? ": " : "", n < 0 ? strerror(errno) : "");
+			rc = EXIT_FAIL;
+		}
+	}
 	return rc;
+}
+
+/* The run's own check, once everything is closed: nothing of the pair is
+ * left (a record, 0 items); EXIT_OK, or EXIT_WRONG when something is. */
+static int cleanup_record(struct ipsec *I)
+{
+	char what[160], note[256];
+	struct result r = { 0 };
+	int n = ipsec_leftovers(&I->pair, what, sizeof(what));
+
+	if (n < 0)
+		return EXIT_FAIL;
+	snprintf(note, sizeof(note), n ? "left: %s" : "no SA or policy after each algorithm (read "
+		 "back), nothing where it started, its namespaces held by nothing", what);
+	r.test = "cleanup";
+	r.unit = "items";
+	r.better = -1;
+	r.value = r.min = r.max = n;
+	r.samples = 1;
+	r.note = note;
+	emit_result(I->ctx, &r);
+	if (n) {
+		errorf("self-check failed: %d things of this run left: %s", n, what);
+		return EXIT_WRONG;
+	}
+	return EXIT_OK;
 }
 
 /* options and main ------------------------------------------------------------ */
@@ -455,6 +492,22 @@ static int pick_algs(struct ipsec *I)
 			I->alg[I->nalg++] = j;
 	}
 	return EXIT_OK;
+}
+
+/* What killed runs left in the namespace benchbox starts in (none of
+ * this mode's, whose namespaces die with it; a run on two hosts installs
+ * there): removed, said. */
+static void sweep(void)
+{
+	struct nl_sock xf;
+	int n;
+
+	if (nl_open(&xf, NL_XFRM))
+		return;		/* ipsec_pair_open() says why */
+	n = ipsec_sweep(&xf);
+	if (n > 0)
+		warnf("removed %d SAs and policies that a killed benchbox left", n);
+	nl_close(&xf);
 }
 
 /* --list prints its own lines: no table of records after them */
@@ -517,6 +570,8 @@ static int ipsec_run(struct run_ctx *ctx)
 	}
 	for (i = 0; i < I.nalg; i++)
 		xfrm |= !is_none(&algs[I.alg[i]]);
+	if (xfrm)
+		sweep();
 	rc = ipsec_pair_open(&I.pair, xfrm);
 	oldpipe = signal(SIGPIPE, SIG_IGN);	/* a dead peer is an error, not our death */
 	if (!rc)
@@ -529,6 +584,8 @@ static int ipsec_run(struct run_ctx *ctx)
 		}
 	}
 	ipsec_pair_close(&I.pair);
+	if (!rc && I.measured)
+		rc = cleanup_record(&I);
 	signal(SIGPIPE, oldpipe);
 	if (skipped && (!rc || rc == EXIT_WRONG) && I.measured)
 		warnf("skipped, the kernel lacks them: %s", I.lacks);

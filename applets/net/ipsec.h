@@ -42,6 +42,8 @@ struct ipsec_undo {
  * server's, which nsfd holds and the server child enters. */
 struct ipsec_pair {
 	struct ipsec_end end[2];
+	int		home;		/* the namespace benchbox started in */
+	unsigned long	ino[2];		/* the two namespaces' inodes */
 	int		nsfd;
 	pid_t		server;
 	struct inet_addr ctl;		/* the server's control address */
@@ -70,6 +72,19 @@ int	ipsec_install(struct ipsec_pair *p, struct xfrm_sa sa[2], char *why, size_t 
 /* Remove what ipsec_install() installed, newest first; how many of the
  * removals the kernel refused (0: all gone). */
 int	ipsec_uninstall(struct ipsec_pair *p);
+
+/* After ipsec_pair_close(): back in the namespace it started in, what of
+ * the pair is left: links of its names there, processes in or descriptors
+ * on its two namespaces (each keeps one alive). How many, with the first
+ * named in what[len]; -1 when it cannot go back (said). */
+int	ipsec_leftovers(struct ipsec_pair *p, char *what, size_t len);
+
+/* The SAs and policies that xf's namespace holds with pid's mark (pid 0:
+ * any benchbox's), or -1 with errno. */
+int	ipsec_marked(struct nl_sock *xf, pid_t pid);
+/* Remove from xf's namespace the SAs and policies of benchbox runs that
+ * are gone (their PID is not alive), nothing else: how many, or -1. */
+int	ipsec_sweep(struct nl_sock *xf);
 
 /* The packets end received so far (its veth's counter): 0, or -1. */
 int	ipsec_rx_packets(struct ipsec_pair *p, int end, uint64_t *n);

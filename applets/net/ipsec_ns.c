@@ -28,14 +28,17 @@
 #include "util.h"
 
 #include <arpa/inet.h>
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <net/if.h>
 #include <poll.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static const char *const end_name[2] = { "benchbox0", "benchbox1" };
@@ -117,27 +120,47 @@ static int end_up(struct ipsec_end *e)
 	return EXIT_OK;
 }
 
+/* A descriptor on this process's network namespace, and its inode. */
+static int open_netns(struct stat *st)
+{
+	int fd = open("/proc/self/ns/net", O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0 || fstat(fd, st)) {
+		errorf("cannot open /proc/self/ns/net: %s (is /proc mounted?)", strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	return fd;
+}
+
 int ipsec_pair_open(struct ipsec_pair *p, int xfrm)
 {
 	struct nl_msg m;
+	struct stat st;
 	char why[160];
-	int rc;
+	int rc, fd;
 
 	memset(p, 0, sizeof(*p));
 	p->nsfd = -1;
 	end_init(&p->end[0], 0);
 	end_init(&p->end[1], 1);
+	p->home = open_netns(&st);
+	if (p->home < 0)
+		return EXIT_FAIL;
 	/* the server's namespace first, kept by a descriptor */
 	if ((rc = new_netns()))
 		return rc;
-	p->nsfd = open("/proc/self/ns/net", O_RDONLY | O_CLOEXEC);
-	if (p->nsfd < 0) {
-		errorf("cannot open /proc/self/ns/net: %s (is /proc mounted?)", strerror(errno));
+	if ((p->nsfd = open_netns(&st)) < 0)
 		return EXIT_FAIL;
-	}
+	p->ino[1] = (unsigned long)st.st_ino;
 	if ((rc = end_sockets(&p->end[1], xfrm)) || (rc = new_netns()) ||
 	    (rc = end_sockets(&p->end[0], xfrm)))
 		return rc;
+	if ((fd = open_netns(&st)) < 0)
+		return EXIT_FAIL;
+	p->ino[0] = (unsigned long)st.st_ino;
+	close(fd);
 	rtnl_veth_msg(&m, p->end[0].ifname, p->end[1].ifname, p->nsfd);
 	if (nl_talk(&p->end[0].rt, &m, NULL, NULL, why, sizeof(why))) {
 		if (errno == EOPNOTSUPP)
@@ -232,6 +255,156 @@ void ipsec_pair_close(struct ipsec_pair *p)
 	if (p->nsfd >= 0)
 		close(p->nsfd);
 	p->nsfd = -1;
+}
+
+/* Processes in, and descriptors on, the namespace of inode ino. */
+static int holders(unsigned long ino, char *what, size_t len)
+{
+	char path[64], link[64], want[40];
+	struct dirent *d, *f;
+	DIR *proc, *fds;
+	int n = 0;
+	ssize_t k;
+
+	snprintf(want, sizeof(want), "net:[%lu]", ino);
+	if (!(proc = opendir("/proc")))
+		return 0;
+	while ((d = readdir(proc))) {
+		if (d->d_name[0] < '1' || d->d_name[0] > '9')
+			continue;
+		snprintf(path, sizeof(path), "/proc/%s/ns/net", d->d_name);
+		k = readlink(path, link, sizeof(link) - 1);
+		if (k > 0 && (link[k] = '\0', !strcmp(link, want)) && !n++)
+			snprintf(what, len, "process %s is in namespace %s", d->d_name, want);
+		snprintf(path, sizeof(path), "/proc/%s/fd", d->d_name);
+		if (!(fds = opendir(path)))
+			continue;
+		while ((f = readdir(fds))) {
+			snprintf(path, sizeof(path), "/proc/%s/fd/%s", d->d_name, f->d_name);
+			k = readlink(path, link, sizeof(link) - 1);
+			if (k > 0 && (link[k] = '\0', !strcmp(link, want)) && !n++)
+				snprintf(what, len, "process %s holds namespace %s", d->d_name, want);
+		}
+		closedir(fds);
+	}
+	closedir(proc);
+	return n;
+}
+
+int ipsec_leftovers(struct ipsec_pair *p, char *what, size_t len)
+{
+	int n = 0, i, k, tries;
+
+	*what = '\0';
+	if (p->home < 0)
+		return 0;
+	if (setns(p->home, CLONE_NEWNET)) {
+		errorf("cannot go back to the namespace it started in: %s", strerror(errno));
+		return -1;
+	}
+	close(p->home);
+	p->home = -1;
+	for (i = 0; i < 2; i++)
+		if (if_nametoindex(p->end[i].ifname) && !n++)
+			snprintf(what, len, "a link %s where benchbox started", p->end[i].ifname);
+	/* the server's own children die with it (SIGKILL), a moment later */
+	for (tries = 0; tries < 30; tries++) {
+		char first[128] = "";
+
+		k = 0;
+		for (i = 0; i < 2; i++)
+			if (p->ino[i])
+				k += holders(p->ino[i], first, *first ? 1 : sizeof(first));
+		if (!k || tries == 29) {
+			if (k && !n)
+				snprintf(what, len, "%s", first);
+			break;
+		}
+		usleep(100000);
+	}
+	return n + k;
+}
+
+/* marks and sweeps -------------------------------------------------------------- */
+
+struct marked {
+	pid_t		pid;		/* count this pid's; 0: any benchbox's */
+	int		n;
+	int		gone;		/* collect the dead runs' instead */
+	struct xfrm_sa	sa[16];
+	struct xfrm_policy pol[16];
+	int		nsa, npol;
+};
+
+static int take_marked(const struct nl_hdr *h, const unsigned char *p, size_t len, void *arg)
+{
+	struct marked *m = arg;
+	struct xfrm_policy pol;
+	struct xfrm_sa sa;
+	uint32_t reqid;
+	pid_t pid;
+
+	if (h->type == XFRM_NEWSA && !xfrm_sa_parse(p, len, &sa))
+		reqid = sa.reqid;
+	else if (h->type == XFRM_NEWPOLICY && !xfrm_policy_parse(p, len, &pol) && pol.ntmpl)
+		reqid = pol.reqid;
+	else
+		return 0;
+	pid = xfrm_reqid_pid(reqid);
+	if (!pid)
+		return 0;
+	if (!m->gone) {
+		m->n += !m->pid || pid == m->pid;
+		return 0;
+	}
+	if (!(kill(pid, 0) && errno == ESRCH))
+		return 0;
+	if (h->type == XFRM_NEWSA && m->nsa < 16)
+		m->sa[m->nsa++] = sa;
+	else if (h->type == XFRM_NEWPOLICY && m->npol < 16)
+		m->pol[m->npol++] = pol;
+	return 0;
+}
+
+static int dump_marked(struct nl_sock *xf, struct marked *m)
+{
+	struct nl_msg msg;
+
+	xfrm_dump_msg(&msg, XFRM_GETSA);
+	if (nl_talk(xf, &msg, take_marked, m, NULL, 0))
+		return -1;
+	xfrm_dump_msg(&msg, XFRM_GETPOLICY);
+	return nl_talk(xf, &msg, take_marked, m, NULL, 0);
+}
+
+int ipsec_marked(struct nl_sock *xf, pid_t pid)
+{
+	struct marked m;
+
+	memset(&m, 0, sizeof(m));
+	m.pid = pid;
+	return dump_marked(xf, &m) ? -1 : m.n;
+}
+
+int ipsec_sweep(struct nl_sock *xf)
+{
+	static struct marked m;
+	struct nl_msg msg;
+	int i, n = 0;
+
+	memset(&m, 0, sizeof(m));
+	m.gone = 1;
+	if (dump_marked(xf, &m))
+		return -1;
+	for (i = 0; i < m.npol; i++) {		/* policies first, as on the way in: last */
+		xfrm_policy_del_msg(&msg, &m.pol[i]);
+		n += !nl_talk(xf, &msg, NULL, NULL, NULL, 0);
+	}
+	for (i = 0; i < m.nsa; i++) {
+		xfrm_sa_del_msg(&msg, &m.sa[i]);
+		n += !nl_talk(xf, &msg, NULL, NULL, NULL, 0);
+	}
+	return n;
 }
 
 /* SAs and policies ------------------------------------------------------------ */
