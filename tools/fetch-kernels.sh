@@ -42,7 +42,7 @@ norm() {	# a module's name as the kernel compares it: '-' is '_'
 }
 
 # resolve NAME: the module's dependencies (each once), then the module, into
-# $mods/order; its file extracted from $deb by the path in $root/ko.list
+# $mods/order; its file copied from $root/x, where fetch() extracted the package's modules
 resolve() {
 	local n path f deps d
 	n=$(norm "$1")
@@ -52,7 +52,7 @@ resolve() {
 		gsub(/-/, "_", b); if (b == n) { print; exit } }' "$root/ko.list")
 	[ -n "$path" ] || { echo "fetch-kernels: no module $1 in $deb" >&2; return 1; }
 	f=${path##*/}
-	dpkg-deb --fsys-tarfile "$deb" | tar -xO "$path" > "$mods/$f"
+	cp "$root/x/$path" "$mods/$f"
 	case $f in
 	*.xz) deps=$(xz -dc "$mods/$f" | tr '\0' '\n' | sed -n 's/^depends=//p' | head -n 1) ;;
 	*)    deps=$(tr '\0' '\n' < "$mods/$f" | sed -n 's/^depends=//p' | head -n 1) ;;
@@ -112,6 +112,10 @@ fetch() {	# fetch ARCH
 		mkdir -p "$mods"
 		dpkg-deb -c "$deb" | awk '{ print $NF }' | grep -E '^\./lib/modules/.*\.ko(\.xz)?$' \
 			> "$root/ko.list"
+		# every module out in one pass over the package (one pass per
+		# module took minutes), the pinned ones and their dependencies
+		# kept, the rest removed with $root/x below
+		dpkg-deb --fsys-tarfile "$deb" | tar -x -C "$root/x" --wildcards './lib/modules/*'
 		for m in $(echo "$want" | tr , ' '); do
 			resolve "$m"
 		done
