@@ -523,14 +523,8 @@ static int list_main(struct run_ctx *ctx)
 		errorf("--list takes no algorithm ('%s')", ctx->argv[0]);
 		return EXIT_USAGE;
 	}
-	if (nl_open(&xf, NL_XFRM)) {
-		if (errno == EPROTONOSUPPORT)
-			errorf("skipped: no NETLINK_XFRM here (a kernel without xfrm_user, or an "
-			       "emulator that does not pass it on)");
-		else
-			errorf("cannot open a NETLINK_XFRM socket: %s", strerror(errno));
-		return errno == EPROTONOSUPPORT ? EXIT_SKIP : EXIT_FAIL;
-	}
+	if ((n = ipsec_open_xfrm(&xf)))
+		return n;
 	n = ipsec_list(&xf);
 	if (n < 0)
 		errorf("cannot list the SAs and policies: %s", strerror(errno));

@@ -51,6 +51,11 @@ struct ipsec_pair {
 	int		nundo;
 };
 
+/* A NETLINK_XFRM socket in this process's namespace: EXIT_OK, or
+ * EXIT_SKIP (none in this kernel, or an emulator that does not pass it
+ * on) or EXIT_FAIL, said. */
+int	ipsec_open_xfrm(struct nl_sock *xf);
+
 /* Move this process into a new network namespace and make another for
  * the server, joined by a veth pair with an address on each end, up;
  * with xfrm, NETLINK_XFRM sockets in both. EXIT_OK, or EXIT_SKIP /

@@ -52,6 +52,18 @@ static void end_init(struct ipsec_end *e, int i)
 	memcpy(e->addr, end_addr[i], 4);
 }
 
+int ipsec_open_xfrm(struct nl_sock *xf)
+{
+	if (!nl_open(xf, NL_XFRM))
+		return EXIT_OK;
+	if (errno == EPROTONOSUPPORT)
+		errorf("skipped: no NETLINK_XFRM here (a kernel without xfrm_user, "
+		       "or an emulator that does not pass it on)");
+	else
+		errorf("cannot open a NETLINK_XFRM socket: %s", strerror(errno));
+	return errno == EPROTONOSUPPORT ? EXIT_SKIP : EXIT_FAIL;
+}
+
 /* This end's sockets, in the namespace this process is in now. */
 static int end_sockets(struct ipsec_end *e, int xfrm)
 {
@@ -59,15 +71,7 @@ static int end_sockets(struct ipsec_end *e, int xfrm)
 		errorf("cannot open an rtnetlink socket: %s", strerror(errno));
 		return EXIT_FAIL;
 	}
-	if (xfrm && nl_open(&e->xf, NL_XFRM)) {
-		if (errno == EPROTONOSUPPORT)
-			errorf("skipped: no NETLINK_XFRM here (a kernel without xfrm_user, "
-			       "or an emulator that does not pass it on)");
-		else
-			errorf("cannot open a NETLINK_XFRM socket: %s", strerror(errno));
-		return errno == EPROTONOSUPPORT ? EXIT_SKIP : EXIT_FAIL;
-	}
-	return EXIT_OK;
+	return xfrm ? ipsec_open_xfrm(&e->xf) : EXIT_OK;
 }
 
 static int new_netns(void)
