@@ -138,14 +138,14 @@ nsweep() {
 		"benchbox-$1.PID.X\nalive\nbenchbox-$1.PID.X\n"
 }
 
-# host_only || return 0, at the top of a test file of what reads results
-# or formats them (compare, report, the emitters, -o files): that code has
-# no path of its own per target and the unit tests run its parsers on
-# every target, so under qemu-user the file is one SKIP line and its
-# checks run in the host's lanes (x86_64, asan)
+# host_only [WHAT] || return 0, at the top of a test file of code with no
+# path of its own per target whose parsers the unit tests run on every
+# target: what reads or formats results (compare, report, the emitters,
+# -o files; the default WHAT), mkinitramfs's archive. Under qemu-user the
+# file is one SKIP line; its checks run in the host's lanes (x86_64, asan)
 host_only() {
 	[ -n "$RUN" ] || return 0
-	skip "$TEST_FILE" "reads or formats results: checked in the host's lanes"
+	skip "$TEST_FILE" "${1:-reads or formats results}: checked in the host's lanes"
 	return 1
 }
 
