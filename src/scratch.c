@@ -85,6 +85,8 @@ static struct slot slots[SCRATCH_MAX];
 static pid_t hooked;
 static void (*at_signal)(int sig);
 static pid_t at_signal_pid;
+static void (*undo)(void);
+static pid_t undo_pid;
 
 /* Default action "terminate" or "core"; SIGKILL and SIGSTOP cannot be
  * caught, SIGCHLD, SIGCONT, SIGURG, SIGWINCH and the stop signals do not
@@ -192,6 +194,9 @@ static void remove_all(void)
 	pid_t me = getpid();
 	unsigned i;
 
+	if (undo && undo_pid == me)
+		undo();
+
 	for (i = 0; i < SCRATCH_MAX; i++)
 		if (slots[i].used && slots[i].owner == me) {
 			remove_slot(&slots[i]);
@@ -247,6 +252,13 @@ void scratch_at_signal(void (*fn)(int sig))
 {
 	at_signal_pid = getpid();
 	at_signal = fn;
+	hook();
+}
+
+void scratch_undo(void (*fn)(void))
+{
+	undo_pid = getpid();
+	undo = fn;
 	hook();
 }
 

@@ -70,6 +70,15 @@ int scratch_adopt(const char *path);
  * async-signal-safe. Hooks the signals as scratch_file() does. */
 void scratch_at_signal(void (*fn)(int sig));
 
+/* fn(), unless NULL, undoes what this process made that is not a file (the
+ * SAs and policies ipsec installs): called where the objects go, at
+ * exit() and from the handler of every signal above, in this process
+ * only, with system calls that are async-signal-safe and nothing else.
+ * fn itself keeps track of what is left to undo (it may be called once
+ * more after the work is done, and must then do nothing). Hooks the
+ * signals as scratch_file() does; NULL unhooks fn. */
+void scratch_undo(void (*fn)(void));
+
 /* Forget a registered path without removing it (it was renamed into
  * place). Unknown paths are ignored. */
 void scratch_forget(const char *path);
