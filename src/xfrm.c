@@ -133,6 +133,23 @@ static uint32_t be32(uint32_t v)
 	return r;
 }
 
+static uint16_t be16(uint16_t v)
+{
+	unsigned char b[2] = { (unsigned char)(v >> 8), (unsigned char)v };
+	uint16_t r;
+
+	memcpy(&r, b, 2);
+	return r;
+}
+
+static uint16_t from_be16(uint16_t v)
+{
+	unsigned char b[2];
+
+	memcpy(b, &v, 2);
+	return (uint16_t)(b[0] << 8 | b[1]);
+}
+
 static uint32_t from_be32(uint32_t v)
 {
 	unsigned char b[4];
@@ -243,6 +260,15 @@ static void fill_selector(struct k_selector *s, const struct xfrm_policy *p)
 	memcpy(&s->daddr, p->dst, 16);
 	s->prefixlen_s = p->src_len;
 	s->prefixlen_d = p->dst_len;
+	s->proto = p->proto;
+	if (p->sport) {
+		s->sport = be16(p->sport);
+		s->sport_mask = 0xffff;
+	}
+	if (p->dport) {
+		s->dport = be16(p->dport);
+		s->dport_mask = 0xffff;
+	}
 }
 
 void xfrm_policy_msg(struct nl_msg *m, const struct xfrm_policy *p)
@@ -345,6 +371,8 @@ int xfrm_sa_parse(const unsigned char *p, size_t len, struct xfrm_sa *sa)
 	s.reqid = in.reqid;
 	s.mode = in.mode;
 	s.replay_window = in.replay_window;
+	s.cur_bytes = in.curlft.bytes;
+	s.cur_packets = in.curlft.packets;
 	if (get_alg(&tb[XA_ALG_CRYPT], sizeof(struct k_algo), s.crypt, &s.crypt_bits, NULL,
 		    s.crypt_key) ||
 	    get_alg(&tb[XA_ALG_AEAD], sizeof(struct k_algo) + 4, s.aead, &s.aead_bits,
@@ -383,6 +411,9 @@ int xfrm_policy_parse(const unsigned char *buf, size_t len, struct xfrm_policy *
 	memcpy(q.dst, &in.sel.daddr, 16);
 	q.src_len = in.sel.prefixlen_s;
 	q.dst_len = in.sel.prefixlen_d;
+	q.proto = in.sel.proto;
+	q.sport = in.sel.sport_mask ? from_be16(in.sel.sport) : 0;
+	q.dport = in.sel.dport_mask ? from_be16(in.sel.dport) : 0;
 	q.dir = in.dir;
 	q.priority = in.priority;
 	q.index = in.index;

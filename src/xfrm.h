@@ -48,14 +48,17 @@ struct xfrm_sa {
 	char		crypt[XFRM_NAME_MAX], auth[XFRM_NAME_MAX], aead[XFRM_NAME_MAX];
 	unsigned	crypt_bits, auth_bits, trunc_bits, aead_bits, icv_bits;
 	unsigned char	crypt_key[XFRM_KEY_MAX], auth_key[XFRM_KEY_MAX], aead_key[XFRM_KEY_MAX];
+	uint64_t	cur_bytes, cur_packets;	/* read back: what went through it */
 };
 
-/* A policy: traffic from src/src_len to dst/dst_len in direction dir must
- * use an SA of the template (ESP, transport, reqid). */
+/* A policy: traffic from src/src_len to dst/dst_len (of protocol proto,
+ * from port sport, to port dport: 0 for any) in direction dir must use an
+ * SA of the template (ESP, transport, reqid). */
 struct xfrm_policy {
 	int		family;
 	unsigned char	src[16], dst[16];
-	uint8_t		src_len, dst_len, dir;
+	uint8_t		src_len, dst_len, dir, proto;
+	uint16_t	sport, dport;		/* host order */
 	uint32_t	priority, index;
 	int		ntmpl;			/* parsed: how many templates */
 	uint32_t	reqid;			/* of the (first) template */

@@ -289,6 +289,15 @@ TEST(xfrm_sa_roundtrip)
 	CHECK(!memcmp(&sa, &back, sizeof(sa)));
 	CHECK_EQ_INT((int)xfrm_reqid_pid(back.reqid), 4242);
 	CHECK_EQ_INT((int)xfrm_reqid_pid(7), 0);
+	{	/* what went through it, as a dump gives it (curlft at 160) */
+		uint64_t bytes = 123456789012ull, packets = 4242;
+
+		memcpy(m.buf + 16 + 160, &bytes, 8);
+		memcpy(m.buf + 16 + 168, &packets, 8);
+		REQUIRE(xfrm_sa_parse(m.buf + 16, m.len - 16, &back) == 0);
+		CHECK_EQ_U64(back.cur_bytes, bytes);
+		CHECK_EQ_U64(back.cur_packets, packets);
+	}
 
 	/* an AEAD: name, key bits with the salt, the ICV */
 	memset(sa.crypt, 0, sizeof(sa.crypt));
@@ -331,8 +340,15 @@ TEST(xfrm_policy_and_del_messages)
 	p.dir = XFRM_DIR_OUT;
 	p.priority = 5;
 	p.reqid = xfrm_reqid(1);
+	p.proto = 6;
+	p.dport = 0x1234;
 	xfrm_policy_msg(&m, &p);
 	REQUIRE(!m.overflow);
+	/* the selector's ports: big-endian, masked whole; the other any */
+	CHECK(m.buf[16 + 32] == 0x12 && m.buf[16 + 33] == 0x34);	/* dport */
+	CHECK(m.buf[16 + 34] == 0xff && m.buf[16 + 35] == 0xff);	/* dport_mask */
+	CHECK(u16_at(m.buf + 16 + 36) == 0 && u16_at(m.buf + 16 + 38) == 0);	/* sport */
+	CHECK_EQ_INT(m.buf[16 + 44], 6);				/* proto */
 	CHECK_EQ_INT(m.hdr.type, XFRM_NEWPOLICY);
 	CHECK_EQ_INT(m.buf[16 + 160], XFRM_DIR_OUT);		/* dir */
 	CHECK_EQ_U64(u32_at(m.buf + 16 + 152), 5);		/* priority */
@@ -351,12 +367,16 @@ TEST(xfrm_policy_and_del_messages)
 	CHECK_EQ_INT(back.src[0], 10);
 	CHECK_EQ_INT(back.dst_len, 32);
 	CHECK_EQ_INT(back.tmpl_proto, XFRM_PROTO_ESP);
+	CHECK_EQ_INT(back.proto, 6);
+	CHECK_EQ_INT(back.dport, 0x1234);
+	CHECK_EQ_INT(back.sport, 0);
 	m.buf[16 + 168] = 4 + 63;				/* a template cut short */
 	CHECK_EQ_INT(xfrm_policy_parse(m.buf + 16, m.len - 16, &back), -1);
 
 	xfrm_policy_del_msg(&m, &p);
 	CHECK_EQ_INT(m.hdr.type, XFRM_DELPOLICY);
 	CHECK_EQ_U64(m.len, 16 + 64);
+	CHECK(m.buf[16 + 32] == 0x12 && m.buf[16 + 44] == 6);	/* the same selector */
 	CHECK_EQ_INT(m.buf[16 + 60], XFRM_DIR_OUT);
 	fill_sa(&sa);
 	xfrm_sa_del_msg(&m, &sa);
