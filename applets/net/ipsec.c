@@ -19,9 +19,14 @@
  * proposed with it by default, and what TI's SA2UL engine offloads
  * together with cbc(aes) as one authenc() transform.
  *
- * Each algorithm gets SAs of its own with fresh SPIs (ALLOCSPI, the
- * receiver's), keys at random unless --key or --passphrase give them, and
- * they are removed before the next. Per stream: the receiver's Mbit/s over
+ * The two ends are net's client (this process, in one namespace) and
+ * server (a child in the other): each installs its own half of ESP for
+ * each stream (ipsec_sa.c), as `net --ipsec` does between two hosts, with
+ * fresh SPIs (ALLOCSPI, the receiver's, exchanged in net's request and
+ * answer), keys derived from a random secret of the run unless --key or
+ * --passphrase give them, removed after the stream; the kernel's own
+ * count of the bytes through the SAs must cover the stream's (net_esp_
+ * check(): a stream that went around ESP fails). Per stream: the receiver's Mbit/s over
  * -t seconds (net's meter: min and max of its intervals), the ESP packets
  * the server's veth end received per second (kpps: the guides' Packets/Sec
  * column is thousands, see docs/applets.md), the CPU busy over all cores
@@ -35,7 +40,6 @@
 #include "util.h"
 #include "wiring.h"
 
-#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <signal.h>
@@ -45,8 +49,6 @@
 #include <sys/random.h>
 #include <sys/socket.h>
 #include <unistd.h>
-
-#include "mbedtls/md.h"
 
 #define OPTIONS(O) \
 	O(TIME, "time", OPT_DOUBLE, "how long each stream runs (--quick: 1)", .letter = 't', \
@@ -63,181 +65,37 @@
 OPT_TABLE(ipsec, OPTIONS);
 
 enum { UDP_MSG = 1400 };	/* with ESP's overhead, still one 1500-byte frame */
-
-struct ipsec_alg {
-	const char	*name;
-	const char	*crypt;		/* a CBC cipher (with an HMAC), or NULL */
-	unsigned	crypt_bits;
-	const char	*aead;		/* or an AEAD, key bits with its 32-bit salt */
-	unsigned	aead_bits;
-	int		guide;		/* the guides have its rows (ipsec-NAME-...) */
-};
-
-static const struct ipsec_alg algs[] = {
-	{ "3des",      "cbc(des3_ede)", 192, NULL, 0, 1 },
-	{ "aes128",    "cbc(aes)", 128, NULL, 0, 1 },
-	{ "aes192",    "cbc(aes)", 192, NULL, 0, 1 },
-	{ "aes256",    "cbc(aes)", 256, NULL, 0, 1 },
-	{ "aes128gcm", NULL, 0, "rfc4106(gcm(aes))", 160, 0 },
-	{ "aes256gcm", NULL, 0, "rfc4106(gcm(aes))", 288, 0 },
-	{ "none",      NULL, 0, NULL, 0, 0 },
-};
-enum { NALGS = sizeof(algs) / sizeof(algs[0]), NDEFAULT = 5 };
-
-static const struct {
-	const char	*name, *hmac;
-	unsigned	bits, trunc;
-} auths[] = {
-	{ "sha1", "hmac(sha1)", 160, 96 },
-	{ "sha256", "hmac(sha256)", 256, 128 },
-};
+enum { NDEFAULT = 5 };		/* the first five of ipsec_algs */
 
 struct ipsec {
 	struct run_ctx	*ctx;
 	struct ipsec_pair pair;
-	int		nalg, alg[NALGS];
-	int		auth;		/* index in auths */
+	int		nalg, alg[16];
+	struct ipsec_conf conf;		/* conf.alg: the one running */
 	int		tcp, udp;
 	uint64_t	ns;
 	int		wait_ms;
-	unsigned char	key[2 * XFRM_KEY_MAX];	/* --key's bytes */
-	size_t		keylen;
 	int		measured;
 	char		lacks[512];	/* "3des (cbc(des3_ede) with hmac(sha1): WHY)", ... */
+	char		secret[65];	/* the keys' source without --key or --passphrase */
 };
 
-/* keys ---------------------------------------------------------------------- */
-
-static int is_none(const struct ipsec_alg *a)
+/* len - 1 random hex digits into buf: 0, or -1 with errno. */
+static int random_secret(char *buf, size_t len)
 {
-	return !a->crypt && !a->aead;
-}
+	unsigned char b[32];
+	size_t i, n = (len - 1) / 2 < sizeof(b) ? (len - 1) / 2 : sizeof(b), got = 0;
 
-/* Bytes of key an algorithm takes: the cipher's then the HMAC's, or the
- * AEAD's with its salt. */
-static size_t key_bytes(const struct ipsec *I, const struct ipsec_alg *a)
-{
-	if (a->aead)
-		return a->aead_bits / 8;
-	return a->crypt ? a->crypt_bits / 8 + auths[I->auth].bits / 8 : 0;
-}
+	while (got < n) {
+		ssize_t r = getrandom(b + got, n - got, 0);
 
-static int hexval(int c)
-{
-	return c >= '0' && c <= '9' ? c - '0' : (c | 0x20) >= 'a' && (c | 0x20) <= 'f' ?
-	       (c | 0x20) - 'a' + 10 : -1;
-}
-
-/* --key=HEX (an optional 0x): its bytes, as many as the one algorithm
- * takes. EXIT_OK or EXIT_USAGE, said. */
-static int parse_key(struct ipsec *I, const char *hex)
-{
-	const struct ipsec_alg *a = &algs[I->alg[0]];
-	size_t n = strlen(hex), i, want;
-
-	if (I->nalg != 1 || is_none(a)) {
-		errorf("--key is the key of one algorithm: name one (3des, aes128, ...), "
-		       "or give --passphrase");
-		return EXIT_USAGE;
+		if (r < 0 && errno != EINTR)
+			return -1;
+		got += r > 0 ? (size_t)r : 0;
 	}
-	if (n >= 2 && hex[0] == '0' && (hex[1] | 0x20) == 'x') {
-		hex += 2;
-		n -= 2;
-	}
-	want = key_bytes(I, a);
 	for (i = 0; i < n; i++)
-		if (hexval((unsigned char)hex[i]) < 0) {
-			errorf("--key: '%c' is not a hex digit", isprint((unsigned char)hex[i]) ?
-			       hex[i] : '?');
-			return EXIT_USAGE;
-		}
-	if (n != 2 * want) {
-		if (a->aead)
-			errorf("--key: %s takes %zu bytes (%zu hex digits: %u of key, 4 of salt), "
-			       "not %zu digits", a->name, want, 2 * want, a->aead_bits / 8 - 4, n);
-		else
-			errorf("--key: %s with %s takes %zu bytes (%zu hex digits: %u for %s, "
-			       "%u for %s), not %zu digits", a->name, auths[I->auth].hmac, want,
-			       2 * want, a->crypt_bits / 8, a->crypt, auths[I->auth].bits / 8,
-			       auths[I->auth].hmac, n);
-		return EXIT_USAGE;
-	}
-	for (i = 0; i < want; i++)
-		I->key[i] = (unsigned char)(hexval(hex[2 * i]) << 4 | hexval(hex[2 * i + 1]));
-	I->keylen = want;
-	return EXIT_OK;
-}
-
-/* n bytes of key for the direction dir (0: client to server) of alg:
- * --key's (both directions), HMAC-SHA256 blocks of --passphrase over a
- * label that names the algorithm, the HMAC and the direction (both ends
- * given the same words derive the same keys), or random ones. */
-static int make_key(const struct ipsec *I, const struct ipsec_alg *a, int dir, unsigned char *out,
-		    size_t n)
-{
-	const char *pass = opt_str(I->ctx, PASSPHRASE);
-	const mbedtls_md_info_t *md = mbedtls_md_info_from_type(MBEDTLS_MD_SHA256);
-	unsigned char block[32];
-	char label[160];
-	size_t done = 0, k;
-	unsigned i;
-
-	if (I->keylen) {
-		memcpy(out, I->key, n);
-		return 0;
-	}
-	if (!pass) {
-		while (done < n) {
-			ssize_t r = getrandom(out + done, n - done, 0);
-
-			if (r < 0 && errno != EINTR)
-				return -1;
-			done += r > 0 ? (size_t)r : 0;
-		}
-		return 0;
-	}
-	for (i = 0; done < n; i++) {
-		k = (size_t)snprintf(label, sizeof(label), "benchbox ipsec 1 %s %s %s %u",
-				     a->aead ? a->aead : a->crypt, a->aead ? "-" : auths[I->auth].hmac,
-				     dir ? "server-to-client" : "client-to-server", i);
-		if (!md || mbedtls_md_hmac(md, (const unsigned char *)pass, strlen(pass),
-					   (const unsigned char *)label, k, block))
-			return -1;
-		k = n - done < sizeof(block) ? n - done : sizeof(block);
-		memcpy(out + done, block, k);
-		done += k;
-	}
-	return 0;
-}
-
-/* The two SAs of alg (addresses and SPIs come from ipsec_install()). */
-static int make_sas(const struct ipsec *I, const struct ipsec_alg *a, struct xfrm_sa sa[2])
-{
-	unsigned char key[2 * XFRM_KEY_MAX];
-	size_t ck = a->crypt_bits / 8;
-	int d;
-
-	memset(sa, 0, 2 * sizeof(*sa));
-	for (d = 0; d < 2; d++) {
-		if (make_key(I, a, d, key, key_bytes(I, a)))
-			return -1;
-		sa[d].replay_window = 32;
-		if (a->aead) {
-			snprintf(sa[d].aead, sizeof(sa[d].aead), "%s", a->aead);
-			sa[d].aead_bits = a->aead_bits;
-			sa[d].icv_bits = 128;
-			memcpy(sa[d].aead_key, key, a->aead_bits / 8);
-			continue;
-		}
-		snprintf(sa[d].crypt, sizeof(sa[d].crypt), "%s", a->crypt);
-		sa[d].crypt_bits = a->crypt_bits;
-		memcpy(sa[d].crypt_key, key, ck);
-		snprintf(sa[d].auth, sizeof(sa[d].auth), "%s", auths[I->auth].hmac);
-		sa[d].auth_bits = auths[I->auth].bits;
-		sa[d].trunc_bits = auths[I->auth].trunc;
-		memcpy(sa[d].auth_key, key + ck, auths[I->auth].bits / 8);
-	}
-	memset(key, 0, sizeof(key));
+		snprintf(buf + 2 * i, 3, "%02x", b[i]);
+	memset(b, 0, sizeof(b));
 	return 0;
 }
 
@@ -245,8 +103,9 @@ static int make_sas(const struct ipsec *I, const struct ipsec_alg *a, struct xfr
 
 /* "authenc(hmac(sha1-ce),cbc-aes-ce), CPU instructions": the kernel's
  * instance of the transform, from /proc/crypto. */
-static void driver_note(const struct ipsec *I, const struct ipsec_alg *a, char *buf, size_t len)
+static void driver_note(const struct ipsec *I, char *buf, size_t len)
 {
+	const struct ipsec_alg *a = &ipsec_algs[I->conf.alg];
 	static const struct {
 		const char *kind, *words;
 	} kinds[] = {
@@ -262,7 +121,8 @@ static void driver_note(const struct ipsec *I, const struct ipsec_alg *a, char *
 	if (a->aead)
 		snprintf(name, sizeof(name), "%s", a->aead);
 	else
-		snprintf(name, sizeof(name), "authenc(%s,%s)", auths[I->auth].hmac, a->crypt);
+		snprintf(name, sizeof(name), "authenc(%s,%s)", ipsec_auths[I->conf.auth].hmac,
+			 a->crypt);
 	text = read_sysfile("/proc/crypto", 1 << 20, NULL);
 	if (!text || wiring_crypto_pick(text, name, &e)) {
 		snprintf(buf, len, "driver: %s not in /proc/crypto", name);
@@ -311,17 +171,42 @@ static void put(struct ipsec *I, const struct stream_out *s, const char *what,
 	emit_result(I->ctx, &r);
 }
 
+/* A stream that ESP could not carry: EXIT_SKIP when the kernel has no
+ * ESP (said: the whole run skips), -1 when it lacks this algorithm's
+ * transform (kept to say at the end). */
+static int esp_missing(struct ipsec *I, const struct net_client *nc)
+{
+	const struct ipsec_alg *a = &ipsec_algs[I->conf.alg];
+	size_t n = strlen(I->lacks);
+
+	if (nc->esp_errno == EPROTONOSUPPORT && strcmp(nc->esp_why, "no NETLINK_XFRM")) {
+		errorf("skipped: this kernel has no ESP (CONFIG_INET_ESP; modprobe esp4)%s%s",
+		       *nc->esp_why ? ": " : "", nc->esp_why);
+		return EXIT_SKIP;
+	}
+	if (nc->esp_errno == EPROTONOSUPPORT) {
+		errorf("skipped: no NETLINK_XFRM here (a kernel without xfrm_user, or an "
+		       "emulator that does not pass it on)");
+		return EXIT_SKIP;
+	}
+	snprintf(I->lacks + n, sizeof(I->lacks) - n, "%s%s (%s%s%s%s%s)", n ? ", " : "", a->name,
+		 a->aead ? a->aead : a->crypt, a->aead ? "" : " with ",
+		 a->aead ? "" : ipsec_auths[I->conf.auth].hmac, *nc->esp_why ? ": " : "",
+		 nc->esp_why);
+	return -1;
+}
+
 /* One stream of net through the pair: its records. EXIT_OK, EXIT_FAIL
  * (said), or EXIT_WRONG (a self-check). */
-static int stream(struct ipsec *I, const struct ipsec_alg *a, enum net_test test,
-		  const char *note)
+static int stream(struct ipsec *I, enum net_test test, char *note, size_t notelen)
 {
-	struct net_client nc;
-	struct stream_out s = { a, test == NET_UDP_STREAM ? "udp" : "tcp", "", note };
+	static struct net_client nc;
+	const struct ipsec_alg *a = &ipsec_algs[I->conf.alg];
+	struct stream_out s = { a, test == NET_UDP_STREAM ? "udp" : "tcp", "", NULL };
 	uint64_t rx0, rx1, t0, t1;
 	double kpps = NAN, lost;
 	int rc, fd, have;
-	char m[32];
+	char m[32], why[160];
 
 	memset(&nc, 0, sizeof(nc));
 	nc.test = test;
@@ -329,6 +214,8 @@ static int stream(struct ipsec *I, const struct ipsec_alg *a, enum net_test test
 	nc.flow.ns = I->ns;
 	nc.flow.interval = I->ns >= 5000000000u ? 1000000000u : I->ns / 5;
 	nc.flow.wait_ms = I->wait_ms;
+	nc.ipsec = ipsec_is_none(I->conf.alg) ? NULL : &I->conf;
+	nc.xf = &I->pair.end[0].xf;
 	if (test == NET_UDP_STREAM) {
 		nc.flow.msg = UDP_MSG;
 	} else {
@@ -342,13 +229,19 @@ static int stream(struct ipsec *I, const struct ipsec_alg *a, enum net_test test
 	rc = net_client_test(&nc);
 	t1 = net_now_ns();
 	have = have && !ipsec_rx_packets(&I->pair, 1, &rx1) && rx1 >= rx0 && t1 > t0;
+	if (rc == EXIT_SKIP)
+		return esp_missing(I, &nc);
 	if (rc)
 		return rc;
+	/* the transform exists once an SA has used it */
+	if (nc.ipsec && !*note)
+		driver_note(I, note, notelen);
+	s.note = *note ? note : NULL;
 	if (have)
 		kpps = (double)(rx1 - rx0) / ((double)(t1 - t0) / 1e9) / 1e3;
 	format_size(nc.flow.msg, m, sizeof(m));
 	snprintf(s.params, sizeof(s.params), "%s%s%smsg=%s,time=%g", a->crypt ? "auth=" : "",
-		 a->crypt ? auths[I->auth].name : "", a->crypt ? "," : "", m,
+		 a->crypt ? ipsec_auths[I->conf.auth].name : "", a->crypt ? "," : "", m,
 		 (double)I->ns / 1e9);
 	put(I, &s, NULL, "throughput", UNIT_MBIT_S, 1, nc.remote.bps / 1e6, nc.remote.lo / 1e6,
 	    nc.remote.hi / 1e6, nc.remote.nsamples, 0);
@@ -364,6 +257,10 @@ static int stream(struct ipsec *I, const struct ipsec_alg *a, enum net_test test
 		put(I, &s, "cpu", "cpu", UNIT_PERCENT, -1, nc.local.cpu, nc.local.cpu,
 		    nc.local.cpu, 1, 0);
 	I->measured++;
+	if (net_esp_check(&nc, why, sizeof(why))) {
+		errorf("self-check failed: %s over %s: %s", s.proto, a->name, why);
+		return EXIT_WRONG;
+	}
 	if (test != NET_UDP_STREAM && nc.remote.bytes != nc.local.bytes) {
 		errorf("self-check failed: %s over %s: %llu bytes received of %llu sent", s.proto,
 		       a->name, (unsigned long long)nc.remote.bytes,
@@ -379,61 +276,29 @@ static int stream(struct ipsec *I, const struct ipsec_alg *a, enum net_test test
 	return EXIT_OK;
 }
 
-/* One algorithm: install, both streams, remove. EXIT_SKIP for a kernel
- * without ESP (the whole run skips), -1 for an algorithm this kernel
- * lacks (said; the others go on). */
-static int one_alg(struct ipsec *I, const struct ipsec_alg *a)
+/* One algorithm: each stream through ESP of its own (each end installs
+ * its half as net's client and server, removed after the stream), then
+ * both namespaces read back. EXIT_SKIP for a kernel without ESP (the
+ * whole run skips), -1 for an algorithm this kernel lacks (said at the
+ * end; the others go on). */
+static int one_alg(struct ipsec *I, int alg)
 {
-	struct xfrm_sa sa[2];
-	char why[160], note[224] = "";
+	char note[224] = "";
 	int rc = EXIT_OK, end;
 
-	if (!is_none(a)) {
-		if (make_sas(I, a, sa)) {
-			errorf("%s: no key: %s", a->name, strerror(errno));
-			return EXIT_FAIL;
-		}
-		if (ipsec_install(&I->pair, sa, why, sizeof(why))) {
-			int e = errno;
-
-			memset(sa, 0, sizeof(sa));
-			if (e == EPROTONOSUPPORT) {
-				errorf("skipped: this kernel has no ESP (CONFIG_INET_ESP; modprobe "
-				       "esp4)%s%s", *why ? ": " : "", why);
-				return EXIT_SKIP;
-			}
-			if (e == ENOSYS || e == ENOENT) {	/* said at the end: */
-				size_t n = strlen(I->lacks);	/* unless ESP is missing */
-
-				snprintf(I->lacks + n, sizeof(I->lacks) - n, "%s%s (%s%s%s%s%s)",
-					 n ? ", " : "", a->name, a->aead ? a->aead : a->crypt,
-					 a->aead ? "" : " with ", a->aead ? "" : auths[I->auth].hmac,
-					 *why ? ": " : "", why);
-				return -1;
-			}
-			errorf("%s: cannot install its SAs and policies: %s%s%s", a->name,
-			       strerror(e), *why ? ": " : "", why);
-			return EXIT_FAIL;
-		}
-		memset(sa, 0, sizeof(sa));
-		/* the transform exists once an SA uses it */
-		driver_note(I, a, note, sizeof(note));
-	}
+	I->conf.alg = alg;
 	if (I->tcp)
-		rc = stream(I, a, NET_TCP_STREAM, *note ? note : NULL);
+		rc = stream(I, NET_TCP_STREAM, note, sizeof(note));
 	if (!rc && I->udp)
-		rc = stream(I, a, NET_UDP_STREAM, *note ? note : NULL);
-	if (ipsec_uninstall(&I->pair) && !rc) {
-		errorf("%s: the kernel refused to remove an SA or policy of its own", a->name);
-		rc = EXIT_FAIL;
-	}
-	/* read back: nothing of ours stays in either namespace */
-	for (end = 0; !is_none(a) && end < 2; end++) {
-		int n = ipsec_marked(&I->pair.end[end].xf, getpid());
+		rc = stream(I, NET_UDP_STREAM, note, sizeof(note));
+	/* read back: no SA or policy of a benchbox in either namespace (the
+	 * server's half is its session child's, removed before its answer) */
+	for (end = 0; !ipsec_is_none(alg) && rc >= 0 && end < 2; end++) {
+		int n = ipsec_marked(&I->pair.end[end].xf, 0);
 
 		if (n && !rc) {
-			errorf("%s: %d SAs and policies of its own still in a namespace after removal%s%s",
-			       a->name, n, n < 0 ? ": " : "", n < 0 ? strerror(errno) : "");
+			errorf("%s: %d SAs and policies still in a namespace after removal%s%s",
+			       ipsec_algs[alg].name, n, n < 0 ? ": " : "", n < 0 ? strerror(errno) : "");
 			rc = EXIT_FAIL;
 		}
 	}
@@ -470,7 +335,7 @@ static int cleanup_record(struct ipsec *I)
 
 static int pick_algs(struct ipsec *I)
 {
-	char list[128] = "";
+	char list[128];
 	int i, j;
 
 	if (!I->ctx->argc) {
@@ -479,35 +344,16 @@ static int pick_algs(struct ipsec *I)
 		return EXIT_OK;
 	}
 	for (i = 0; i < I->ctx->argc; i++) {
-		for (j = 0; j < NALGS && strcmp(algs[j].name, I->ctx->argv[i]); j++)
-			;
-		if (j == NALGS) {
-			for (j = 0; j < NALGS; j++)
-				snprintf(list + strlen(list), sizeof(list) - strlen(list), "%s%s",
-					 j ? ", " : "", algs[j].name);
-			errorf("'%s' is not an algorithm: %s", I->ctx->argv[i], list);
+		j = ipsec_alg_find(I->ctx->argv[i], 1);
+		if (j < 0) {
+			errorf("'%s' is not an algorithm: %s", I->ctx->argv[i],
+			       ipsec_alg_names(list, sizeof(list), 1));
 			return EXIT_USAGE;
 		}
-		if (I->nalg < NALGS)
+		if (I->nalg < (int)ARRAY_LEN(I->alg))
 			I->alg[I->nalg++] = j;
 	}
 	return EXIT_OK;
-}
-
-/* What killed runs left in the namespace benchbox starts in (none of
- * this mode's, whose namespaces die with it; a run on two hosts installs
- * there): removed, said. */
-static void sweep(void)
-{
-	struct nl_sock xf;
-	int n;
-
-	if (nl_open(&xf, NL_XFRM))
-		return;		/* ipsec_pair_open() says why */
-	n = ipsec_sweep(&xf);
-	if (n > 0)
-		warnf("removed %d SAs and policies that a killed benchbox left", n);
-	nl_close(&xf);
 }
 
 /* --list prints its own lines: no table of records after them */
@@ -543,7 +389,7 @@ static int ipsec_run(struct run_ctx *ctx)
 		return list_main(ctx);
 	memset(&I, 0, sizeof(I));
 	I.ctx = ctx;
-	I.auth = (int)opt_int(ctx, AUTH);
+	I.conf.auth = (int)opt_int(ctx, AUTH);
 	I.tcp = opt_int(ctx, STREAMS) != 2;
 	I.udp = opt_int(ctx, STREAMS) != 1;
 	if (ctx->quick && !opt_given(ctx, TIME))
@@ -556,22 +402,40 @@ static int ipsec_run(struct run_ctx *ctx)
 		errorf("--key and --passphrase are two ways to give the keys: one of them");
 		return EXIT_USAGE;
 	}
-	if (opt_given(ctx, KEY) && (rc = parse_key(&I, opt_str(ctx, KEY))))
-		return rc;
+	if (opt_given(ctx, KEY)) {
+		if (I.nalg != 1 || ipsec_is_none(I.alg[0])) {
+			errorf("--key is the key of one algorithm: name one (3des, aes128, ...), "
+			       "or give --passphrase");
+			return EXIT_USAGE;
+		}
+		I.conf.alg = I.alg[0];
+		if ((rc = ipsec_parse_key(&I.conf, opt_str(ctx, KEY))))
+			return rc;
+	}
 	if (opt_given(ctx, PASSPHRASE) && !*opt_str(ctx, PASSPHRASE)) {
 		errorf("--passphrase: empty");
 		return EXIT_USAGE;
 	}
+	I.conf.passphrase = opt_str(ctx, PASSPHRASE);
+	/* neither: a random secret of this run, which both ends (children of
+	 * this process) derive each algorithm's keys from */
+	if (!I.conf.keylen && !I.conf.passphrase && random_secret(I.secret, sizeof(I.secret))) {
+		errorf("no random bytes for the keys: %s", strerror(errno));
+		return EXIT_FAIL;
+	}
+	if (!I.conf.keylen && !I.conf.passphrase)
+		I.conf.passphrase = I.secret;
+	I.conf.any = 1;
 	for (i = 0; i < I.nalg; i++)
-		xfrm |= !is_none(&algs[I.alg[i]]);
+		xfrm |= !ipsec_is_none(I.alg[i]);
 	if (xfrm)
-		sweep();
+		ipsec_sweep_here();
 	rc = ipsec_pair_open(&I.pair, xfrm);
 	oldpipe = signal(SIGPIPE, SIG_IGN);	/* a dead peer is an error, not our death */
 	if (!rc)
-		rc = ipsec_server_start(&I.pair, I.wait_ms);
+		rc = ipsec_server_start(&I.pair, &I.conf, I.wait_ms);
 	for (i = 0; !rc && i < I.nalg; i++) {
-		rc = one_alg(&I, &algs[I.alg[i]]);
+		rc = one_alg(&I, I.alg[i]);
 		if (rc < 0) {
 			skipped++;
 			rc = EXIT_OK;

@@ -1,12 +1,13 @@
-/* ipsec.h - the ipsec applet's two ends: network namespaces of its own,
- * joined by a veth pair, with ESP installed and removed between them
+/* ipsec.h - ESP between two ends: the algorithms and keys, one end's half
+ * of the SAs and policies, and the ipsec applet's two network namespaces
+ * joined by a veth pair
  *
  * SPDX-License-Identifier: MIT
  *
- * ipsec.c is the applet (algorithms, keys, tests, records); ipsec_ns.c
- * makes the two ends and installs what each algorithm needs (an SA and a
- * policy per direction in each namespace), keeping for everything it
- * installed the message that removes it.
+ * ipsec_sa.c has the algorithms, the keys and the halves (each end of a
+ * stream installs its own: `net --ipsec` on two hosts, the ipsec applet's
+ * client and server in its two namespaces); ipsec_ns.c makes the
+ * namespaces, the veth pair and the server; ipsec.c is the applet.
  */
 #ifndef BENCHBOX_IPSEC_H
 #define BENCHBOX_IPSEC_H
@@ -19,23 +20,106 @@
 #include <sys/types.h>
 
 enum {
-	IPSEC_UNDO_MAX = 12,		/* 2 SAs and 2 policies per end, and spare */
+	IPSEC_HALF_UNDO = 4,		/* 2 SAs and 2 policies */
 	IPSEC_SPI_LO = 0x100,		/* 1-255: reserved by IANA (RFC 4303) */
 	IPSEC_SPI_HI = 0x0fffffff,
 };
 
+/* the algorithms ------------------------------------------------------------ */
+
+struct ipsec_alg {
+	const char	*name;		/* "aes128" */
+	const char	*crypt;		/* a CBC cipher (with an HMAC), or NULL */
+	unsigned	crypt_bits;
+	const char	*aead;		/* or an AEAD, key bits with its 32-bit salt */
+	unsigned	aead_bits;
+	int		guide;		/* the guides have its rows (ipsec-NAME-...) */
+};
+struct ipsec_auth {
+	const char	*name, *hmac;	/* "sha1", "hmac(sha1)" */
+	unsigned	bits, trunc;	/* key bits, ICV bits */
+};
+extern const struct ipsec_alg ipsec_algs[];	/* the last is "none" */
+extern const int ipsec_nalgs;
+extern const struct ipsec_auth ipsec_auths[];	/* sha1, sha256: --auth's choices */
+
+/* An algorithm's index by name (none only with none_too), or -1. */
+int	ipsec_alg_find(const char *name, int none_too);
+/* "3des, aes128, ..." into buf. */
+const char *ipsec_alg_names(char *buf, size_t len, int none_too);
+int	ipsec_is_none(int alg);
+
+/* What both ends agree on: the algorithm, the HMAC, and where the keys
+ * come from (--key's bytes, a passphrase: the ipsec applet's is random
+ * when it is given neither, its two ends being one process's children). */
+struct ipsec_conf {
+	int		alg, auth;
+	unsigned char	key[2 * XFRM_KEY_MAX];
+	size_t		keylen;		/* 0: no --key */
+	const char	*passphrase;	/* NULL: none */
+	int		any;		/* a server's: the client's alg and auth */
+};
+/* Bytes of key the algorithm takes: the cipher's then the HMAC's, or the
+ * AEAD's with its salt. */
+size_t	ipsec_key_bytes(const struct ipsec_conf *c);
+/* --key=HEX (an optional 0x) into c: EXIT_OK, or EXIT_USAGE said (a
+ * digit that is not hex; the wrong length, with the right one). */
+int	ipsec_parse_key(struct ipsec_conf *c, const char *hex);
+/* The two SAs' algorithms and keys: sa[0] client to server, sa[1] back
+ * (addresses and SPIs come from the halves). 0, or -1 with errno. */
+int	ipsec_make_sas(const struct ipsec_conf *c, struct xfrm_sa sa[2]);
+
+/* An address's bytes (network order, IPv4 in the first 4) into out: its
+ * family, AF_INET or AF_INET6, or -1. */
+int	ipsec_addr_of(const struct inet_addr *a, unsigned char out[16]);
+
+/* one end's half ------------------------------------------------------------- */
+
+/* What removes one thing installed, and its slot in the undo hook. */
+struct ipsec_undo {
+	struct nl_msg	msg;
+	int		armed;
+};
+
+struct ipsec_half {
+	struct nl_sock	*xf;		/* in this end's namespace */
+	int		family, server;
+	unsigned char	here[16], there[16];	/* this end's address, the other's */
+	uint8_t		proto;		/* of the data connection: TCP, UDP */
+	uint32_t	spi_in;		/* the SPI this end receives with */
+	uint32_t	spi_out;	/* and sends with (the other end's) */
+	struct ipsec_undo undo[IPSEC_HALF_UNDO];
+	int		nundo;
+};
+
+void	ipsec_half_init(struct ipsec_half *h, struct nl_sock *xf, int family,
+			const unsigned char *here, const unsigned char *there, int proto,
+			int server);
+/* Reserve the SPI this end receives with (ALLOCSPI: the kernel picks one
+ * no SA to this address uses): h->spi_in. 0, or -1 with errno and the
+ * kernel's words in why. */
+int	ipsec_half_spi(struct ipsec_half *h, char *why, size_t len);
+/* Install this end's half for sa (ipsec_make_sas()): the inbound SA at
+ * h->spi_in, the outbound at spi_out (the other end's), a policy each
+ * way for proto and the server's data port. 0, or -1 with errno and why:
+ * what was installed stays listed for ipsec_half_remove(). */
+int	ipsec_half_install(struct ipsec_half *h, const struct xfrm_sa sa[2], uint32_t spi_out,
+			   int port, char *why, size_t len);
+/* The bytes that went through the half's SAs so far, out and in (the
+ * kernel's counts of the packets it transformed, headers and all): 0, or
+ * -1 with errno. */
+int	ipsec_half_bytes(struct ipsec_half *h, uint64_t *out, uint64_t *in);
+/* Remove what the half installed (the reserved SPI too), newest first;
+ * how many removals the kernel refused (0: all gone). */
+int	ipsec_half_remove(struct ipsec_half *h);
+
+/* the applet's two namespaces ------------------------------------------------- */
 /* One end: its namespace's sockets, its veth end and address. */
 struct ipsec_end {
 	struct nl_sock	rt, xf;		/* rtnetlink, NETLINK_XFRM (fd -1: not open) */
 	int		ifindex;
 	char		ifname[16];
 	unsigned char	addr[4];	/* IPv4, network order */
-};
-
-/* What removes one thing installed: the message, and the end to send it to. */
-struct ipsec_undo {
-	int		end;
-	struct nl_msg	msg;
 };
 
 /* end[0] is this process's (new) namespace, the client's; end[1] the
@@ -47,8 +131,6 @@ struct ipsec_pair {
 	int		nsfd;
 	pid_t		server;
 	struct inet_addr ctl;		/* the server's control address */
-	struct ipsec_undo undo[IPSEC_UNDO_MAX];
-	int		nundo;
 };
 
 /* A NETLINK_XFRM socket in this process's namespace: EXIT_OK, or
@@ -62,21 +144,12 @@ int	ipsec_open_xfrm(struct nl_sock *xf);
  * EXIT_FAIL with the reason said (no network namespaces, not root, no
  * veth, no NETLINK_XFRM). */
 int	ipsec_pair_open(struct ipsec_pair *p, int xfrm);
-/* Fork the server (net's, serving a child per test) into the other
+/* Fork the server (net's, serving a child per test, each installing its
+ * half of conf's ESP when the client asks for it) into the other
  * namespace; EXIT_OK once it listens, else EXIT_FAIL, said. */
-int	ipsec_server_start(struct ipsec_pair *p, int wait_ms);
-/* The server reaped, every socket closed, what is installed removed. */
+int	ipsec_server_start(struct ipsec_pair *p, const struct ipsec_conf *conf, int wait_ms);
+/* The server reaped, every socket closed. */
 void	ipsec_pair_close(struct ipsec_pair *p);
-
-/* Install sa[0] (end 0 to end 1) and sa[1] (back) in both namespaces
- * (SPIs from ALLOCSPI, the receiver's; addresses, family, protocol, mode
- * and reqid filled in here) and a policy for each direction in each. 0,
- * or -1 with errno and the kernel's words in why: nothing stays
- * installed then. */
-int	ipsec_install(struct ipsec_pair *p, struct xfrm_sa sa[2], char *why, size_t whylen);
-/* Remove what ipsec_install() installed, newest first; how many of the
- * removals the kernel refused (0: all gone). */
-int	ipsec_uninstall(struct ipsec_pair *p);
 
 /* After ipsec_pair_close(): back in the namespace it started in, what of
  * the pair is left: links of its names there, processes in or descriptors
@@ -90,6 +163,10 @@ int	ipsec_marked(struct nl_sock *xf, pid_t pid);
 /* Remove from xf's namespace the SAs and policies of benchbox runs that
  * are gone (their PID is not alive), nothing else: how many, or -1. */
 int	ipsec_sweep(struct nl_sock *xf);
+/* ipsec_sweep() of the namespace this process is in, a warning when it
+ * removed something; nothing said when NETLINK_XFRM cannot be opened
+ * (what installs next says it). */
+void	ipsec_sweep_here(void);
 
 /* The packets end received so far (its veth's counter): 0, or -1. */
 int	ipsec_rx_packets(struct ipsec_pair *p, int end, uint64_t *n);

@@ -12,9 +12,10 @@
  * So the kernel removes all of it when the two processes end, however
  * they end (SIGKILL too): there is no name to collide with and no
  * leftover to sweep. Netlink sockets opened in each namespace (a socket
- * stays in the namespace it was made in) configure both ends from this
- * one process; only the server child enters the other namespace (setns),
- * to listen there.
+ * stays in the namespace it was made in) configure both ends' links from
+ * this one process; the server child enters the other namespace (setns)
+ * to listen there, and installs its half of ESP there (net_server.c) as
+ * the client installs its own here, the way two hosts do.
  *
  * Addresses: 192.0.2.1 (client) and 192.0.2.2 (server), /24, TEST-NET-1
  * (RFC 5737): in namespaces of its own they meet nothing else.
@@ -183,6 +184,7 @@ int ipsec_pair_open(struct ipsec_pair *p, int xfrm)
 
 struct server_arg {
 	struct ipsec_pair *p;
+	const struct ipsec_conf *conf;
 	int		ready, wait_ms;		/* a pipe's write end */
 };
 
@@ -203,12 +205,12 @@ static int server_child(void *arg)
 	if (write(s->ready, "r", 1) != 1)
 		return EXIT_FAIL;
 	close(s->ready);
-	return net_serve(lfd, 1, s->wait_ms, -1);
+	return net_serve(lfd, 1, s->wait_ms, -1, s->conf);
 }
 
-int ipsec_server_start(struct ipsec_pair *p, int wait_ms)
+int ipsec_server_start(struct ipsec_pair *p, const struct ipsec_conf *conf, int wait_ms)
 {
-	struct server_arg s = { p, -1, wait_ms };
+	struct server_arg s = { p, conf, -1, wait_ms };
 	struct pollfd pfd;
 	char host[16], err[160], c;
 	int fds[2], r;
@@ -249,7 +251,6 @@ void ipsec_pair_close(struct ipsec_pair *p)
 {
 	int i;
 
-	ipsec_uninstall(p);
 	proc_reap(p->server);
 	p->server = 0;
 	for (i = 0; i < 2; i++) {
@@ -390,6 +391,19 @@ int ipsec_marked(struct nl_sock *xf, pid_t pid)
 	return dump_marked(xf, &m) ? -1 : m.n;
 }
 
+void ipsec_sweep_here(void)
+{
+	struct nl_sock xf;
+	int n;
+
+	if (nl_open(&xf, NL_XFRM))
+		return;		/* the install says why */
+	n = ipsec_sweep(&xf);
+	if (n > 0)
+		warnf("removed %d SAs and policies that a killed benchbox left", n);
+	nl_close(&xf);
+}
+
 int ipsec_sweep(struct nl_sock *xf)
 {
 	static struct marked m;
@@ -409,122 +423,6 @@ int ipsec_sweep(struct nl_sock *xf)
 		n += !nl_talk(xf, &msg, NULL, NULL, NULL, 0);
 	}
 	return n;
-}
-
-/* SAs and policies ------------------------------------------------------------ */
-
-/* Keep what removes the thing just installed at end e. */
-static void remember(struct ipsec_pair *p, int e, const struct nl_msg *del)
-{
-	if (p->nundo < IPSEC_UNDO_MAX) {
-		p->undo[p->nundo].end = e;
-		p->undo[p->nundo].msg = *del;
-		p->nundo++;
-	}
-}
-
-static int take_spi(const struct nl_hdr *h, const unsigned char *p, size_t len, void *arg)
-{
-	struct xfrm_sa sa;
-
-	if (h->type != XFRM_NEWSA)
-		return 0;
-	if (xfrm_sa_parse(p, len, &sa))
-		return -1;
-	*(uint32_t *)arg = sa.spi;
-	return 0;
-}
-
-/* One direction: sa from end `from` to the other. The receiver picks the
- * SPI (ALLOCSPI reserves it, UPDSA fills it in), the sender adds the
- * same SA. */
-static int install_sa(struct ipsec_pair *p, int from, struct xfrm_sa *sa, char *why, size_t len)
-{
-	struct ipsec_end *tx = &p->end[from], *rx = &p->end[!from];
-	struct nl_msg m, del;
-
-	sa->family = AF_INET;
-	memcpy(sa->src, tx->addr, 4);
-	memcpy(sa->dst, rx->addr, 4);
-	sa->proto = XFRM_PROTO_ESP;
-	sa->mode = XFRM_TRANSPORT;
-	sa->spi = 0;
-	xfrm_spi_msg(&m, sa, IPSEC_SPI_LO, IPSEC_SPI_HI);
-	if (nl_talk(&rx->xf, &m, take_spi, &sa->spi, why, len))
-		return -1;
-	if (!sa->spi) {
-		errno = EBADMSG;
-		snprintf(why, len, "ALLOCSPI answered no SPI");
-		return -1;
-	}
-	xfrm_sa_del_msg(&del, sa);
-	remember(p, !from, &del);
-	xfrm_sa_msg(&m, XFRM_UPDSA, sa);
-	if (nl_talk(&rx->xf, &m, NULL, NULL, why, len))
-		return -1;
-	xfrm_sa_msg(&m, XFRM_NEWSA, sa);
-	if (nl_talk(&tx->xf, &m, NULL, NULL, why, len))
-		return -1;
-	remember(p, from, &del);
-	return 0;
-}
-
-static int install_policy(struct ipsec_pair *p, int at, int dir, uint32_t reqid, char *why,
-			  size_t len)
-{
-	const struct ipsec_end *here = &p->end[at], *there = &p->end[!at];
-	struct xfrm_policy pol;
-	struct nl_msg m, del;
-
-	memset(&pol, 0, sizeof(pol));
-	pol.family = AF_INET;
-	memcpy(pol.src, dir == XFRM_DIR_OUT ? here->addr : there->addr, 4);
-	memcpy(pol.dst, dir == XFRM_DIR_OUT ? there->addr : here->addr, 4);
-	pol.src_len = pol.dst_len = 32;
-	pol.dir = (uint8_t)dir;
-	pol.reqid = reqid;
-	xfrm_policy_msg(&m, &pol);
-	if (nl_talk(&p->end[at].xf, &m, NULL, NULL, why, len))
-		return -1;
-	xfrm_policy_del_msg(&del, &pol);
-	remember(p, at, &del);
-	return 0;
-}
-
-int ipsec_install(struct ipsec_pair *p, struct xfrm_sa sa[2], char *why, size_t whylen)
-{
-	uint32_t reqid = xfrm_reqid(getpid());
-	int e, at;
-
-	*why = '\0';
-	sa[0].reqid = sa[1].reqid = reqid;
-	if (install_sa(p, 0, &sa[0], why, whylen) || install_sa(p, 1, &sa[1], why, whylen))
-		goto fail;
-	for (at = 0; at < 2; at++)
-		if (install_policy(p, at, XFRM_DIR_OUT, reqid, why, whylen) ||
-		    install_policy(p, at, XFRM_DIR_IN, reqid, why, whylen))
-			goto fail;
-	return 0;
-fail:
-	e = errno;
-	ipsec_uninstall(p);
-	errno = e;
-	return -1;
-}
-
-int ipsec_uninstall(struct ipsec_pair *p)
-{
-	int refused = 0;
-	char why[160];
-
-	while (p->nundo > 0) {
-		struct ipsec_undo *u = &p->undo[--p->nundo];
-
-		if (nl_talk(&p->end[u->end].xf, &u->msg, NULL, NULL, why, sizeof(why)) &&
-		    errno != ENOENT && errno != ESRCH)
-			refused++;
-	}
-	return refused;
 }
 
 /* counters and listings -------------------------------------------------------- */

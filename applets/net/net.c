@@ -48,6 +48,14 @@
 	  .min = 1, .max = NET_MSG_MAX, .metavar = "BYTES", .key = OPTK_MSG) \
 	O(RATE, "rate", OPT_STR, "pace the sender to BITS per second (500m)", \
 	  .metavar = "BITS") \
+	O(IPSEC, "ipsec", OPT_STR, "the data connection through ESP: 3des, aes128, ... (both ends)", \
+	  .metavar = "ALG") \
+	O(AUTH, "auth", OPT_CHOICE, "--ipsec: the HMAC beside a CBC cipher", .def = "sha1", \
+	  .choices = "sha1|sha256") \
+	O(KEY, "key", OPT_STR, "--ipsec: the keys in hex, the cipher's then the HMAC's", \
+	  .metavar = "HEX") \
+	O(PASSPHRASE, "passphrase", OPT_STR, "--ipsec: derive the keys from TEXT", \
+	  .metavar = "TEXT") \
 	O(RCVBUF, "rcvbuf", OPT_SIZE, "the receiver's SO_RCVBUF [the system's]", .min = 4096, \
 	  .max = NET_RCVBUF_MAX, .metavar = "BYTES") \
 	INET_TIMEOUT_OPT(O)
@@ -63,6 +71,7 @@ struct net_summary {
 
 struct client {
 	struct run_ctx	*ctx;
+	struct ipsec_conf esp;		/* --ipsec (nc.ipsec points here) */
 	struct net_client nc;		/* nc.flow.wait_ms: --timeout */
 	const char	*host;		/* NULL: a server of our own on 127.0.0.1 */
 	char		params[128];
@@ -188,6 +197,45 @@ static int pick_msg(struct run_ctx *ctx, struct client *c)
 	return EXIT_OK;
 }
 
+/* --ipsec, --auth, --key, --passphrase into *c: EXIT_OK with c->alg -1
+ * when there is no --ipsec, else EXIT_USAGE said. The keys never travel:
+ * both ends need --key or --passphrase. */
+static int esp_options(struct run_ctx *ctx, struct ipsec_conf *c)
+{
+	char list[128];
+	int rc;
+
+	memset(c, 0, sizeof(*c));
+	c->alg = -1;
+	if (!opt_given(ctx, IPSEC)) {
+		if (opt_given(ctx, KEY) || opt_given(ctx, PASSPHRASE) || opt_given(ctx, AUTH)) {
+			errorf("--auth, --key and --passphrase are for --ipsec");
+			return EXIT_USAGE;
+		}
+		return EXIT_OK;
+	}
+	c->alg = ipsec_alg_find(opt_str(ctx, IPSEC), 0);
+	if (c->alg < 0) {
+		errorf("--ipsec: '%s' is not an algorithm: %s", opt_str(ctx, IPSEC),
+		       ipsec_alg_names(list, sizeof(list), 0));
+		return EXIT_USAGE;
+	}
+	c->auth = (int)opt_int(ctx, AUTH);
+	if (opt_given(ctx, KEY) == opt_given(ctx, PASSPHRASE)) {
+		errorf("--ipsec needs --key or --passphrase (one of them), the same at both ends: "
+		       "the keys never travel");
+		return EXIT_USAGE;
+	}
+	if (opt_given(ctx, KEY) && (rc = ipsec_parse_key(c, opt_str(ctx, KEY))))
+		return rc;
+	if (opt_given(ctx, PASSPHRASE) && !*opt_str(ctx, PASSPHRASE)) {
+		errorf("--passphrase: empty");
+		return EXIT_USAGE;
+	}
+	c->passphrase = opt_str(ctx, PASSPHRASE);
+	return EXIT_OK;
+}
+
 static int timeout_ms(const struct run_ctx *ctx)
 {
 	return (int)(opt_double(ctx, TIMEOUT) * 1000 + 0.5);
@@ -213,6 +261,14 @@ static int client_options(struct run_ctx *ctx, struct client *c)
 		       "10^9; at most 1000g)", opt_str(ctx, RATE));
 		return EXIT_USAGE;
 	}
+	if ((rc = esp_options(ctx, &c->esp)))
+		return rc;
+	if (c->esp.alg >= 0 && !c->host) {
+		errorf("--ipsec is between two hosts (net -s --ipsec=ALG there, net HOST here); "
+		       "on one board: benchbox ipsec");
+		return EXIT_USAGE;
+	}
+	c->nc.ipsec = c->esp.alg >= 0 ? &c->esp : NULL;
 	c->nc.flow.rcvbuf = opt_size(ctx, RCVBUF);
 	c->nc.flow.wait_ms = timeout_ms(ctx);
 	if (ctx->quick && !opt_given(ctx, TIME))
@@ -232,7 +288,7 @@ static int local_server(void *arg)
 {
 	const struct local_arg *l = arg;
 
-	return net_serve_one(l->lfd, l->wait_ms);
+	return net_serve_one(l->lfd, l->wait_ms, NULL);
 }
 
 /* Connect to HOST, or to a server child of our own; run the test. */
@@ -267,11 +323,21 @@ static int run_client(struct client *c, pid_t *pid)
 
 /* reporting ----------------------------------------------------------------- */
 
+/* The guides' IPsec row of a tcp_stream through --ipsec with one of their
+ * algorithms ("ipsec-aes128-throughput"), else NULL. */
+static const char *esp_metric(const struct client *c, const char *what, char *buf, size_t len)
+{
+	if (!c->nc.ipsec || c->nc.test != NET_TCP_STREAM || !ipsec_algs[c->esp.alg].guide)
+		return NULL;
+	snprintf(buf, len, "ipsec-%s-%s", ipsec_algs[c->esp.alg].name, what);
+	return buf;
+}
+
 static void put(struct client *c, const char *what, const char *label, const char *unit,
 		int better, double v)
 {
 	struct result r = { 0 };
-	char test[48];
+	char test[48], metric[48];
 
 	snprintf(test, sizeof(test), "%s%s%s", net_test_name[c->nc.test], what ? "." : "",
 		 what ? what : "");
@@ -283,6 +349,8 @@ static void put(struct client *c, const char *what, const char *label, const cha
 	r.samples = 1;
 	r.group = label;
 	r.flags = c->ctx->quick ? RESULT_SHORT : 0;
+	if (what && !strcmp(what, "cpu_local"))
+		r.metric = esp_metric(c, "cpu", metric, sizeof(metric));
 	emit_result(c->ctx, &r);
 }
 
@@ -298,6 +366,7 @@ static void put_throughput(struct client *c, const struct net_side *rx, const ch
 {
 	struct result r = { 0 };
 	double v = rx->bps / 1e6;
+	char metric[48];
 
 	r.test = net_test_name[c->nc.test];
 	r.params = c->params;
@@ -310,6 +379,7 @@ static void put_throughput(struct client *c, const struct net_side *rx, const ch
 	r.group = "throughput (receiver)";
 	r.flags = (c->ctx->quick ? RESULT_SHORT : 0) | (note ? RESULT_FAILED : 0);
 	r.note = note;
+	r.metric = esp_metric(c, "throughput", metric, sizeof(metric));
 	emit_result(c->ctx, &r);
 }
 
@@ -342,6 +412,8 @@ static int client_report(struct client *c)
 	else if (c->nc.test == NET_UDP_STREAM && rx->dgrams > tx->dgrams)
 		snprintf(why, sizeof(why), "%llu datagrams received of %llu sent",
 			 (unsigned long long)rx->dgrams, (unsigned long long)tx->dgrams);
+	else
+		net_esp_check(&c->nc, why, sizeof(why));
 	c->sum.median = rx->mid / 1e6;
 	emit_set_arg(c->ctx->rep, &c->sum);
 	put_throughput(c, rx, *why ? why : NULL);
@@ -373,12 +445,32 @@ static void describe(struct client *c)
 		format_size(c->nc.flow.rcvbuf, m, sizeof(m));
 		n += snprintf(c->params + n, sizeof(c->params) - (size_t)n, ",rcvbuf=%s", m);
 	}
+	if (c->nc.ipsec)
+		n += snprintf(c->params + n, sizeof(c->params) - (size_t)n, ",ipsec=%s%s%s",
+			      ipsec_algs[c->esp.alg].name, ipsec_algs[c->esp.alg].aead ? "" : ",auth=",
+			      ipsec_algs[c->esp.alg].aead ? "" : ipsec_auths[c->esp.auth].name);
 	if (c->host)
 		snprintf(c->params + n, sizeof(c->params) - (size_t)n, ",host=%s", c->host);
 	snprintf(c->sum.head, sizeof(c->sum.head), "%s %s %s%s: %.2f s of %zu-byte %s%s",
 		 net_test_name[c->nc.test], c->nc.test == NET_TCP_MAERTS ? "from" : "to", c->nc.ctl.text,
 		 c->host ? "" : " (a local server)", (double)c->nc.flow.ns / 1e9, c->nc.flow.msg,
 		 c->nc.test == NET_UDP_STREAM ? "datagrams" : "writes", paced);
+}
+
+/* Why ESP could not carry the test: one line. */
+static void esp_skipped(const struct net_client *nc)
+{
+	const char *who = nc->esp_server ? "the server's kernel" : "this kernel";
+
+	if (!nc->esp_server && !strcmp(nc->esp_why, "no NETLINK_XFRM"))
+		errorf("skipped: no NETLINK_XFRM here (a kernel without xfrm_user, or an emulator "
+		       "that does not pass it on)");
+	else if (nc->esp_errno == EPROTONOSUPPORT)
+		errorf("skipped: %s has no ESP (CONFIG_INET_ESP; modprobe esp4)%s%s", who,
+		       *nc->esp_why ? ": " : "", nc->esp_why);
+	else
+		errorf("skipped: %s lacks the transform of --ipsec=%s%s%s", who,
+		       ipsec_algs[nc->ipsec->alg].name, *nc->esp_why ? ": " : "", nc->esp_why);
 }
 
 static int client_main(struct run_ctx *ctx)
@@ -392,10 +484,14 @@ static int client_main(struct run_ctx *ctx)
 	c.ctx = ctx;
 	if ((rc = client_options(ctx, &c)))
 		return rc;
+	if (c.nc.ipsec)
+		ipsec_sweep_here();
 	oldpipe = signal(SIGPIPE, SIG_IGN);	/* a dead peer is an error, not our death */
 	rc = run_client(&c, &pid);
 	proc_reap(pid);
 	signal(SIGPIPE, oldpipe);
+	if (rc == EXIT_SKIP)
+		esp_skipped(&c.nc);
 	if (rc)
 		return rc;
 	describe(&c);
@@ -406,6 +502,7 @@ static int client_main(struct run_ctx *ctx)
 
 static int server_main(struct run_ctx *ctx)
 {
+	static struct ipsec_conf esp;
 	struct inet_addr a;
 	char err[256];
 	int lfd, rc;
@@ -419,6 +516,10 @@ static int server_main(struct run_ctx *ctx)
 		errorf("-t, -m, --rate and --rcvbuf are for the client: the client asks for them");
 		return EXIT_USAGE;
 	}
+	if ((rc = esp_options(ctx, &esp)))
+		return rc;
+	if (esp.alg >= 0)
+		ipsec_sweep_here();
 	if (inet_resolve(opt_str(ctx, BIND), (int)opt_int(ctx, PORT), SOCK_STREAM, &a,
 			 err, sizeof(err))) {
 		errorf("--bind: %s", err);
@@ -431,7 +532,7 @@ static int server_main(struct run_ctx *ctx)
 	}
 	fprintf(stderr, "%s: listening on %s\n", ctx->applet->name, a.text);
 	rc = net_serve(lfd, (int)opt_int(ctx, STAY), timeout_ms(ctx),
-		       opt_given(ctx, TIMEOUT) ? timeout_ms(ctx) : -1);
+		       opt_given(ctx, TIMEOUT) ? timeout_ms(ctx) : -1, esp.alg >= 0 ? &esp : NULL);
 	close(lfd);
 	return rc;
 }
@@ -443,9 +544,10 @@ static int net_run(struct run_ctx *ctx)
 
 TEXT(net_summary, "TCP/UDP stream throughput and CPU load (netperf-like)");
 TEXT(net_usage,
-	"usage: net -s [--bind ADDR] [-p PORT] [--stay]\n"
+	"usage: net -s [--bind ADDR] [-p PORT] [--stay] [--ipsec ALG ...]\n"
 	"       net [HOST] [tcp_stream|tcp_maerts|udp_stream] [-t SECONDS] [-m BYTES]\n"
 	"           [--rate BITS] [-p PORT] [--rcvbuf BYTES]\n"
+	"           [--ipsec ALG [--auth sha1|sha256] --key HEX|--passphrase TEXT]\n"
 	"\n"
 	"Network throughput the way the vendor guides take it with netperf, on a\n"
 	"protocol of its own: tcp_stream (the default) writes to the server,\n"
@@ -459,7 +561,15 @@ TEXT(net_usage,
 	"\n"
 	"-s serves one test on ADDR (default 127.0.0.1) at control port -p\n"
 	"(netperf's 12865) and exits; --stay keeps serving, a child per client.\n"
-	"Run 'net -s --bind ADDR' on one host and 'net ADDR TEST' on the other.\n");
+	"Run 'net -s --bind ADDR' on one host and 'net ADDR TEST' on the other.\n"
+	"\n"
+	"--ipsec=ALG (3des, aes128, aes192, aes256 with --auth's HMAC, aes128gcm,\n"
+	"aes256gcm) puts the data connection through ESP in transport mode: give\n"
+	"both ends the same ALG and --key or --passphrase (the keys never travel);\n"
+	"each installs its own SAs and policies for that connection alone and\n"
+	"removes them after it (on a signal too). Every byte must go through the\n"
+	"SA, as the kernel counts, else exit 3; a kernel without ESP at either end\n"
+	"is exit 77, said. On one board: benchbox ipsec.\n");
 
 const struct applet applet_net = {
 	.name    = "net",

@@ -9,23 +9,34 @@
  * travel as their IEEE-754 bit patterns.
  *
  *   client -> server  HELLO   test, msg, duration ns, rate bit/s, interval ns,
- *                             the receiver's SO_RCVBUF
- *   server -> client  READY   data port, the sender's msg size, UDP token
+ *                             the receiver's SO_RCVBUF; ESP: algorithm + 1
+ *                             (0: none), HMAC, the client's inbound SPI
+ *   server -> client  READY   data port, the sender's msg size, UDP token,
+ *                             the server's inbound SPI (ESP)
  *   client -> server  DONE    datagrams and bytes sent (udp_stream only)
  *   server -> client  RESULT  the server's struct net_side
- *   server -> client  ERROR   an enum net_err code
+ *   server -> client  ERROR   an enum net_err code; for NET_ERR_IPSEC the
+ *                             errno of the server's install (0: the two
+ *                             ends were given different --ipsec or --auth),
+ *                             the server's algorithm + 1, and from the 4th
+ *                             word the kernel's words (text, NUL-ended)
+ *
+ * With ESP each end installs its own half (ipsec.h) before the data
+ * connection: the policies select that connection alone, the control
+ * connection stays in the clear. Version 2 added ESP.
  */
 #ifndef BENCHBOX_NET_H
 #define BENCHBOX_NET_H
 
 #include "inet.h"
+#include "ipsec.h"
 
 #include <stddef.h>
 #include <stdint.h>
 
 enum {
 	NET_MAGIC	= 0x42424e54,	/* "BBNT" */
-	NET_VERSION	= 1,
+	NET_VERSION	= 2,
 	NET_WORDS	= 12,
 	NET_FRAME	= 8 + 8 * NET_WORDS,	/* bytes on the wire */
 	NET_PORT	= 12865,	/* netperf's control port */
@@ -48,6 +59,7 @@ enum net_err {
 	NET_ERR_SOCKET,		/* the data socket could not be opened */
 	NET_ERR_NODATA,		/* no data connection or DONE arrived in time */
 	NET_ERR_TRANSFER,	/* the data transfer failed */
+	NET_ERR_IPSEC,		/* ESP: asked differently, or not installed */
 };
 
 extern const char *const net_test_name[NET_NTESTS];
@@ -66,6 +78,10 @@ int	net_frame_send(int fd, enum net_type type, const uint64_t *w);
  * set (0 when the peer closed the connection, EAGAIN on timeout). The
  * caller checks magic, version and type. */
 int	net_frame_recv(int fd, struct net_frame *f, int wait_ms);
+/* Text in frame words: s (cut to 8 n - 1 bytes) into w[0..n), and back
+ * into out[len] (bytes outside printable ASCII as '?'). */
+void	net_text_put(const char *s, uint64_t *w, int n);
+void	net_text_get(const uint64_t *w, int n, char *out, size_t len);
 uint64_t net_dbits(double v);
 double	net_dval(uint64_t bits);
 
@@ -134,15 +150,35 @@ struct net_client {
 	struct inet_addr ctl;		/* the server's control address */
 	struct net_flow	flow;
 	struct net_side	local, remote;
+	const struct ipsec_conf *ipsec;	/* ESP for the data connection, or NULL */
+	struct nl_sock	*xf;		/* NETLINK_XFRM here; NULL: one of its own */
+	/* where ESP could not be installed: the errno (EPROTONOSUPPORT: no
+	 * ESP; ENOSYS, ENOENT: no such transform), the kernel's words, and
+	 * whether it was the server's kernel; not said: the caller says it */
+	int		esp_errno, esp_server;
+	char		esp_why[160];
+	/* the bytes this end's SAs transformed during the test, out and in;
+	 * esp_counted 0 when they could not be read back */
+	uint64_t	esp_out, esp_in;
+	int		esp_counted;
+	struct nl_sock	own_xf;
+	struct ipsec_half half;
 };
+/* EXIT_OK, EXIT_FAIL (said), or EXIT_SKIP where ESP cannot be installed at
+ * one end (esp_errno, esp_why, esp_server: the caller says it). */
 int	net_client_test(struct net_client *c);
+/* The self-check of a test through ESP: every byte this end sent (or for
+ * tcp_maerts received) went through its SA, as the kernel counted. 0
+ * (also without ESP), or -1 with the reason in why. */
+int	net_esp_check(const struct net_client *c, char *why, size_t len);
 
 /* net_server.c: serve one control connection accepted on lfd, waiting
  * wait_ms for each step of the client; --stay forks a child per
  * connection. come_ms >= 0 (-s --timeout) is how long to wait for a client
- * to come (exit 1 if none came, 0 after --stay served some). 0 when the
- * test ran, else 1. */
-int	net_serve_one(int lfd, int wait_ms);
-int	net_serve(int lfd, int stay, int wait_ms, int come_ms);
+ * to come (exit 1 if none came, 0 after --stay served some). ipsec: what
+ * this server was given with --ipsec (NULL: none), which a client's ESP
+ * must match. 0 when the test ran, else 1. */
+int	net_serve_one(int lfd, int wait_ms, const struct ipsec_conf *ipsec);
+int	net_serve(int lfd, int stay, int wait_ms, int come_ms, const struct ipsec_conf *ipsec);
 
 #endif

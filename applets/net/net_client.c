@@ -14,6 +14,8 @@
 #include "util.h"
 
 #include <errno.h>
+#include <netinet/in.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
@@ -46,6 +48,13 @@ static int check_reply(const struct net_client *c, int rc, const struct net_fram
 	else if (f->version != NET_VERSION)
 		errorf("the server at %s speaks protocol version %u, this client %d", at,
 		       f->version, NET_VERSION);
+	else if (f->type == NET_ERROR && f->w[0] == NET_ERR_IPSEC && f->w[1])
+		return EXIT_SKIP;	/* the server's kernel: the caller says it */
+	else if (f->type == NET_ERROR && f->w[0] == NET_ERR_IPSEC)
+		errorf("the server at %s has --ipsec=%s, this client %s%s: give both ends the "
+		       "same --ipsec and --auth", at, f->w[2] && f->w[2] <= (uint64_t)ipsec_nalgs ?
+		       ipsec_algs[f->w[2] - 1].name : "none", c->ipsec ? "--ipsec=" : "no --ipsec",
+		       c->ipsec ? ipsec_algs[c->ipsec->alg].name : "");
 	else if (f->type == NET_ERROR)
 		errorf("the server at %s reports %s", at, net_err_text(f->w[0]));
 	else if (f->type != want)
@@ -55,7 +64,7 @@ static int check_reply(const struct net_client *c, int rc, const struct net_fram
 	return EXIT_FAIL;
 }
 
-static int request(struct net_client *c, int cfd, int *port)
+static int request(struct net_client *c, int cfd, int *port, uint32_t *spi)
 {
 	uint64_t w[NET_WORDS] = { 0 };
 	struct net_frame f;
@@ -67,13 +76,29 @@ static int request(struct net_client *c, int cfd, int *port)
 	w[3] = c->flow.rate;
 	w[4] = c->flow.interval;
 	w[5] = c->flow.rcvbuf;
+	if (c->ipsec) {
+		w[6] = (uint64_t)c->ipsec->alg + 1;
+		w[7] = (uint64_t)c->ipsec->auth;
+		w[8] = c->half.spi_in;
+	}
 	if (net_frame_send(cfd, NET_HELLO, w)) {
 		errorf("%s: %s", c->ctl.text, strerror(errno));
 		return EXIT_FAIL;
 	}
 	rc = net_frame_recv(cfd, &f, c->flow.wait_ms);
-	if ((rc = check_reply(c, rc, &f, NET_READY, c->flow.wait_ms)))
+	if ((rc = check_reply(c, rc, &f, NET_READY, c->flow.wait_ms))) {
+		if (rc == EXIT_SKIP) {
+			c->esp_errno = f.w[1] < 4096 ? (int)f.w[1] : EIO;
+			c->esp_server = 1;
+			net_text_get(f.w + 3, NET_WORDS - 3, c->esp_why, sizeof(c->esp_why));
+		}
 		return rc;
+	}
+	if (c->ipsec && (f.w[3] < IPSEC_SPI_LO || f.w[3] > IPSEC_SPI_HI)) {
+		errorf("%s: no SPI of its ESP in its reply", c->ctl.text);
+		return EXIT_FAIL;
+	}
+	*spi = (uint32_t)f.w[3];
 	if (!f.w[0] || f.w[0] > 65535 || !f.w[1] || f.w[1] > NET_MSG_MAX ||
 	    (c->flow.msg && f.w[1] != c->flow.msg)) {
 		errorf("%s: a reply out of range", c->ctl.text);
@@ -149,10 +174,81 @@ static int transfer(struct net_client *c, int cfd, int port)
 	return EXIT_OK;
 }
 
+/* ESP's errno values that say what this kernel lacks: a skip. */
+static int lacks(int e)
+{
+	return e == EPROTONOSUPPORT || e == ENOSYS || e == ENOENT;
+}
+
+/* This end's inbound SPI, reserved before the request names it. */
+static int esp_spi(struct net_client *c, int cfd)
+{
+	struct inet_addr here;
+	unsigned char a[16], b[16];
+	int fam;
+
+	memset(&here, 0, sizeof(here));
+	here.len = sizeof(here.ss);
+	if (getsockname(cfd, (struct sockaddr *)&here.ss, &here.len) ||
+	    (fam = ipsec_addr_of(&here, a)) < 0 || ipsec_addr_of(&c->ctl, b) != fam) {
+		errorf("%s: ESP needs one address family at both ends", c->ctl.text);
+		return EXIT_FAIL;
+	}
+	if (!c->xf) {
+		if (nl_open(&c->own_xf, NL_XFRM)) {
+			c->esp_errno = errno;
+			snprintf(c->esp_why, sizeof(c->esp_why), "no NETLINK_XFRM");
+			return errno == EPROTONOSUPPORT ? EXIT_SKIP : EXIT_FAIL;
+		}
+		c->xf = &c->own_xf;
+	}
+	ipsec_half_init(&c->half, c->xf, fam, a, b,
+			c->test == NET_UDP_STREAM ? IPPROTO_UDP : IPPROTO_TCP, 0);
+	if (ipsec_half_spi(&c->half, c->esp_why, sizeof(c->esp_why))) {
+		c->esp_errno = errno;
+		errorf("%s: cannot reserve an SPI: %s", c->ctl.text, strerror(errno));
+		return EXIT_FAIL;
+	}
+	return EXIT_OK;
+}
+
+static int esp_install(struct net_client *c, uint32_t spi, int port)
+{
+	struct xfrm_sa sa[2];
+	int rc;
+
+	rc = ipsec_make_sas(c->ipsec, sa) ||
+	     ipsec_half_install(&c->half, sa, spi, port, c->esp_why, sizeof(c->esp_why));
+	memset(sa, 0, sizeof(sa));
+	if (!rc)
+		return EXIT_OK;
+	c->esp_errno = errno;
+	if (lacks(errno))
+		return EXIT_SKIP;
+	errorf("cannot install ESP: %s%s%s", strerror(errno), *c->esp_why ? ": " : "",
+	       c->esp_why);
+	return EXIT_FAIL;
+}
+
+static void esp_down(struct net_client *c)
+{
+	if (c->half.xf && ipsec_half_remove(&c->half))
+		errorf("the kernel refused to remove an SA or policy of ours");
+	c->half.xf = NULL;
+	if (c->xf == &c->own_xf) {
+		nl_close(&c->own_xf);
+		c->xf = NULL;
+	}
+}
+
 int net_client_test(struct net_client *c)
 {
 	int cfd, dport, rc;
+	uint32_t spi = 0;
 
+	c->esp_errno = c->esp_server = c->esp_counted = 0;
+	c->esp_why[0] = '\0';
+	c->half.xf = NULL;
 	cfd = inet_dial(&c->ctl, SOCK_STREAM, 0, 0, c->flow.wait_ms);
 	if (cfd < 0 && errno == ETIMEDOUT) {
 		no_answer(&c->ctl, c->flow.wait_ms, NULL);
@@ -163,9 +259,36 @@ int net_client_test(struct net_client *c)
 		       errno == ECONNREFUSED ? " (is 'net -s' running there?)" : "");
 		return EXIT_FAIL;
 	}
-	rc = request(c, cfd, &dport);
+	rc = c->ipsec ? esp_spi(c, cfd) : EXIT_OK;
+	if (!rc)
+		rc = request(c, cfd, &dport, &spi);
+	if (!rc && c->ipsec)
+		rc = esp_install(c, spi, dport);
 	if (!rc)
 		rc = transfer(c, cfd, dport);
+	c->esp_counted = 0;
+	if (!rc && c->ipsec)
+		c->esp_counted = !ipsec_half_bytes(&c->half, &c->esp_out, &c->esp_in);
+	esp_down(c);
 	close(cfd);
 	return rc;
+}
+
+int net_esp_check(const struct net_client *c, char *why, size_t len)
+{
+	int maerts = c->test == NET_TCP_MAERTS;
+	uint64_t esp = maerts ? c->esp_in : c->esp_out;
+
+	if (!c->ipsec)
+		return 0;
+	if (!c->esp_counted) {
+		snprintf(why, len, "its SAs could not be read back to count what went through them");
+		return -1;
+	}
+	if (esp >= c->local.bytes)
+		return 0;
+	snprintf(why, len, "%llu bytes %s, only %llu through its ESP SA: the stream went "
+		 "around ESP", (unsigned long long)c->local.bytes, maerts ? "received" : "sent",
+		 (unsigned long long)esp);
+	return -1;
 }

@@ -89,6 +89,31 @@ double net_dval(uint64_t bits)
 	return v;
 }
 
+void net_text_put(const char *s, uint64_t *w, int n)
+{
+	unsigned char b[8 * NET_WORDS] = { 0 };
+	size_t len = strlen(s), max = 8 * (size_t)n - 1;
+	int i;
+
+	memcpy(b, s, len < max ? len : max);
+	for (i = 0; i < n; i++)
+		w[i] = get_be(b + 8 * i, 8);
+}
+
+void net_text_get(const uint64_t *w, int n, char *out, size_t len)
+{
+	unsigned char b[8 * NET_WORDS + 1];
+	size_t i;
+
+	for (i = 0; i < (size_t)n; i++)
+		put_be(b + 8 * i, w[i], 8);
+	b[8 * n] = '\0';
+	for (i = 0; b[i] && i + 1 < len; i++)	/* a peer's bytes: printable only */
+		out[i] = b[i] >= 0x20 && b[i] < 0x7f ? (char)b[i] : '?';
+	if (len)
+		out[i] = '\0';
+}
+
 int net_frame_send(int fd, enum net_type type, const uint64_t *w)
 {
 	unsigned char b[NET_FRAME];

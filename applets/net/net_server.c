@@ -34,6 +34,15 @@ struct session {
 	struct net_flow	flow;
 	size_t		buflen;		/* flow.buf's size, a receiver's read size */
 	int		wait_ms;	/* patience for the client's next step */
+	/* ESP: what this server was given, what the client asked for */
+	const struct ipsec_conf *ipsec;
+	struct ipsec_conf esp;		/* what this session installs */
+	int		esp_alg, esp_auth;	/* asked: alg + 1 (0: none), HMAC */
+	uint32_t	esp_spi;	/* the client's inbound SPI */
+	int		esp_errno;	/* why our half is not installed (NET_ERR_IPSEC) */
+	char		esp_why[160];	/* and the kernel's words for it */
+	struct nl_sock	xf;
+	struct ipsec_half half;
 };
 
 /* *a from a socket's own (peer == 0) or peer (peer == 1) address. */
@@ -100,7 +109,81 @@ static int read_hello(struct session *s)
 	s->flow.interval = interval;
 	s->flow.rcvbuf = rcvbuf;
 	s->flow.wait_ms = s->wait_ms;
+	if (f.w[6] > (uint64_t)ipsec_nalgs || (f.w[6] && (f.w[7] > 1 || f.w[8] > 0xffffffffu))) {
+		errorf("client %s: a request out of range", s->peer.text);
+		return NET_ERR_REQUEST;
+	}
+	s->esp_alg = (int)f.w[6];
+	s->esp_auth = (int)f.w[7];
+	s->esp_spi = (uint32_t)f.w[8];
 	return 0;
+}
+
+/* ESP, when the client asks for it: the same algorithm and HMAC as this
+ * server's --ipsec, then this end's half for the data socket's port. */
+static int esp_up(struct session *s)
+{
+	struct inet_addr a;
+	struct xfrm_sa sa[2];
+	unsigned char here[16], there[16];
+	char why[160] = "";
+	int fam, rc;
+
+	if (!s->esp_alg && (!s->ipsec || s->ipsec->any))
+		return 0;
+	s->esp_errno = 0;
+	if (s->ipsec) {
+		s->esp = *s->ipsec;
+		if (s->esp.any && s->esp_alg) {	/* one board's: the client's choice */
+			s->esp.alg = s->esp_alg - 1;
+			s->esp.auth = s->esp_auth;
+		}
+	}
+	if (!s->ipsec || !s->esp_alg || s->esp_alg != s->esp.alg + 1 ||
+	    (!ipsec_algs[s->esp.alg].aead && s->esp_auth != s->esp.auth)) {
+		errorf("client %s: asked for %s, this server has --ipsec=%s", s->peer.text,
+		       s->esp_alg ? ipsec_algs[s->esp_alg - 1].name : "no ESP",
+		       s->ipsec ? ipsec_algs[s->ipsec->alg].name : "none");
+		return NET_ERR_IPSEC;
+	}
+	if (sock_addr(s->lfd, 0, &a) || (fam = ipsec_addr_of(&a, here)) < 0 ||
+	    ipsec_addr_of(&s->peer, there) != fam) {
+		errorf("client %s: ESP needs one address family at both ends", s->peer.text);
+		s->esp_errno = EAFNOSUPPORT;
+		return NET_ERR_IPSEC;
+	}
+	if (nl_open(&s->xf, NL_XFRM)) {
+		s->esp_errno = errno;
+		errorf("client %s: no NETLINK_XFRM: %s", s->peer.text, strerror(errno));
+		return NET_ERR_IPSEC;
+	}
+	ipsec_half_init(&s->half, &s->xf, fam, here, there,
+			s->flow.udp ? IPPROTO_UDP : IPPROTO_TCP, 1);
+	rc = ipsec_half_spi(&s->half, why, sizeof(why)) ||
+	     ipsec_make_sas(&s->esp, sa) ||
+	     ipsec_half_install(&s->half, sa, s->esp_spi, inet_port(&a), why, sizeof(why));
+	memset(sa, 0, sizeof(sa));
+	if (rc) {
+		s->esp_errno = errno ? errno : EIO;
+		snprintf(s->esp_why, sizeof(s->esp_why), "%s", why);
+		if (!s->esp.any)	/* one board's: its client says it */
+			errorf("client %s: cannot install ESP: %s%s%s", s->peer.text,
+			       strerror(s->esp_errno), *why ? ": " : "", why);
+		return NET_ERR_IPSEC;
+	}
+	return 0;
+}
+
+static void esp_down(struct session *s)
+{
+	if (s->half.xf) {
+		if (ipsec_half_remove(&s->half))
+			errorf("client %s: the kernel refused to remove an SA or policy of ours",
+			       s->peer.text);
+		s->half.xf = NULL;
+	}
+	if (s->xf.fd >= 0)
+		nl_close(&s->xf);
 }
 
 /* The data socket, on the address the client reached, any port. */
@@ -132,6 +215,7 @@ static int send_ready(struct session *s)
 	w[0] = (uint64_t)inet_port(&a);
 	w[1] = s->flow.msg;
 	w[2] = s->flow.token;
+	w[3] = s->half.spi_in;
 	if (net_frame_send(s->cfd, NET_READY, w)) {
 		errorf("client %s: %s", s->peer.text, strerror(errno));
 		return -1;
@@ -202,7 +286,7 @@ static int run_test(struct session *s, struct net_side *side)
 	struct net_cpu c0, c1;
 	int err;
 
-	if ((err = read_hello(s)) || (err = open_data(s)))
+	if ((err = read_hello(s)) || (err = open_data(s)) || (err = esp_up(s)))
 		return err;
 	s->buflen = s->flow.msg > NET_RECV_BUF ? s->flow.msg : NET_RECV_BUF;
 	s->flow.buf = xcalloc(1, s->buflen);
@@ -215,9 +299,10 @@ static int run_test(struct session *s, struct net_side *side)
 	return err;
 }
 
-static int session(int cfd, int wait_ms)
+static int session(int cfd, int wait_ms, const struct ipsec_conf *ipsec)
 {
-	struct session s = { .cfd = cfd, .lfd = -1, .dfd = -1, .wait_ms = wait_ms };
+	struct session s = { .cfd = cfd, .lfd = -1, .dfd = -1, .wait_ms = wait_ms,
+			     .ipsec = ipsec, .xf = { .fd = -1 } };
 	struct net_side side;
 	uint64_t w[NET_WORDS] = { 0 };
 	int err;
@@ -227,12 +312,16 @@ static int session(int cfd, int wait_ms)
 	if (sock_addr(cfd, 1, &s.peer))
 		snprintf(s.peer.text, sizeof(s.peer.text), "?");
 	err = run_test(&s, &side);
+	esp_down(&s);		/* before the answer: the client reads back after it */
 	if (!err) {
 		net_side_put(&side, w);
 		if (net_frame_send(cfd, NET_RESULT, w))
 			err = -1;
 	} else if (err > 0) {
 		w[0] = (uint64_t)err;
+		w[1] = (uint64_t)s.esp_errno;
+		w[2] = s.ipsec ? (uint64_t)s.ipsec->alg + 1 : 0;
+		net_text_put(s.esp_why, w + 3, NET_WORDS - 3);
 		net_frame_send(cfd, NET_ERROR, w);
 	}
 	if (s.dfd >= 0)
@@ -243,7 +332,7 @@ static int session(int cfd, int wait_ms)
 	return err ? EXIT_FAIL : EXIT_OK;
 }
 
-int net_serve_one(int lfd, int wait_ms)
+int net_serve_one(int lfd, int wait_ms, const struct ipsec_conf *ipsec)
 {
 	int cfd = inet_accept(lfd), rc;
 
@@ -251,13 +340,14 @@ int net_serve_one(int lfd, int wait_ms)
 		errorf("accept: %s", strerror(errno));
 		return EXIT_FAIL;
 	}
-	rc = session(cfd, wait_ms);
+	rc = session(cfd, wait_ms, ipsec);
 	close(cfd);
 	return rc;
 }
 
 struct child_arg {
 	int	lfd, cfd, wait_ms;
+	const struct ipsec_conf *ipsec;
 };
 
 static int session_child(void *arg)
@@ -265,7 +355,7 @@ static int session_child(void *arg)
 	const struct child_arg *c = arg;
 
 	close(c->lfd);
-	return session(c->cfd, c->wait_ms);
+	return session(c->cfd, c->wait_ms, c->ipsec);
 }
 
 /* Wait come_ms (< 0: forever) for a client; 1 one came, 0 none came (said
@@ -285,13 +375,14 @@ static int await_client(int lfd, int come_ms, int served)
 
 /* --stay: every client in a child of its own, so tests may overlap (the
  * guides' bidirectional runs are a tcp_stream and a tcp_maerts at once). */
-int net_serve(int lfd, int stay, int wait_ms, int come_ms)
+int net_serve(int lfd, int stay, int wait_ms, int come_ms, const struct ipsec_conf *ipsec)
 {
-	struct child_arg c = { lfd, -1, wait_ms };
+	struct child_arg c = { lfd, -1, wait_ms, ipsec };
 	int served, k;
 
 	if (!stay)
-		return await_client(lfd, come_ms, 0) > 0 ? net_serve_one(lfd, wait_ms) : EXIT_FAIL;
+		return await_client(lfd, come_ms, 0) > 0 ? net_serve_one(lfd, wait_ms, ipsec) :
+		       EXIT_FAIL;
 	signal(SIGCHLD, SIG_IGN);	/* no zombies: nobody waits for them */
 	for (served = 0;; served++) {
 		if ((k = await_client(lfd, come_ms, served)) <= 0)
