@@ -406,3 +406,57 @@ TEST(scratch_room_rule)
 	CHECK_EQ_INT(scratch_room(dir, small, &have), -1);
 	CHECK_EQ_INT(scratch_room("/nonexistent-dir-for-benchbox", M, NULL), 0); /* cannot tell */
 }
+
+/* The undo hook: what a process made that is not a file (ipsec's SAs) is
+ * undone at exit() and on a fatal signal, by that process only, and the
+ * process still dies of the signal. Seen through a pipe the hook writes. */
+static int undo_fd = -1;
+
+static void undo_write(void)
+{
+	if (undo_fd >= 0)
+		(void)write(undo_fd, "u", 1);
+	undo_fd = -1;		/* once: the hook may be called again */
+}
+
+/* fork a child that sets the hook, then ends by sig (0: exit(0)); the
+ * bytes the hook wrote, and how the child ended */
+static int undo_case(int sig, int *status)
+{
+	int fds[2], n;
+	char buf[8];
+	pid_t pid;
+
+	if (pipe(fds))
+		return -1;
+	fflush(NULL);		/* the children's exit() flushes no copy of ours */
+	pid = fork();
+	if (pid == 0) {
+		close(fds[0]);
+		undo_fd = fds[1];
+		scratch_undo(undo_write);
+		if (fork() == 0)	/* a grandchild's exit() is not the owner's */
+			exit(0);
+		wait(NULL);
+		if (sig)
+			raise(sig);
+		exit(0);
+	}
+	close(fds[1]);
+	n = (int)read(fds[0], buf, sizeof(buf));
+	close(fds[0]);
+	waitpid(pid, status, 0);
+	return n;
+}
+
+TEST(scratch_undo_at_exit_and_on_signal)
+{
+	int status = 0;
+
+	CHECK_EQ_INT(undo_case(0, &status), 1);
+	CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	CHECK_EQ_INT(undo_case(SIGTERM, &status), 1);
+	CHECK(WIFSIGNALED(status) && WTERMSIG(status) == SIGTERM);
+	CHECK_EQ_INT(undo_case(SIGINT, &status), 1);
+	CHECK(WIFSIGNALED(status) && WTERMSIG(status) == SIGINT);
+}
