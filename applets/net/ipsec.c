@@ -456,8 +456,8 @@ static int ipsec_run(struct run_ctx *ctx)
 
 TEXT(ipsec_summary, "ESP throughput through the kernel's IPsec, set up by itself");
 TEXT(ipsec_usage,
-	"usage: ipsec [ALG...] [-t SECONDS] [--auth sha1|sha256] [--streams both|tcp|udp]\n"
-	"             [--key HEX | --passphrase TEXT]\n"
+	"usage: ipsec [ALG...] [-t SECONDS] [--streams both|tcp|udp]\n"
+	"             [--auth sha1|sha256] [--key HEX | --passphrase TEXT]\n"
 	"       ipsec --list\n"
 	"\n"
 	"The vendor guides' IPsec table on this board, with nothing else installed:\n"
