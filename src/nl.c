@@ -149,14 +149,6 @@ int nl_attr_u32(const struct nl_attr *a, uint32_t *v)
 	return 0;
 }
 
-int nl_attr_u64(const struct nl_attr *a, uint64_t *v)
-{
-	if (!a->data || a->len != sizeof(*v))
-		return -1;
-	memcpy(v, a->data, sizeof(*v));
-	return 0;
-}
-
 int nl_attr_str(const struct nl_attr *a, char *out, size_t len)
 {
 	const unsigned char *nul;

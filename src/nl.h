@@ -84,7 +84,6 @@ struct nl_attr {
 int	nl_attrs(const void *buf, size_t len, struct nl_attr *tb, int max);
 /* The attribute's value, when it is exactly that size: 0, or -1. */
 int	nl_attr_u32(const struct nl_attr *a, uint32_t *v);
-int	nl_attr_u64(const struct nl_attr *a, uint64_t *v);
 /* A string attribute (NUL-terminated within its length, no other NUL
  * needed) copied into out[len], cut to fit: 0, or -1 when it has no NUL. */
 int	nl_attr_str(const struct nl_attr *a, char *out, size_t len);

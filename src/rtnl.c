@@ -73,12 +73,6 @@ void rtnl_up_msg(struct nl_msg *m, int index)
 	put_ifinfo(m, index, IFF_UP, IFF_UP);
 }
 
-void rtnl_del_msg(struct nl_msg *m, int index)
-{
-	nl_begin(m, RTNL_DELLINK, 0);
-	put_ifinfo(m, index, 0, 0);
-}
-
 void rtnl_get_msg(struct nl_msg *m, const char *name)
 {
 	nl_begin(m, RTNL_GETLINK, name ? 0 : NLF_DUMP);

@@ -17,7 +17,7 @@
 #include <stdint.h>
 
 enum {
-	RTNL_NEWLINK = 16, RTNL_DELLINK = 17, RTNL_GETLINK = 18, RTNL_NEWADDR = 20,
+	RTNL_NEWLINK = 16, RTNL_GETLINK = 18, RTNL_NEWADDR = 20,
 	RTNL_IFNAMSIZ = 16,
 };
 
@@ -36,8 +36,6 @@ struct rtnl_link {
 void	rtnl_veth_msg(struct nl_msg *m, const char *name, const char *peer, int peer_nsfd);
 /* NEWLINK that sets IFF_UP on link index. */
 void	rtnl_up_msg(struct nl_msg *m, int index);
-/* DELLINK of link index (a veth takes its peer with it). */
-void	rtnl_del_msg(struct nl_msg *m, int index);
 /* GETLINK of the link called name (answered by one NEWLINK), or with name
  * NULL a dump of every link. */
 void	rtnl_get_msg(struct nl_msg *m, const char *name);

@@ -25,14 +25,15 @@
  * fresh SPIs (ALLOCSPI, the receiver's, exchanged in net's request and
  * answer), keys derived from a random secret of the run unless --key or
  * --passphrase give them, removed after the stream; the kernel's own
- * count of the bytes through the SAs must cover the stream's (net_esp_
- * check(): a stream that went around ESP fails). Per stream: the receiver's Mbit/s over
- * -t seconds (net's meter: min and max of its intervals), the ESP packets
- * the server's veth end received per second (kpps: the guides' Packets/Sec
- * column is thousands, see docs/applets.md), the CPU busy over all cores
- * from /proc/stat (one board: both ends are on it), and in the note the
- * driver the kernel instantiated for the transform (/proc/crypto's
- * highest-priority usable entry, its kind as wiring grades it).
+ * count of the bytes through the SAs must cover the stream's
+ * (net_client_check(): a stream that went around ESP fails). Per stream:
+ * the receiver's Mbit/s over -t seconds (net's meter: min and max of its
+ * intervals), the ESP packets the server's veth end received per second
+ * (kpps: the guides' Packets/Sec column is thousands, see
+ * docs/applets.md), the CPU busy over all cores from /proc/stat (one
+ * board: both ends are on it), and in the note the driver the kernel
+ * instantiated for the transform (/proc/crypto's highest-priority usable
+ * entry, its kind in wiring's words).
  */
 #include "applet.h"
 #include "ipsec.h"
@@ -46,7 +47,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/random.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -77,46 +77,18 @@ struct ipsec {
 	int		wait_ms;
 	int		measured;
 	char		lacks[512];	/* "3des (cbc(des3_ede) with hmac(sha1): WHY)", ... */
-	char		secret[65];	/* the keys' source without --key or --passphrase */
 };
-
-/* len - 1 random hex digits into buf: 0, or -1 with errno. */
-static int random_secret(char *buf, size_t len)
-{
-	unsigned char b[32];
-	size_t i, n = (len - 1) / 2 < sizeof(b) ? (len - 1) / 2 : sizeof(b), got = 0;
-
-	while (got < n) {
-		ssize_t r = getrandom(b + got, n - got, 0);
-
-		if (r < 0 && errno != EINTR)
-			return -1;
-		got += r > 0 ? (size_t)r : 0;
-	}
-	for (i = 0; i < n; i++)
-		snprintf(buf + 2 * i, 3, "%02x", b[i]);
-	memset(b, 0, sizeof(b));
-	return 0;
-}
 
 /* the driver ---------------------------------------------------------------- */
 
-/* "authenc(hmac(sha1-ce),cbc-aes-ce), CPU instructions": the kernel's
- * instance of the transform, from /proc/crypto. */
+/* "driver authenc(hmac(sha1-ce),cbc-aes-ce) (CPU instructions)": the
+ * kernel's instance of the transform, from /proc/crypto. */
 static void driver_note(const struct ipsec *I, char *buf, size_t len)
 {
 	const struct ipsec_alg *a = &ipsec_algs[I->conf.alg];
-	static const struct {
-		const char *kind, *words;
-	} kinds[] = {
-		{ "hw", "a crypto engine" }, { "cpu", "CPU instructions" },
-		{ "lib", "the kernel's library" }, { "c", "portable C" },
-	};
 	struct wiring_crypto e;
 	char name[160];
-	const char *kind, *words = "";
 	char *text;
-	size_t i;
 
 	if (a->aead)
 		snprintf(name, sizeof(name), "%s", a->aead);
@@ -124,17 +96,11 @@ static void driver_note(const struct ipsec *I, char *buf, size_t len)
 		snprintf(name, sizeof(name), "authenc(%s,%s)", ipsec_auths[I->conf.auth].hmac,
 			 a->crypt);
 	text = read_sysfile("/proc/crypto", 1 << 20, NULL);
-	if (!text || wiring_crypto_pick(text, name, &e)) {
+	if (!text || wiring_crypto_pick(text, name, &e))
 		snprintf(buf, len, "driver: %s not in /proc/crypto", name);
-		free(text);
-		return;
-	}
+	else
+		snprintf(buf, len, "driver %s (%s)", e.driver, wiring_crypto_kind_words(e.driver));
 	free(text);
-	kind = wiring_crypto_kind(e.driver);
-	for (i = 0; i < ARRAY_LEN(kinds); i++)
-		if (!strcmp(kinds[i].kind, kind))
-			words = kinds[i].words;
-	snprintf(buf, len, "driver %s (%s)", e.driver, words);
 }
 
 /* records ------------------------------------------------------------------- */
@@ -179,14 +145,8 @@ static int esp_missing(struct ipsec *I, const struct net_client *nc)
 	const struct ipsec_alg *a = &ipsec_algs[I->conf.alg];
 	size_t n = strlen(I->lacks);
 
-	if (nc->esp_errno == EPROTONOSUPPORT && strcmp(nc->esp_why, "no NETLINK_XFRM")) {
-		errorf("skipped: this kernel has no ESP (CONFIG_INET_ESP; modprobe esp4)%s%s",
-		       *nc->esp_why ? ": " : "", nc->esp_why);
-		return EXIT_SKIP;
-	}
-	if (nc->esp_errno == EPROTONOSUPPORT) {
-		errorf("skipped: no NETLINK_XFRM here (a kernel without xfrm_user, or an "
-		       "emulator that does not pass it on)");
+	if (nc->esp_noxfrm || nc->esp_errno == EPROTONOSUPPORT) {
+		ipsec_say_skip(nc->esp_noxfrm, "this kernel", nc->esp_why);
 		return EXIT_SKIP;
 	}
 	snprintf(I->lacks + n, sizeof(I->lacks) - n, "%s%s (%s%s%s%s%s)", n ? ", " : "", a->name,
@@ -257,20 +217,8 @@ static int stream(struct ipsec *I, enum net_test test, char *note, size_t notele
 		put(I, &s, "cpu", "cpu", UNIT_PERCENT, -1, nc.local.cpu, nc.local.cpu,
 		    nc.local.cpu, 1, 0);
 	I->measured++;
-	if (net_esp_check(&nc, why, sizeof(why))) {
+	if (net_client_check(&nc, why, sizeof(why))) {
 		errorf("self-check failed: %s over %s: %s", s.proto, a->name, why);
-		return EXIT_WRONG;
-	}
-	if (test != NET_UDP_STREAM && nc.remote.bytes != nc.local.bytes) {
-		errorf("self-check failed: %s over %s: %llu bytes received of %llu sent", s.proto,
-		       a->name, (unsigned long long)nc.remote.bytes,
-		       (unsigned long long)nc.local.bytes);
-		return EXIT_WRONG;
-	}
-	if (test == NET_UDP_STREAM && nc.remote.dgrams > nc.local.dgrams) {
-		errorf("self-check failed: udp over %s: %llu datagrams received of %llu sent",
-		       a->name, (unsigned long long)nc.remote.dgrams,
-		       (unsigned long long)nc.local.dgrams);
 		return EXIT_WRONG;
 	}
 	return EXIT_OK;
@@ -294,7 +242,7 @@ static int one_alg(struct ipsec *I, int alg)
 	/* read back: no SA or policy of a benchbox in either namespace (the
 	 * server's half is its session child's, removed before its answer) */
 	for (end = 0; !ipsec_is_none(alg) && rc >= 0 && end < 2; end++) {
-		int n = ipsec_marked(&I->pair.end[end].xf, 0);
+		int n = ipsec_marked(&I->pair.end[end].xf);
 
 		if (n && !rc) {
 			errorf("%s: %d SAs and policies still in a namespace after removal%s%s",
@@ -398,33 +346,14 @@ static int ipsec_run(struct run_ctx *ctx)
 	I.wait_ms = (int)(opt_double(ctx, TIMEOUT) * 1000 + 0.5);
 	if ((rc = pick_algs(&I)))
 		return rc;
-	if (opt_given(ctx, KEY) && opt_given(ctx, PASSPHRASE)) {
-		errorf("--key and --passphrase are two ways to give the keys: one of them");
+	if (opt_given(ctx, KEY) && (I.nalg != 1 || ipsec_is_none(I.alg[0]))) {
+		errorf("--key is the key of one algorithm: name one (3des, aes128, ...), "
+		       "or give --passphrase");
 		return EXIT_USAGE;
 	}
-	if (opt_given(ctx, KEY)) {
-		if (I.nalg != 1 || ipsec_is_none(I.alg[0])) {
-			errorf("--key is the key of one algorithm: name one (3des, aes128, ...), "
-			       "or give --passphrase");
-			return EXIT_USAGE;
-		}
-		I.conf.alg = I.alg[0];
-		if ((rc = ipsec_parse_key(&I.conf, opt_str(ctx, KEY))))
-			return rc;
-	}
-	if (opt_given(ctx, PASSPHRASE) && !*opt_str(ctx, PASSPHRASE)) {
-		errorf("--passphrase: empty");
-		return EXIT_USAGE;
-	}
-	I.conf.passphrase = opt_str(ctx, PASSPHRASE);
-	/* neither: a random secret of this run, which both ends (children of
-	 * this process) derive each algorithm's keys from */
-	if (!I.conf.keylen && !I.conf.passphrase && random_secret(I.secret, sizeof(I.secret))) {
-		errorf("no random bytes for the keys: %s", strerror(errno));
-		return EXIT_FAIL;
-	}
-	if (!I.conf.keylen && !I.conf.passphrase)
-		I.conf.passphrase = I.secret;
+	I.conf.alg = I.alg[0];
+	if ((rc = ipsec_conf_keys(&I.conf, opt_str(ctx, KEY), opt_str(ctx, PASSPHRASE), 1)))
+		return rc;
 	I.conf.any = 1;
 	for (i = 0; i < I.nalg; i++)
 		xfrm |= !ipsec_is_none(I.alg[i]);

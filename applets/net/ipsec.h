@@ -57,17 +57,21 @@ struct ipsec_conf {
 	unsigned char	key[2 * XFRM_KEY_MAX];
 	size_t		keylen;		/* 0: no --key */
 	const char	*passphrase;	/* NULL: none */
+	char		secret[65];	/* a random one, when passphrase points here */
 	int		any;		/* a server's: the client's alg and auth */
 };
-/* Bytes of key the algorithm takes: the cipher's then the HMAC's, or the
- * AEAD's with its salt. */
-size_t	ipsec_key_bytes(const struct ipsec_conf *c);
-/* --key=HEX (an optional 0x) into c: EXIT_OK, or EXIT_USAGE said (a
- * digit that is not hex; the wrong length, with the right one). */
-int	ipsec_parse_key(struct ipsec_conf *c, const char *hex);
-/* The two SAs' algorithms and keys: sa[0] client to server, sa[1] back
- * (addresses and SPIs come from the halves). 0, or -1 with errno. */
-int	ipsec_make_sas(const struct ipsec_conf *c, struct xfrm_sa sa[2]);
+/* The keys' source into c (c->alg set): --key=HEX (key not NULL), the
+ * passphrase, or neither, when random_ok, a random secret (the ipsec
+ * applet's two ends are children of one process). EXIT_OK, or EXIT_USAGE
+ * said (both given, neither where one is needed, an empty passphrase, a
+ * bad key), or EXIT_FAIL said (no random bytes). */
+int	ipsec_conf_keys(struct ipsec_conf *c, const char *key, const char *passphrase,
+			int random_ok);
+
+/* The one line of a skip for ESP: no NETLINK_XFRM here (noxfrm), else
+ * who ("this kernel", "the server's kernel") has no ESP, with the
+ * kernel's words why (may be ""). */
+void	ipsec_say_skip(int noxfrm, const char *who, const char *why);
 
 /* An address's bytes (network order, IPv4 in the first 4) into out: its
  * family, AF_INET or AF_INET6, or -1. */
@@ -99,11 +103,11 @@ void	ipsec_half_init(struct ipsec_half *h, struct nl_sock *xf, int family,
  * no SA to this address uses): h->spi_in. 0, or -1 with errno and the
  * kernel's words in why. */
 int	ipsec_half_spi(struct ipsec_half *h, char *why, size_t len);
-/* Install this end's half for sa (ipsec_make_sas()): the inbound SA at
- * h->spi_in, the outbound at spi_out (the other end's), a policy each
- * way for proto and the server's data port. 0, or -1 with errno and why:
- * what was installed stays listed for ipsec_half_remove(). */
-int	ipsec_half_install(struct ipsec_half *h, const struct xfrm_sa sa[2], uint32_t spi_out,
+/* Install this end's half of c's ESP: the inbound SA at h->spi_in, the
+ * outbound at spi_out (the other end's), a policy each way for proto and
+ * the server's data port. 0, or -1 with errno and the kernel's words in
+ * why: what was installed stays listed for ipsec_half_remove(). */
+int	ipsec_half_install(struct ipsec_half *h, const struct ipsec_conf *c, uint32_t spi_out,
 			   int port, char *why, size_t len);
 /* The bytes that went through the half's SAs so far, out and in (the
  * kernel's counts of the packets it transformed, headers and all): 0, or
@@ -157,15 +161,13 @@ void	ipsec_pair_close(struct ipsec_pair *p);
  * named in what[len]; -1 when it cannot go back (said). */
 int	ipsec_leftovers(struct ipsec_pair *p, char *what, size_t len);
 
-/* The SAs and policies that xf's namespace holds with pid's mark (pid 0:
- * any benchbox's), or -1 with errno. */
-int	ipsec_marked(struct nl_sock *xf, pid_t pid);
-/* Remove from xf's namespace the SAs and policies of benchbox runs that
- * are gone (their PID is not alive), nothing else: how many, or -1. */
-int	ipsec_sweep(struct nl_sock *xf);
-/* ipsec_sweep() of the namespace this process is in, a warning when it
- * removed something; nothing said when NETLINK_XFRM cannot be opened
- * (what installs next says it). */
+/* The SAs and policies that xf's namespace holds with a benchbox's mark,
+ * or -1 with errno. */
+int	ipsec_marked(struct nl_sock *xf);
+/* Remove from the namespace this process is in the SAs and policies of
+ * benchbox runs that are gone (their PID is not alive), nothing else; a
+ * warning when it removed something, nothing said when NETLINK_XFRM
+ * cannot be opened (what installs next says it). */
 void	ipsec_sweep_here(void);
 
 /* The packets end received so far (its veth's counter): 0, or -1. */

@@ -58,8 +58,7 @@ int ipsec_open_xfrm(struct nl_sock *xf)
 	if (!nl_open(xf, NL_XFRM))
 		return EXIT_OK;
 	if (errno == EPROTONOSUPPORT)
-		errorf("skipped: no NETLINK_XFRM here (a kernel without xfrm_user, "
-		       "or an emulator that does not pass it on)");
+		ipsec_say_skip(1, NULL, NULL);
 	else
 		errorf("cannot open a NETLINK_XFRM socket: %s", strerror(errno));
 	return errno == EPROTONOSUPPORT ? EXIT_SKIP : EXIT_FAIL;
@@ -330,10 +329,15 @@ int ipsec_leftovers(struct ipsec_pair *p, char *what, size_t len)
 	return n + k;
 }
 
+/* Whether the process that installed something is gone. */
+static int gone(pid_t pid)
+{
+	return kill(pid, 0) && errno == ESRCH;
+}
+
 /* marks and sweeps -------------------------------------------------------------- */
 
 struct marked {
-	pid_t		pid;		/* count this pid's; 0: any benchbox's */
 	int		n;
 	int		gone;		/* collect the dead runs' instead */
 	struct xfrm_sa	sa[16];
@@ -359,10 +363,10 @@ static int take_marked(const struct nl_hdr *h, const unsigned char *p, size_t le
 	if (!pid)
 		return 0;
 	if (!m->gone) {
-		m->n += !m->pid || pid == m->pid;
+		m->n++;
 		return 0;
 	}
-	if (!(kill(pid, 0) && errno == ESRCH))
+	if (!gone(pid))
 		return 0;
 	if (h->type == XFRM_NEWSA && m->nsa < 16)
 		m->sa[m->nsa++] = sa;
@@ -371,40 +375,28 @@ static int take_marked(const struct nl_hdr *h, const unsigned char *p, size_t le
 	return 0;
 }
 
-static int dump_marked(struct nl_sock *xf, struct marked *m)
+/* Every SA to sa_fn, then every policy to pol_fn: 0, or -1 with errno. */
+static int dump_both(struct nl_sock *xf, nl_answer_fn sa_fn, nl_answer_fn pol_fn, void *arg)
 {
 	struct nl_msg msg;
 
 	xfrm_dump_msg(&msg, XFRM_GETSA);
-	if (nl_talk(xf, &msg, take_marked, m, NULL, 0))
+	if (nl_talk(xf, &msg, sa_fn, arg, NULL, 0))
 		return -1;
 	xfrm_dump_msg(&msg, XFRM_GETPOLICY);
-	return nl_talk(xf, &msg, take_marked, m, NULL, 0);
+	return nl_talk(xf, &msg, pol_fn, arg, NULL, 0);
 }
 
-int ipsec_marked(struct nl_sock *xf, pid_t pid)
+int ipsec_marked(struct nl_sock *xf)
 {
-	struct marked m;
+	static struct marked m;
 
 	memset(&m, 0, sizeof(m));
-	m.pid = pid;
-	return dump_marked(xf, &m) ? -1 : m.n;
+	return dump_both(xf, take_marked, take_marked, &m) ? -1 : m.n;
 }
 
-void ipsec_sweep_here(void)
-{
-	struct nl_sock xf;
-	int n;
-
-	if (nl_open(&xf, NL_XFRM))
-		return;		/* the install says why */
-	n = ipsec_sweep(&xf);
-	if (n > 0)
-		warnf("removed %d SAs and policies that a killed benchbox left", n);
-	nl_close(&xf);
-}
-
-int ipsec_sweep(struct nl_sock *xf)
+/* What ipsec_sweep_here() removes, in xf's namespace: how many, or -1. */
+static int sweep(struct nl_sock *xf)
 {
 	static struct marked m;
 	struct nl_msg msg;
@@ -412,7 +404,7 @@ int ipsec_sweep(struct nl_sock *xf)
 
 	memset(&m, 0, sizeof(m));
 	m.gone = 1;
-	if (dump_marked(xf, &m))
+	if (dump_both(xf, take_marked, take_marked, &m))
 		return -1;
 	for (i = 0; i < m.npol; i++) {		/* policies first, as on the way in: last */
 		xfrm_policy_del_msg(&msg, &m.pol[i]);
@@ -423,6 +415,19 @@ int ipsec_sweep(struct nl_sock *xf)
 		n += !nl_talk(xf, &msg, NULL, NULL, NULL, 0);
 	}
 	return n;
+}
+
+void ipsec_sweep_here(void)
+{
+	struct nl_sock xf;
+	int n;
+
+	if (nl_open(&xf, NL_XFRM))
+		return;		/* the install says why */
+	n = sweep(&xf);
+	if (n > 0)
+		warnf("removed %d SAs and policies that a killed benchbox left", n);
+	nl_close(&xf);
 }
 
 /* counters and listings -------------------------------------------------------- */
@@ -460,8 +465,7 @@ static void owner(uint32_t reqid, int *ours)
 	if (!pid)
 		return;
 	++*ours;
-	printf("  (benchbox, pid %d: %s)", (int)pid,
-	       kill(pid, 0) && errno == ESRCH ? "gone" : "running");
+	printf("  (benchbox, pid %d: %s)", (int)pid, gone(pid) ? "gone" : "running");
 }
 
 static int list_sa(const struct nl_hdr *h, const unsigned char *p, size_t len, void *arg)
@@ -506,14 +510,7 @@ static int list_policy(const struct nl_hdr *h, const unsigned char *p, size_t le
 
 int ipsec_list(struct nl_sock *xf)
 {
-	struct nl_msg m;
 	int ours = 0;
 
-	xfrm_dump_msg(&m, XFRM_GETSA);
-	if (nl_talk(xf, &m, list_sa, &ours, NULL, 0))
-		return -1;
-	xfrm_dump_msg(&m, XFRM_GETPOLICY);
-	if (nl_talk(xf, &m, list_policy, &ours, NULL, 0))
-		return -1;
-	return ours;
+	return dump_both(xf, list_sa, list_policy, &ours) ? -1 : ours;
 }

@@ -10,7 +10,8 @@
  * protocol and the server's data port), so the control connection that
  * carries the SPIs stays in the clear while the halves come up one after
  * the other. Keys never travel: both ends derive them from what each was
- * given (--key, --passphrase), or, on one board, share random ones.
+ * given (--key, --passphrase), or, on one board, from a random secret of
+ * the process whose children both ends are.
  *
  * Whatever a half installed is removed by ipsec_half_remove(), and until
  * then by the scratch registry's undo hook (src/scratch.h) at exit and on
@@ -77,7 +78,9 @@ int ipsec_is_none(int alg)
 	return !ipsec_algs[alg].crypt && !ipsec_algs[alg].aead;
 }
 
-size_t ipsec_key_bytes(const struct ipsec_conf *c)
+/* Bytes of key the algorithm takes: the cipher's then the HMAC's, or the
+ * AEAD's with its salt. */
+static size_t key_bytes(const struct ipsec_conf *c)
 {
 	const struct ipsec_alg *a = &ipsec_algs[c->alg];
 
@@ -92,11 +95,13 @@ static int hexval(int c)
 	       (c | 0x20) - 'a' + 10 : -1;
 }
 
-int ipsec_parse_key(struct ipsec_conf *c, const char *hex)
+/* --key=HEX (an optional 0x) into c: EXIT_OK, or EXIT_USAGE said (a
+ * digit that is not hex; the wrong length, with the right one). */
+static int parse_key(struct ipsec_conf *c, const char *hex)
 {
 	const struct ipsec_alg *a = &ipsec_algs[c->alg];
 	const struct ipsec_auth *h = &ipsec_auths[c->auth];
-	size_t n = strlen(hex), i, want = ipsec_key_bytes(c);
+	size_t n = strlen(hex), i, want = key_bytes(c);
 
 	if (n >= 2 && hex[0] == '0' && (hex[1] | 0x20) == 'x') {
 		hex += 2;
@@ -124,10 +129,51 @@ int ipsec_parse_key(struct ipsec_conf *c, const char *hex)
 	return EXIT_OK;
 }
 
+int ipsec_conf_keys(struct ipsec_conf *c, const char *key, const char *passphrase,
+		    int random_ok)
+{
+	unsigned char b[32];
+	size_t got = 0, i;
+	int rc;
+
+	if (key && passphrase) {
+		errorf("--key and --passphrase are two ways to give the keys: one of them");
+		return EXIT_USAGE;
+	}
+	if (key && (rc = parse_key(c, key)))
+		return rc;
+	if (passphrase && !*passphrase) {
+		errorf("--passphrase: empty");
+		return EXIT_USAGE;
+	}
+	c->passphrase = passphrase;
+	if (key || passphrase)
+		return EXIT_OK;
+	if (!random_ok) {
+		errorf("--ipsec needs --key or --passphrase (one of them), the same at both ends: "
+		       "the keys never travel");
+		return EXIT_USAGE;
+	}
+	while (got < sizeof(b)) {
+		ssize_t r = getrandom(b + got, sizeof(b) - got, 0);
+
+		if (r < 0 && errno != EINTR) {
+			errorf("no random bytes for the keys: %s", strerror(errno));
+			return EXIT_FAIL;
+		}
+		got += r > 0 ? (size_t)r : 0;
+	}
+	for (i = 0; i < sizeof(b); i++)
+		snprintf(c->secret + 2 * i, 3, "%02x", b[i]);
+	memset(b, 0, sizeof(b));
+	c->passphrase = c->secret;
+	return EXIT_OK;
+}
+
 /* n bytes of key for direction dir (0: client to server) of c's
- * algorithm: --key's (both directions), HMAC-SHA256 blocks of the
+ * algorithm: --key's (both directions), or HMAC-SHA256 blocks of the
  * passphrase over a label naming the transform and the direction (both
- * ends given the same words derive the same keys), or random ones. */
+ * ends given the same words derive the same keys). */
 static int make_key(const struct ipsec_conf *c, int dir, unsigned char *out, size_t n)
 {
 	const struct ipsec_alg *a = &ipsec_algs[c->alg];
@@ -139,16 +185,6 @@ static int make_key(const struct ipsec_conf *c, int dir, unsigned char *out, siz
 
 	if (c->keylen) {
 		memcpy(out, c->key, n);
-		return 0;
-	}
-	if (!c->passphrase) {
-		while (done < n) {
-			ssize_t r = getrandom(out + done, n - done, 0);
-
-			if (r < 0 && errno != EINTR)
-				return -1;
-			done += r > 0 ? (size_t)r : 0;
-		}
 		return 0;
 	}
 	for (i = 0; done < n; i++) {
@@ -168,7 +204,9 @@ static int make_key(const struct ipsec_conf *c, int dir, unsigned char *out, siz
 	return 0;
 }
 
-int ipsec_make_sas(const struct ipsec_conf *c, struct xfrm_sa sa[2])
+/* The two SAs' algorithms and keys: sa[0] client to server, sa[1] back
+ * (addresses and SPIs come from the half). 0, or -1 with errno. */
+static int make_sas(const struct ipsec_conf *c, struct xfrm_sa sa[2])
 {
 	const struct ipsec_alg *a = &ipsec_algs[c->alg];
 	const struct ipsec_auth *h = &ipsec_auths[c->auth];
@@ -178,7 +216,7 @@ int ipsec_make_sas(const struct ipsec_conf *c, struct xfrm_sa sa[2])
 
 	memset(sa, 0, 2 * sizeof(*sa));
 	for (d = 0; d < 2; d++) {
-		if (make_key(c, d, key, ipsec_key_bytes(c)))
+		if (make_key(c, d, key, key_bytes(c)))
 			return -1;
 		sa[d].replay_window = 32;
 		if (a->aead) {
@@ -198,6 +236,16 @@ int ipsec_make_sas(const struct ipsec_conf *c, struct xfrm_sa sa[2])
 	}
 	memset(key, 0, sizeof(key));
 	return 0;
+}
+
+void ipsec_say_skip(int noxfrm, const char *who, const char *why)
+{
+	if (noxfrm)
+		errorf("skipped: no NETLINK_XFRM here (a kernel without xfrm_user, or an emulator "
+		       "that does not pass it on)");
+	else
+		errorf("skipped: %s has no ESP (CONFIG_INET_ESP; modprobe esp4)%s%s", who,
+		       *why ? ": " : "", why);
 }
 
 int ipsec_addr_of(const struct inet_addr *a, unsigned char out[16])
@@ -373,31 +421,29 @@ static int policy(struct ipsec_half *h, int dir, int port, char *why, size_t len
 	return add(h, &m, &del, why, len);
 }
 
-int ipsec_half_install(struct ipsec_half *h, const struct xfrm_sa sa[2], uint32_t spi_out,
+int ipsec_half_install(struct ipsec_half *h, const struct ipsec_conf *c, uint32_t spi_out,
 		       int port, char *why, size_t len)
 {
-	struct xfrm_sa in = sa[h->server ? 0 : 1], out = sa[h->server ? 1 : 0];
+	struct xfrm_sa sa[2], *in = &sa[h->server ? 0 : 1], *out = &sa[h->server ? 1 : 0];
 	struct nl_msg m, del;
+	int rc = -1;
 
 	*why = '\0';
-	place(h, &in, 1, h->spi_in);
-	xfrm_sa_msg(&m, XFRM_UPDSA, &in);	/* fills in the larval SA, kept to remove */
-	if (nl_talk(h->xf, &m, NULL, NULL, why, len))
-		goto fail;
-	place(h, &out, 0, spi_out);
-	h->spi_out = spi_out;
-	xfrm_sa_msg(&m, XFRM_NEWSA, &out);
-	xfrm_sa_del_msg(&del, &out);
-	if (add(h, &m, &del, why, len) || policy(h, XFRM_DIR_OUT, port, why, len) ||
-	    policy(h, XFRM_DIR_IN, port, why, len))
-		goto fail;
-	memset(&in, 0, sizeof(in));
-	memset(&out, 0, sizeof(out));
-	return 0;
-fail:
-	memset(&in, 0, sizeof(in));
-	memset(&out, 0, sizeof(out));
-	return -1;
+	if (make_sas(c, sa))
+		return -1;
+	place(h, in, 1, h->spi_in);
+	xfrm_sa_msg(&m, XFRM_UPDSA, in);	/* fills in the larval SA, kept to remove */
+	if (!nl_talk(h->xf, &m, NULL, NULL, why, len)) {
+		place(h, out, 0, spi_out);
+		h->spi_out = spi_out;
+		xfrm_sa_msg(&m, XFRM_NEWSA, out);
+		xfrm_sa_del_msg(&del, out);
+		rc = add(h, &m, &del, why, len) || policy(h, XFRM_DIR_OUT, port, why, len) ||
+		     policy(h, XFRM_DIR_IN, port, why, len) ? -1 : 0;
+	}
+	memset(sa, 0, sizeof(sa));		/* the keys */
+	memset(&m, 0, sizeof(m));
+	return rc;
 }
 
 struct counts {

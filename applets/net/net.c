@@ -203,7 +203,6 @@ static int pick_msg(struct run_ctx *ctx, struct client *c)
 static int esp_options(struct run_ctx *ctx, struct ipsec_conf *c)
 {
 	char list[128];
-	int rc;
 
 	memset(c, 0, sizeof(*c));
 	c->alg = -1;
@@ -221,19 +220,7 @@ static int esp_options(struct run_ctx *ctx, struct ipsec_conf *c)
 		return EXIT_USAGE;
 	}
 	c->auth = (int)opt_int(ctx, AUTH);
-	if (opt_given(ctx, KEY) == opt_given(ctx, PASSPHRASE)) {
-		errorf("--ipsec needs --key or --passphrase (one of them), the same at both ends: "
-		       "the keys never travel");
-		return EXIT_USAGE;
-	}
-	if (opt_given(ctx, KEY) && (rc = ipsec_parse_key(c, opt_str(ctx, KEY))))
-		return rc;
-	if (opt_given(ctx, PASSPHRASE) && !*opt_str(ctx, PASSPHRASE)) {
-		errorf("--passphrase: empty");
-		return EXIT_USAGE;
-	}
-	c->passphrase = opt_str(ctx, PASSPHRASE);
-	return EXIT_OK;
+	return ipsec_conf_keys(c, opt_str(ctx, KEY), opt_str(ctx, PASSPHRASE), 0);
 }
 
 static int timeout_ms(const struct run_ctx *ctx)
@@ -406,14 +393,7 @@ static int client_report(struct client *c)
 	const struct net_side *tx = maerts ? &c->nc.remote : &c->nc.local;
 	char why[160] = "";
 
-	if (c->nc.test != NET_UDP_STREAM && rx->bytes != tx->bytes)
-		snprintf(why, sizeof(why), "%llu bytes received of %llu sent",
-			 (unsigned long long)rx->bytes, (unsigned long long)tx->bytes);
-	else if (c->nc.test == NET_UDP_STREAM && rx->dgrams > tx->dgrams)
-		snprintf(why, sizeof(why), "%llu datagrams received of %llu sent",
-			 (unsigned long long)rx->dgrams, (unsigned long long)tx->dgrams);
-	else
-		net_esp_check(&c->nc, why, sizeof(why));
+	net_client_check(&c->nc, why, sizeof(why));
 	c->sum.median = rx->mid / 1e6;
 	emit_set_arg(c->ctx->rep, &c->sum);
 	put_throughput(c, rx, *why ? why : NULL);
@@ -462,12 +442,8 @@ static void esp_skipped(const struct net_client *nc)
 {
 	const char *who = nc->esp_server ? "the server's kernel" : "this kernel";
 
-	if (!nc->esp_server && !strcmp(nc->esp_why, "no NETLINK_XFRM"))
-		errorf("skipped: no NETLINK_XFRM here (a kernel without xfrm_user, or an emulator "
-		       "that does not pass it on)");
-	else if (nc->esp_errno == EPROTONOSUPPORT)
-		errorf("skipped: %s has no ESP (CONFIG_INET_ESP; modprobe esp4)%s%s", who,
-		       *nc->esp_why ? ": " : "", nc->esp_why);
+	if (nc->esp_noxfrm || nc->esp_errno == EPROTONOSUPPORT)
+		ipsec_say_skip(nc->esp_noxfrm, who, nc->esp_why);
 	else
 		errorf("skipped: %s lacks the transform of --ipsec=%s%s%s", who,
 		       ipsec_algs[nc->ipsec->alg].name, *nc->esp_why ? ": " : "", nc->esp_why);

@@ -153,9 +153,10 @@ struct net_client {
 	const struct ipsec_conf *ipsec;	/* ESP for the data connection, or NULL */
 	struct nl_sock	*xf;		/* NETLINK_XFRM here; NULL: one of its own */
 	/* where ESP could not be installed: the errno (EPROTONOSUPPORT: no
-	 * ESP; ENOSYS, ENOENT: no such transform), the kernel's words, and
-	 * whether it was the server's kernel; not said: the caller says it */
-	int		esp_errno, esp_server;
+	 * ESP; ENOSYS, ENOENT: no such transform), the kernel's words, whether
+	 * it was the server's kernel, and whether this end has no NETLINK_XFRM
+	 * at all; not said: the caller says it */
+	int		esp_errno, esp_server, esp_noxfrm;
 	char		esp_why[160];
 	/* the bytes this end's SAs transformed during the test, out and in;
 	 * esp_counted 0 when they could not be read back */
@@ -167,10 +168,11 @@ struct net_client {
 /* EXIT_OK, EXIT_FAIL (said), or EXIT_SKIP where ESP cannot be installed at
  * one end (esp_errno, esp_why, esp_server: the caller says it). */
 int	net_client_test(struct net_client *c);
-/* The self-check of a test through ESP: every byte this end sent (or for
- * tcp_maerts received) went through its SA, as the kernel counted. 0
- * (also without ESP), or -1 with the reason in why. */
-int	net_esp_check(const struct net_client *c, char *why, size_t len);
+/* The self-checks of a test that ran: the receiver counted every byte
+ * sent (TCP) and no more datagrams than were sent (UDP); through ESP,
+ * every byte this end sent (for tcp_maerts received) went through its
+ * SA, as the kernel counted. 0, or -1 with the reason in why. */
+int	net_client_check(const struct net_client *c, char *why, size_t len);
 
 /* net_server.c: serve one control connection accepted on lfd, waiting
  * wait_ms for each step of the client; --stay forks a child per

@@ -124,10 +124,9 @@ static int read_hello(struct session *s)
 static int esp_up(struct session *s)
 {
 	struct inet_addr a;
-	struct xfrm_sa sa[2];
 	unsigned char here[16], there[16];
 	char why[160] = "";
-	int fam, rc;
+	int fam;
 
 	if (!s->esp_alg && (!s->ipsec || s->ipsec->any))
 		return 0;
@@ -159,11 +158,8 @@ static int esp_up(struct session *s)
 	}
 	ipsec_half_init(&s->half, &s->xf, fam, here, there,
 			s->flow.udp ? IPPROTO_UDP : IPPROTO_TCP, 1);
-	rc = ipsec_half_spi(&s->half, why, sizeof(why)) ||
-	     ipsec_make_sas(&s->esp, sa) ||
-	     ipsec_half_install(&s->half, sa, s->esp_spi, inet_port(&a), why, sizeof(why));
-	memset(sa, 0, sizeof(sa));
-	if (rc) {
+	if (ipsec_half_spi(&s->half, why, sizeof(why)) ||
+	    ipsec_half_install(&s->half, &s->esp, s->esp_spi, inet_port(&a), why, sizeof(why))) {
 		s->esp_errno = errno ? errno : EIO;
 		snprintf(s->esp_why, sizeof(s->esp_why), "%s", why);
 		if (!s->esp.any)	/* one board's: its client says it */

@@ -86,6 +86,9 @@ int wiring_crypto_pick(const char *text, const char *name, struct wiring_crypto 
  * aes-fixed-time, the scalar -arm64, -arm, -asm). A template's instance
  * ("gcm_base(ctr(aes-ce),ghash-generic)") is its weakest part. */
 const char *wiring_crypto_kind(const char *driver);
+/* The same in words, as wiring's records say it: "portable C", "kernel
+ * library", "CPU instructions", "hardware engine". */
+const char *wiring_crypto_kind_words(const char *driver);
 
 /* One record of /dev/kmsg, the len bytes of its first line
  * ("PRIO,SEQ,USEC,FLAGS[,MORE];MESSAGE": decimal PRIO, SEQ and USEC, at

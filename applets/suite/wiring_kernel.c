@@ -498,6 +498,9 @@ static int leaf_kind(const char *p, size_t n)
 }
 
 static const char *const kind_names[] = { "c", "lib", "cpu", "hw" };
+static const char *const kind_words[] = {
+	"portable C", "kernel library", "CPU instructions", "hardware engine"
+};
 
 static int crypto_kind(const char *driver)
 {
@@ -517,6 +520,11 @@ static int crypto_kind(const char *driver)
 const char *wiring_crypto_kind(const char *driver)
 {
 	return kind_names[crypto_kind(driver)];
+}
+
+const char *wiring_crypto_kind_words(const char *driver)
+{
+	return kind_words[crypto_kind(driver)];
 }
 
 enum { ARCH_ARM64, ARCH_ARM, ARCH_X86, ARCH_RISCV, ARCH_OTHER };
@@ -610,9 +618,6 @@ static const char *driver_word(const char *driver, char *buf, size_t len)
 static void crypto_finding(struct run_ctx *ctx, const struct crypto_alg *a, const char *text,
 			   int arch, int have, int noalg)
 {
-	static const char *const kind_words[] = {
-		"portable C", "kernel library", "CPU instructions", "hardware engine"
-	};
 	const char *ins = a->sha ? "SHA-256" : "AES";
 	struct wiring_crypto *e = xmalloc(sizeof(*e));
 	char drv[80], seen[160], attrs[128], w[64], via[200] = "", mod[80];

@@ -121,6 +121,12 @@ TEST(wiring_crypto_pick)
 
 TEST(wiring_crypto_kind)
 {
+	/* in words, as wiring and ipsec's notes say it: a template's instance
+	 * is its weakest part */
+	CHECK_STR(wiring_crypto_kind_words("authenc(hmac(sha1-ce),cbc-aes-ce)"), "CPU instructions");
+	CHECK_STR(wiring_crypto_kind_words("authenc(hmac(sha1-ce),cbc(des3_ede-generic))"),
+		  "portable C");
+	CHECK_STR(wiring_crypto_kind_words("cbc-aes-sa2ul"), "hardware engine");
 	CHECK_STR(wiring_crypto_kind("cbc-aes-ce"), "cpu");
 	CHECK_STR(wiring_crypto_kind("aes-ce"), "cpu");
 	CHECK_STR(wiring_crypto_kind("gcm-aes-ce"), "cpu");
