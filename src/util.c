@@ -523,7 +523,7 @@ static int edit_distance(const char *a, const char *b)
 
 void near_see(struct near *n, const char *cand)
 {
-	size_t lw = strlen(n->word);
+	size_t lw = strlen(n->word), lc;
 	int reach = lw <= 4 ? 1 : lw <= 8 ? 2 : 3, dist;
 
 	if (!cand || !*cand || !strcmp(n->word, cand))
@@ -532,6 +532,11 @@ void near_see(struct near *n, const char *cand)
 		n->prefixes++;
 		n->prefix = cand;
 	}
+	/* the lengths' difference is a floor of the distance: past reach,
+	 * no need to count it (a long word meets some 80 names) */
+	lc = strlen(cand);
+	if ((lw > lc ? lw - lc : lc - lw) > (size_t)reach)
+		return;
 	dist = edit_distance(n->word, cand);
 	if (dist <= reach && (!n->best || dist < n->dist)) {
 		n->best = cand;
