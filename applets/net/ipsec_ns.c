@@ -499,8 +499,14 @@ static int list_policy(const struct nl_hdr *h, const unsigned char *p, size_t le
 		return -1;
 	ip_text(pol.family, pol.src, src, sizeof(src));
 	ip_text(pol.family, pol.dst, dst, sizeof(dst));
-	printf("policy  %s/%u -> %s/%u dir %s priority %u", src, pol.src_len, dst, pol.dst_len,
-	       pol.dir < 3 ? dirs[pol.dir] : "?", (unsigned)pol.priority);
+	printf("policy  %s/%u -> %s/%u", src, pol.src_len, dst, pol.dst_len);
+	if (pol.proto)		/* the selector's protocol and ports, as ip xfrm says them */
+		printf(" proto %u", pol.proto);
+	if (pol.sport)
+		printf(" sport %u", pol.sport);
+	if (pol.dport)
+		printf(" dport %u", pol.dport);
+	printf(" dir %s priority %u", pol.dir < 3 ? dirs[pol.dir] : "?", (unsigned)pol.priority);
 	if (pol.ntmpl)
 		printf(" tmpl proto %u reqid %u", pol.tmpl_proto, (unsigned)pol.reqid);
 	owner(pol.reqid, arg);
