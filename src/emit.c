@@ -255,12 +255,15 @@ static void table_line(struct sink *s, const char *const *cell, int text, const 
 	put(s, "\n", 1);
 }
 
-/* The header, then every row, each column as wide as its widest cell */
+/* The header, then every row, each column as wide as its widest cell;
+ * nothing when there is no row (a skip, a failure: no header alone) */
 static void table_write(struct sink *s, const struct table_rows *t)
 {
 	size_t w[T_COLS], i, n = t ? t->n : 0, l;
 	int c;
 
+	if (!n)
+		return;
 	for (c = 0; c < T_COLS; c++)
 		w[c] = strlen(table_head[c]);
 	for (i = 0; i < n; i++)
