@@ -109,10 +109,13 @@ int	ipsec_half_spi(struct ipsec_half *h, char *why, size_t len);
  * why: what was installed stays listed for ipsec_half_remove(). */
 int	ipsec_half_install(struct ipsec_half *h, const struct ipsec_conf *c, uint32_t spi_out,
 			   int port, char *why, size_t len);
-/* The bytes that went through the half's SAs so far, out and in (the
- * kernel's counts of the packets it transformed, headers and all): 0, or
- * -1 with errno. */
-int	ipsec_half_bytes(struct ipsec_half *h, uint64_t *out, uint64_t *in);
+/* What went through the half's SAs so far, out and in: the kernel's
+ * counts of the packets it transformed and of their bytes (headers and
+ * all): 0, or -1 with errno. */
+struct esp_count {
+	uint64_t	bytes, packets;
+};
+int	ipsec_half_counts(struct ipsec_half *h, struct esp_count *out, struct esp_count *in);
 /* Remove what the half installed (the reserved SPI too), newest first;
  * how many removals the kernel refused (0: all gone). */
 int	ipsec_half_remove(struct ipsec_half *h);

@@ -448,7 +448,7 @@ int ipsec_half_install(struct ipsec_half *h, const struct ipsec_conf *c, uint32_
 
 struct counts {
 	const struct ipsec_half *h;
-	uint64_t	out, in;
+	struct esp_count out, in;
 	int		seen;
 };
 
@@ -461,18 +461,20 @@ static int take_counts(const struct nl_hdr *hd, const unsigned char *p, size_t l
 	if (hd->type != XFRM_NEWSA || xfrm_sa_parse(p, len, &sa) || sa.proto != XFRM_PROTO_ESP)
 		return 0;
 	if (sa.spi == c->h->spi_out && !memcmp(sa.dst, c->h->there, n)) {
-		c->out = sa.cur_bytes;
+		c->out.bytes = sa.cur_bytes;
+		c->out.packets = sa.cur_packets;
 		c->seen |= 1;
 	} else if (sa.spi == c->h->spi_in && !memcmp(sa.dst, c->h->here, n)) {
-		c->in = sa.cur_bytes;
+		c->in.bytes = sa.cur_bytes;
+		c->in.packets = sa.cur_packets;
 		c->seen |= 2;
 	}
 	return 0;
 }
 
-int ipsec_half_bytes(struct ipsec_half *h, uint64_t *out, uint64_t *in)
+int ipsec_half_counts(struct ipsec_half *h, struct esp_count *out, struct esp_count *in)
 {
-	struct counts c = { h, 0, 0, 0 };
+	struct counts c = { h, { 0, 0 }, { 0, 0 }, 0 };
 	struct nl_msg m;
 
 	xfrm_dump_msg(&m, XFRM_GETSA);

@@ -338,6 +338,8 @@ static void put(struct client *c, const char *what, const char *label, const cha
 	r.flags = c->ctx->quick ? RESULT_SHORT : 0;
 	if (what && !strcmp(what, "cpu_local"))
 		r.metric = esp_metric(c, "cpu", metric, sizeof(metric));
+	else if (what && !strcmp(what, "esp_kpps"))
+		r.metric = esp_metric(c, "packets", metric, sizeof(metric));
 	emit_result(c->ctx, &r);
 }
 
@@ -397,6 +399,9 @@ static int client_report(struct client *c)
 	c->sum.median = rx->mid / 1e6;
 	emit_set_arg(c->ctx->rep, &c->sum);
 	put_throughput(c, rx, *why ? why : NULL);
+	if (!isnan(net_client_esp_kpps(&c->nc)))
+		put(c, "esp_kpps", "ESP packets (its SA's count)", "kpps", 1,
+		    net_client_esp_kpps(&c->nc));
 	if (c->nc.test == NET_UDP_STREAM)
 		put_udp(c, tx, rx);
 	put_cpu(c, "cpu_local", "local CPU", c->nc.local.cpu);

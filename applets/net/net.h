@@ -158,9 +158,9 @@ struct net_client {
 	 * at all; not said: the caller says it */
 	int		esp_errno, esp_server, esp_noxfrm;
 	char		esp_why[160];
-	/* the bytes this end's SAs transformed during the test, out and in;
+	/* what this end's SAs transformed during the test, out and in;
 	 * esp_counted 0 when they could not be read back */
-	uint64_t	esp_out, esp_in;
+	struct esp_count esp_out, esp_in;
 	int		esp_counted;
 	struct nl_sock	own_xf;
 	struct ipsec_half half;
@@ -173,6 +173,11 @@ int	net_client_test(struct net_client *c);
  * every byte this end sent (for tcp_maerts received) went through its
  * SA, as the kernel counted. 0, or -1 with the reason in why. */
 int	net_client_check(const struct net_client *c, char *why, size_t len);
+/* Through ESP, the packets the data's direction carried (its SA's count
+ * on this end: out for a stream this end sent, in for tcp_maerts) per
+ * second of the sender's window, in thousands (the guides' Packets/Sec);
+ * NaN without ESP, without the counts, or without a window. */
+double	net_client_esp_kpps(const struct net_client *c);
 
 /* net_server.c: serve one control connection accepted on lfd, waiting
  * wait_ms for each step of the client; --stay forks a child per

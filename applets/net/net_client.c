@@ -14,6 +14,7 @@
 #include "util.h"
 
 #include <errno.h>
+#include <math.h>
 #include <netinet/in.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -264,10 +265,20 @@ int net_client_test(struct net_client *c)
 		rc = transfer(c, cfd, dport);
 	c->esp_counted = 0;
 	if (!rc && c->ipsec)
-		c->esp_counted = !ipsec_half_bytes(&c->half, &c->esp_out, &c->esp_in);
+		c->esp_counted = !ipsec_half_counts(&c->half, &c->esp_out, &c->esp_in);
 	esp_down(c);
 	close(cfd);
 	return rc;
+}
+
+double net_client_esp_kpps(const struct net_client *c)
+{
+	int maerts = c->test == NET_TCP_MAERTS;
+	const struct net_side *tx = maerts ? &c->remote : &c->local;
+
+	if (!c->ipsec || !c->esp_counted || !tx->ns)
+		return NAN;
+	return (double)(maerts ? c->esp_in : c->esp_out).packets / ((double)tx->ns / 1e9) / 1e3;
 }
 
 int net_client_check(const struct net_client *c, char *why, size_t len)
@@ -275,7 +286,7 @@ int net_client_check(const struct net_client *c, char *why, size_t len)
 	int maerts = c->test == NET_TCP_MAERTS;
 	const struct net_side *rx = maerts ? &c->local : &c->remote;
 	const struct net_side *tx = maerts ? &c->remote : &c->local;
-	uint64_t esp = maerts ? c->esp_in : c->esp_out;
+	uint64_t esp = (maerts ? c->esp_in : c->esp_out).bytes;
 
 	if (c->test != NET_UDP_STREAM && rx->bytes != tx->bytes)
 		snprintf(why, len, "%llu bytes received of %llu sent",

@@ -1,12 +1,15 @@
 /* test_nl.c - netlink messages (src/nl.c, src/rtnl.c, src/xfrm.c): built
  * by benchbox's code and read back field by field, at the kernel ABI's
- * offsets; answers as the kernel sends them parsed, malformed ones refused */
+ * offsets; answers as the kernel sends them parsed, malformed ones refused;
+ * net --ipsec's packet rate from its SA's counts */
 #include "minitest.h"
 #include "nl.h"
 #include "rtnl.h"
 #include "xfrm.h"
+#include "net.h"
 
 #include <errno.h>
+#include <math.h>
 #include <string.h>
 #include <sys/socket.h>
 
@@ -437,4 +440,30 @@ TEST(rtnl_veth_message)
 	rtnl_get_msg(&m, NULL);
 	CHECK_EQ_INT(m.hdr.flags, NLF_DUMP);
 	CHECK_EQ_INT(rtnl_link_parse(m.buf + 16, m.len - 16, &l), -1);	/* no name */
+}
+
+/* net --ipsec's packet rate: the data's direction (out for a stream this
+ * end sends, in for tcp_maerts) over the sender's window; none without
+ * ESP, its counts or a window */
+TEST(net_client_esp_kpps)
+{
+	static struct net_client c;
+	static const struct ipsec_conf conf;
+
+	c.test = NET_TCP_STREAM;
+	c.local.ns = 2000000000;			/* this end sent for 2 s */
+	c.remote.ns = 4000000000;
+	c.esp_out.packets = 300000;
+	c.esp_in.packets = 9000;
+	c.esp_counted = 1;
+	CHECK(isnan(net_client_esp_kpps(&c)));		/* no --ipsec */
+	c.ipsec = &conf;
+	CHECK_NEAR(net_client_esp_kpps(&c), 150.0, 1e-9);
+	c.test = NET_TCP_MAERTS;			/* the server sent for 4 s */
+	CHECK_NEAR(net_client_esp_kpps(&c), 2.25, 1e-9);
+	c.esp_counted = 0;
+	CHECK(isnan(net_client_esp_kpps(&c)));
+	c.esp_counted = 1;
+	c.remote.ns = 0;
+	CHECK(isnan(net_client_esp_kpps(&c)));
 }
