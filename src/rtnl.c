@@ -115,6 +115,7 @@ int rtnl_link_parse(const unsigned char *p, size_t len, struct rtnl_link *l)
 		return -1;
 	memset(&r, 0, sizeof(r));
 	r.index = i.index;
+	r.type = i.type;
 	r.flags = i.flags;
 	if (nl_attr_str(&tb[IFLA_IFNAME_], r.name, sizeof(r.name))) {
 		errno = EBADMSG;

@@ -24,6 +24,7 @@ enum {
 /* A link as a GETLINK answer or dump record describes it. */
 struct rtnl_link {
 	int		index;
+	unsigned	type;			/* ARPHRD_*: 1 Ethernet, 772 loopback */
 	unsigned	flags;			/* IFF_UP, ... */
 	char		name[RTNL_IFNAMSIZ];
 	char		kind[RTNL_IFNAMSIZ];	/* "veth", or "" */

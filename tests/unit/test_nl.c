@@ -430,9 +430,11 @@ TEST(rtnl_veth_message)
 
 		nl_put(&m, 23, st, sizeof(st));
 		m.buf[16 + 4] = 7;				/* ifi_index */
+		m.buf[16 + 2] = 1;				/* ifi_type: Ethernet */
 	}
 	REQUIRE(rtnl_link_parse(m.buf + 16, m.len - 16, &l) == 0);
 	CHECK_EQ_INT(l.index, 7);
+	CHECK_EQ_INT(l.type, 1);
 	CHECK_STR(l.name, "benchbox1");
 	CHECK_EQ_INT(l.has_stats, 1);
 	CHECK_EQ_U64(l.rx_packets, 11);
