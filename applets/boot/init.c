@@ -38,6 +38,7 @@
 
 #include "mbedtls/sha256.h"
 
+#include <arpa/inet.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -159,6 +160,7 @@ int init_modules_check(const char *list, char *why, size_t wlen)
  * reason of a suite. */
 static const char *bad_value(const char *key, const char *v, char *why, size_t len)
 {
+	struct init_ip ip;
 	double d;
 
 	if (!*v)
@@ -171,6 +173,10 @@ static const char *bad_value(const char *key, const char *v, char *why, size_t l
 		return why;
 	if (!strcmp(key, "modules") && init_modules_check(v, why, len))
 		return why;
+	if (!strcmp(key, "ip") && init_ip_parse(v, &ip, why, len))
+		return why;
+	if (!strcmp(key, "serve") && !init_serve_applet(v, why, len))
+		return why;
 	return NULL;
 }
 
@@ -180,9 +186,9 @@ static void set_one(struct init_settings *s, char *kv)
 {
 	char *v = strchr(kv, '='), why[200], note[240];
 	static const char *const strs[] = { "suite", "board", "expect", "format", "out",
-					    "budget", "args", "modules" };
+					    "budget", "args", "modules", "ip", "serve" };
 	const char **dst[] = { &s->suite, &s->board, &s->expect, &s->format, &s->out,
-			       &s->budget, &s->args, &s->modules };
+			       &s->budget, &s->args, &s->modules, &s->ip, &s->serve };
 	const char *bad;
 	size_t i, n;
 
@@ -479,6 +485,58 @@ static int run_suite(const struct init_settings *s)
 	return rc;
 }
 
+/* The server's output, to the console as it comes. */
+static void console_add(void *arg, const char *p, size_t n)
+{
+	(void)arg;
+	proc_writen(STDOUT_FILENO, p, n);
+}
+
+/* benchbox.serve: the applet's server (-s) with the args, in place of a
+ * suite, its output on the console, in the foreground (an lmbench server
+ * would leave as a daemon); listening on bind (benchbox.ip's address, or
+ * NULL) unless the args give --bind. Its exit status. */
+static int serve(const struct init_settings *s, const char *bind)
+{
+	struct child_spec c = { .same_group = 1, .on_out = console_add, .on_err = console_add,
+				.reap = init_reap };
+	char *words = xstrdup(s->args ? s->args : ""), *w, *save = NULL;
+	const struct applet *a = applet_find(s->serve);
+	struct child_out o;
+	int rc, i, k;
+
+	c.argv = xcalloc(5 + strlen(words) / 2 + 2, sizeof(*c.argv));
+	c.argv[c.argc++] = xstrdup(s->serve);
+	c.argv[c.argc++] = xstrdup("-s");
+	for (k = 0; a && a->opts && a->opts[k].name; k++)
+		if (!strcmp(a->opts[k].name, "foreground"))
+			c.argv[c.argc++] = xstrdup("--foreground");
+	for (w = strtok_r(words, ", ", &save); w; w = strtok_r(NULL, ", ", &save)) {
+		c.argv[c.argc++] = xstrdup(w);
+		if (!strncmp(w, "--bind", 6))
+			bind = NULL;		/* given: not ours to add */
+	}
+	if (bind) {
+		c.argv[c.argc] = xmalloc(strlen(bind) + 8);
+		sprintf(c.argv[c.argc++], "--bind=%s", bind);
+	}
+	dprintf(STDOUT_FILENO, "init: serving:");
+	for (i = 0; i < c.argc; i++)
+		dprintf(STDOUT_FILENO, " %s", c.argv[i]);
+	dprintf(STDOUT_FILENO, "\n");
+	memset(&o, 0, sizeof(o));
+	if (run_child_stream(&c, &o)) {
+		dprintf(STDOUT_FILENO, "init: cannot start the server: %s\n", o.last_err);
+		rc = EXIT_FAIL;
+	} else {
+		rc = exit_of(o.status);
+		dprintf(STDOUT_FILENO, "init: the server ended, status %d\n", rc);
+	}
+	free(words);
+	free_args(c.argv);
+	return rc;
+}
+
 /* ---- the session ---- */
 
 /* Apply the settings of a file; an error is said and its settings ignored. */
@@ -560,7 +618,8 @@ static void check_expect(struct init_settings *s)
 static int session(const char *override, int pid1, double boot_s)
 {
 	struct init_settings s;
-	char boot[32];
+	struct init_ip ip;
+	char boot[32], why[160], bound[48] = "";
 
 	if (boot_s >= 0)
 		snprintf(boot, sizeof(boot), "%.3f", boot_s);
@@ -573,24 +632,36 @@ static int session(const char *override, int pid1, double boot_s)
 		init_quiet_kernel(STDOUT_FILENO);
 	read_settings(&s, override);
 	check_expect(&s);
-	dprintf(STDOUT_FILENO, "init: suite=%s format=%s board=%s%s then=%s\n", s.suite,
-		s.format, s.board ? s.board : "-", s.quick ? " quick=1" : "",
-		pid1 ? then_names[s.then] : "exit (not PID 1)");
+	if (s.serve)
+		dprintf(STDOUT_FILENO, "init: serve=%s then=%s\n", s.serve,
+			pid1 ? then_names[s.then] : "exit (not PID 1)");
+	else
+		dprintf(STDOUT_FILENO, "init: suite=%s format=%s board=%s%s then=%s\n", s.suite,
+			s.format, s.board ? s.board : "-", s.quick ? " quick=1" : "",
+			pid1 ? then_names[s.then] : "exit (not PID 1)");
 	if (s.args)
-		dprintf(STDOUT_FILENO, "init: args for every test: %s\n", s.args);
+		dprintf(STDOUT_FILENO, "init: args for %s: %s\n", s.serve ? "the server" :
+			"every test", s.args);
 	if (boot_s >= 0)
 		snprintf(boot, sizeof(boot), "%.6f", boot_s);
 	setenv("BENCHBOX_BOOT_TO_INIT_S", boot, 1);
 	if (s.modules)
 		init_load_modules(STDOUT_FILENO, s.modules);
+	if (s.ip && !pid1)
+		dprintf(STDOUT_FILENO, "init: benchbox.ip: not PID 1: the system's network left "
+			"as it is\n");
+	else if (s.ip && !init_ip_parse(s.ip, &ip, why, sizeof(why)) &&
+		 !init_net_up(STDOUT_FILENO, &ip))
+		inet_ntop(ip.family, ip.addr, bound, sizeof(bound));
 	if (pid1) {
 		setenv("TMPDIR", "/tmp", 1);
 		say_scratch();
 		if (!getenv("PATH"))
 			setenv("PATH", "/sbin:/bin:/usr/sbin:/usr/bin", 1);
-		init_finish(STDOUT_FILENO, s.then, run_suite(&s));
+		init_finish(STDOUT_FILENO, s.then,
+			    s.serve ? serve(&s, *bound ? bound : NULL) : run_suite(&s));
 	}
-	return run_suite(&s);
+	return s.serve ? serve(&s, NULL) : run_suite(&s);
 }
 
 void init_pid1(int argc, char **argv)
@@ -664,7 +735,11 @@ TEXT(init_usage,
 	"  benchbox.args=A,B         extra arguments for every test\n"
 	"  benchbox.then=poweroff|halt|reboot|wait   (poweroff)\n"
 	"  benchbox.modules=A.ko,B.ko  kernel modules in " INIT_MODULE_DIR ",\n"
-	"                            loaded in order before the suite\n");
+	"                            loaded in order before the suite\n"
+	"  benchbox.ip=ADDR/LEN[,IFACE]  this address on IFACE (the first Ethernet\n"
+	"                            link), set up: for net and the lmbench servers\n"
+	"  benchbox.serve=APPLET     APPLET -s with the args, not a suite (the peer\n"
+	"                            of another board's net; --bind: benchbox.ip's)\n");
 
 TEXT(init_exits,
 	"Exit status: none as PID 1 (the machine powers off, halts, reboots or\n"

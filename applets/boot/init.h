@@ -7,6 +7,8 @@
 
 #include <stddef.h>
 
+struct applet;
+
 /* What happens after the suite. */
 enum init_then { THEN_POWEROFF, THEN_HALT, THEN_REBOOT, THEN_WAIT };
 
@@ -20,7 +22,7 @@ enum { INIT_TEXT_MAX = 4096 };
  * of at most INIT_MODULE_NAME_MAX bytes (letters, digits, '_', '-', '+',
  * '.'; not starting with '.', no "..") ending in ".ko" or ".ko.xz". */
 #define INIT_MODULE_DIR	"/lib/modules/benchbox"
-enum { INIT_MODULES_MAX = 32, INIT_MODULE_NAME_MAX = 64 };
+enum { INIT_MODULES_MAX = 64, INIT_MODULE_NAME_MAX = 64 };
 
 /* The benchbox.* settings of the kernel command line. Strings point into
  * buf (or are the defaults, string literals). */
@@ -33,6 +35,8 @@ struct init_settings {
 	const char	*budget;	/* seconds per test, NULL = run's default */
 	const char	*args;		/* extra arguments for every test, ',' or ' ' separated */
 	const char	*modules;	/* module files to load, ',' separated, NULL = none */
+	const char	*ip;		/* ADDR/PREFIX[,IFACE] for a link, NULL = none */
+	const char	*serve;		/* an applet whose server runs instead of the suite */
 	int		quick;		/* benchbox.quick=1: --quick for every test */
 	enum init_then	then;
 	size_t		used;		/* bytes of buf holding values */
@@ -54,17 +58,19 @@ struct init_settings {
  * unknown, a bad value (empty, a format no emitter has, a budget that is
  * not 0.01..86400 s, a suite that is not quick, guide, all or a list of
  * measuring applets: suite_check(), a module list init_modules_check()
- * refuses) in bad, and ignored: the value set
- * before stays. The lists are cut with "..." when full.
+ * refuses, an ip init_ip_parse() refuses, a serve that names no applet
+ * with a server) in bad, and ignored: the value set before stays. The lists are cut with "..." when full.
  *
  * What holds after any call, whatever the text (a fuzzer may assert it):
  * s->used <= sizeof(s->buf); every string field is NULL (board, expect,
- * out, budget, args, modules only), a default literal, or points into buf
+ * out, budget, args, modules, ip, serve only), a default literal, or points into buf
  * with its NUL inside buf at or before buf + used, and is not empty;
  * unknown and bad are NUL-terminated inside their arrays; suite passes
  * suite_check(), so it names no tool (init, run, ...) that would start a
  * suite again; format passes emitter_find(); modules, when set, passes
- * init_modules_check(); then is an enum init_then and quick 0 or 1. */
+ * init_modules_check(); ip, when set, passes init_ip_parse(); serve,
+ * when set, init_serve_applet(); then is an enum init_then and quick 0
+ * or 1. */
 void init_settings_default(struct init_settings *s);
 int init_settings_parse(struct init_settings *s, const char *text, size_t len, char *err,
 			size_t errlen);
@@ -75,6 +81,26 @@ int init_module_name_check(const char *name, size_t len, char *why, size_t wlen)
 /* 0 when list is a ',' separated list of such names, none empty, none
  * twice, at most INIT_MODULES_MAX; else -1 with the reason in why. */
 int init_modules_check(const char *list, char *why, size_t wlen);
+
+/* init_net.c: an address on a link, a server in place of a suite */
+
+/* benchbox.ip: ADDR/PREFIX[,IFACE], IPv4 or IPv6; no IFACE: the first
+ * Ethernet link. */
+struct init_ip {
+	int		family;		/* AF_INET, AF_INET6 */
+	unsigned char	addr[16];	/* network order */
+	int		prefix;
+	char		ifname[16];	/* "" = the first Ethernet link */
+};
+/* 0 with *ip filled, or -1 with the reason in why. */
+int init_ip_parse(const char *v, struct init_ip *ip, char *why, size_t wlen);
+/* The address on its link (waited for up to 5 s: its driver may still be
+ * probing), the link set up; one "init: ..." line on fd either way. 0, or
+ * -1 when it could not be done (said). */
+int init_net_up(int fd, const struct init_ip *ip);
+/* The applet name names when it has a server (an option "server", -s,
+ * flagged OPT_SERVER); else NULL with the reason in why. */
+const struct applet *init_serve_applet(const char *name, char *why, size_t wlen);
 
 /* init_sys.c: the system around the suite */
 

@@ -10,7 +10,9 @@
  * buf[0..used) and ends there; unknown and bad end with a NUL inside their
  * arrays; suite passes suite_check() (no tool that would start a suite
  * again); format is a known emitter; modules, when set, is a list of plain
- * module file names (no '/', no ".."); quick is 0 or 1; then is one of its
+ * module file names (no '/', no ".."); ip, when set, parses to a prefix
+ * the family allows and an interface name without '/'; serve, when set,
+ * names an applet with a server; quick is 0 or 1; then is one of its
  * values; a text over INIT_TEXT_MAX bytes or with a NUL byte is refused
  * with one line and leaves the settings exactly as they were; the second
  * text only adds to the lists of words not understood.
@@ -19,6 +21,8 @@
 #include "init.h"
 #include "emit.h"
 #include "run.h"
+
+#include <sys/socket.h>
 
 static void check_str(const struct init_settings *s, const char *name, const char *v,
 		      int may_be_default)
@@ -50,6 +54,8 @@ static void check(const struct init_settings *s)
 	check_str(s, "budget", s->budget, 0);
 	check_str(s, "args", s->args, 0);
 	check_str(s, "modules", s->modules, 0);
+	check_str(s, "ip", s->ip, 0);
+	check_str(s, "serve", s->serve, 0);
 	FUZZ_CHECK(emitter_find(s->format), "format '%s'", s->format);
 	FUZZ_CHECK(s->quick == 0 || s->quick == 1, "quick %d", s->quick);
 	FUZZ_CHECK(s->then >= THEN_POWEROFF && s->then <= THEN_WAIT, "then %d", (int)s->then);
@@ -57,6 +63,19 @@ static void check(const struct init_settings *s)
 	FUZZ_CHECK(suite_check(s->suite, err, sizeof(err)) == 0, "suite '%s': %s", s->suite, err);
 	/* plain names init may open under its module directory: no '/', no
 	 * "..", none empty, at most INIT_MODULES_MAX */
+	if (s->ip) {
+		struct init_ip ip;
+
+		FUZZ_CHECK(init_ip_parse(s->ip, &ip, err, sizeof(err)) == 0, "ip '%s': %s", s->ip,
+			   err);
+		FUZZ_CHECK(ip.prefix >= 1 && ip.prefix <= (ip.family == AF_INET ? 32 : 128) &&
+				   memchr(ip.ifname, '\0', sizeof(ip.ifname)) && !strchr(ip.ifname, '/'),
+			   "ip '%s' parsed to prefix %d, interface '%.16s'", s->ip, ip.prefix,
+			   ip.ifname);
+	}
+	if (s->serve)
+		FUZZ_CHECK(init_serve_applet(s->serve, err, sizeof(err)) != NULL, "serve '%s': %s",
+			   s->serve, err);
 	if (s->modules)
 		FUZZ_CHECK(init_modules_check(s->modules, err, sizeof(err)) == 0 &&
 				   !strchr(s->modules, '/') && !strstr(s->modules, ".."),
@@ -125,17 +144,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	check(s);
 	apply(s, data, first);
 	if (nul) {
-		const char **v[8] = { &s->suite, &s->board, &s->expect, &s->format, &s->out,
-				      &s->budget, &s->args, &s->modules };
-		static const char *const key[8] = { "suite", "board", "expect", "format", "out",
-						    "budget", "args", "modules" };
+		const char **v[10] = { &s->suite, &s->board, &s->expect, &s->format, &s->out,
+				       &s->budget, &s->args, &s->modules, &s->ip, &s->serve };
+		static const char *const key[10] = { "suite", "board", "expect", "format", "out",
+						     "budget", "args", "modules", "ip", "serve" };
 		size_t n = size - first - 1, k, o;
 		char *second = malloc(n + 1), word[32];
-		char (*was)[sizeof(s->buf)] = malloc(8 * sizeof(s->buf));
+		char (*was)[sizeof(s->buf)] = malloc(10 * sizeof(s->buf));
 
 		if (!second || !was)
 			abort();
-		for (k = 0; k < 8; k++)
+		for (k = 0; k < 10; k++)
 			snprintf(was[k], sizeof(was[k]), "%s", *v[k] ? *v[k] : "(none)");
 		memcpy(unknown, s->unknown, sizeof(unknown));
 		memcpy(bad, s->bad, sizeof(bad));
@@ -146,7 +165,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			if (nul[1 + k] != '"' && nul[1 + k])
 				second[o++] = (char)nul[1 + k];
 		second[o] = '\0';
-		for (k = 0; k < 8; k++) {
+		for (k = 0; k < 10; k++) {
 			snprintf(word, sizeof(word), "benchbox.%s", key[k]);
 			if (!strstr(second, word))
 				FUZZ_CHECK(!strcmp(was[k], *v[k] ? *v[k] : "(none)"),

@@ -37,6 +37,7 @@ static void check_invariants(struct mt *t, const struct init_settings *s)
 	CHECK(field_ok(s, s->suite, 0) && field_ok(s, s->format, 0));
 	CHECK(field_ok(s, s->board, 1) && field_ok(s, s->expect, 1) && field_ok(s, s->out, 1));
 	CHECK(field_ok(s, s->budget, 1) && field_ok(s, s->args, 1));
+	CHECK(field_ok(s, s->modules, 1) && field_ok(s, s->ip, 1) && field_ok(s, s->serve, 1));
 	CHECK(memchr(s->unknown, '\0', sizeof(s->unknown)) != NULL);
 	CHECK(memchr(s->bad, '\0', sizeof(s->bad)) != NULL);
 	CHECK(s->suite && suite_check(s->suite, err, sizeof(err)) == 0);
@@ -109,6 +110,57 @@ TEST(init_settings_unknown_and_bad)
 	CHECK_STR(s.format, "ktap");
 	CHECK_EQ_INT(s.then, THEN_POWEROFF);
 	CHECK_EQ_INT(s.quick, 0);
+}
+
+/* benchbox.ip and benchbox.serve: what a board on a network of its own
+ * is given; a bad value named and ignored, the one before kept */
+TEST(init_settings_ip_and_serve)
+{
+	struct init_settings s;
+	struct init_ip ip;
+	char why[160];
+
+	init_settings_default(&s);
+	parse(&s, "benchbox.ip=10.0.0.2/24 benchbox.serve=net");
+	CHECK_STR(s.ip, "10.0.0.2/24");
+	CHECK_STR(s.serve, "net");
+	parse(&s, "benchbox.ip=10.0.0.1/33 benchbox.serve=lat_pipe");
+	CHECK_STR(s.bad, "ip (prefix length not 1..32) serve (lat_pipe has no server (-s))");
+	CHECK_STR(s.ip, "10.0.0.2/24");
+	CHECK_STR(s.serve, "net");
+	check_invariants(t, &s);
+
+	REQUIRE(init_ip_parse("192.0.2.7/24", &ip, why, sizeof(why)) == 0);
+	CHECK_EQ_INT(ip.family, 2);
+	CHECK(ip.addr[0] == 192 && ip.addr[3] == 7);
+	CHECK_EQ_INT(ip.prefix, 24);
+	CHECK_STR(ip.ifname, "");
+	REQUIRE(init_ip_parse("fd00::2/64,end0", &ip, why, sizeof(why)) == 0);
+	CHECK_EQ_INT(ip.family, 10);
+	CHECK(ip.addr[0] == 0xfd && ip.addr[15] == 2);
+	CHECK_EQ_INT(ip.prefix, 64);
+	CHECK_STR(ip.ifname, "end0");
+	CHECK(init_ip_parse("fd00::2/129", &ip, why, sizeof(why)) == -1);
+	CHECK_STR(why, "prefix length not 1..128");
+	CHECK(init_ip_parse("10.0.0.1", &ip, why, sizeof(why)) == -1);
+	CHECK_STR(why, "expected ADDR/PREFIX[,IFACE]");
+	CHECK(init_ip_parse("10.0.0.1,eth0/24", &ip, why, sizeof(why)) == -1);
+	CHECK(init_ip_parse("eth0/24", &ip, why, sizeof(why)) == -1);
+	CHECK_STR(why, "'eth0' is not an IPv4 or IPv6 address");
+	CHECK(init_ip_parse("10.0.0.1/", &ip, why, sizeof(why)) == -1);
+	CHECK(init_ip_parse("10.0.0.1/0", &ip, why, sizeof(why)) == -1);
+	CHECK(init_ip_parse("10.0.0.1/24x", &ip, why, sizeof(why)) == -1);
+	CHECK(init_ip_parse("10.0.0.1/24,", &ip, why, sizeof(why)) == -1);
+	CHECK(init_ip_parse("10.0.0.1/24,a/b", &ip, why, sizeof(why)) == -1);
+	CHECK_STR(why, "not an interface name: 'a/b'");
+	CHECK(init_ip_parse("10.0.0.1/24,0123456789abcdef", &ip, why, sizeof(why)) == -1);
+	CHECK(init_ip_parse("10.0.0.1/24,0123456789abcde", &ip, why, sizeof(why)) == 0);
+
+	CHECK(init_serve_applet("lat_tcp", why, sizeof(why)) != NULL);
+	CHECK(init_serve_applet("bw_tcp", why, sizeof(why)) != NULL);
+	CHECK(init_serve_applet("nosuch", why, sizeof(why)) == NULL);
+	CHECK_STR(why, "no applet 'nosuch'");
+	CHECK(init_serve_applet("init", why, sizeof(why)) == NULL);
 }
 
 /* TEXT: "benchbox.suite=lat_pipe ", a long word, " benchbox.format=csv", N bytes */
