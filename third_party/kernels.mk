@@ -27,7 +27,7 @@ KERNEL_SHA256_aarch64=914f75b57a8e165d85fb910c3e2dcc7000a05a9fea3f42f90b26e8dd59
 # gcm, ctr, ghash-generic) with the CE
 # drivers of sha1 and ghash. Comma-separated, as the file names are,
 # without .ko.
-KERNEL_MODULES_aarch64=af_alg,algif_skcipher,algif_hash,aes-ce-blk,sha2-ce,sdhci-pci,xhci-pci,xfrm_user,esp4,veth,authenc,echainiv,seqiv,des_generic,gcm,ctr,ghash-generic,drbg,sha1-ce,ghash-ce
+KERNEL_MODULES_aarch64=af_alg,algif_skcipher,algif_hash,aes-ce-blk,sha2-ce,sdhci-pci,xhci-pci,xfrm_user,esp4,veth,authenc,echainiv,seqiv,des_generic,gcm,ctr,ghash-generic,drbg,sha1-ce,ghash-ce,virtio_pci,virtio_net
 KERNEL_PKG_armv7=linux-image-6.1.0-50-armmp-lpae
 KERNEL_DEBARCH_armv7=armhf
 KERNEL_SHA256_armv7=7a1a2b179324d910db6415d67b73c7495a58d239f61103d9cf2b79a11b7ece3e
