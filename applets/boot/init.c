@@ -647,6 +647,8 @@ static int session(const char *override, int pid1, double boot_s)
 	setenv("BENCHBOX_BOOT_TO_INIT_S", boot, 1);
 	if (s.modules)
 		init_load_modules(STDOUT_FILENO, s.modules);
+	if (pid1)
+		init_lo_up(STDOUT_FILENO);
 	if (s.ip && !pid1)
 		dprintf(STDOUT_FILENO, "init: benchbox.ip: not PID 1: the system's network left "
 			"as it is\n");

@@ -94,6 +94,10 @@ struct init_ip {
 };
 /* 0 with *ip filled, or -1 with the reason in why. */
 int init_ip_parse(const char *v, struct init_ip *ip, char *why, size_t wlen);
+/* As PID 1: the loopback link up where it is down (a kernel leaves it
+ * so; the tests that serve themselves on 127.0.0.1 need it), one line
+ * when it was set up or could not be. 0, or -1 (said). */
+int init_lo_up(int fd);
 /* The address on its link (waited for up to 5 s: its driver may still be
  * probing), the link set up; one "init: ..." line on fd either way. 0, or
  * -1 when it could not be done (said). */

@@ -137,6 +137,38 @@ static double now_ms(void)
 	return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
 }
 
+int init_lo_up(int fd)
+{
+	struct pick k = { "lo", { 0 }, 0 };
+	char why[160] = "";
+	struct nl_sock rt;
+	struct nl_msg m;
+	int rc = -1;
+
+	if (nl_open(&rt, NL_ROUTE))
+		return -1;		/* no networking at all: nothing to say */
+	rtnl_get_msg(&m, NULL);
+	if (nl_talk(&rt, &m, take_link, &k, why, sizeof(why)) || !k.found) {
+		rc = 0;			/* no loopback link: nothing to set up */
+		goto out;
+	}
+	if (k.link.flags & 1) {		/* IFF_UP: as it was */
+		rc = 0;
+		goto out;
+	}
+	rtnl_up_msg(&m, k.link.index);
+	if (nl_talk(&rt, &m, NULL, NULL, why, sizeof(why))) {
+		dprintf(fd, "init: lo: cannot be set up: %s%s%s\n", strerror(errno), *why ? ": " : "",
+			why);
+		goto out;
+	}
+	dprintf(fd, "init: lo: up\n");
+	rc = 0;
+out:
+	nl_close(&rt);
+	return rc;
+}
+
 int init_net_up(int fd, const struct init_ip *ip)
 {
 	struct pick k = { ip->ifname[0] ? ip->ifname : NULL, { 0 }, 0 };
