@@ -423,7 +423,7 @@ test-asan: asan
 # entries kept in build/asan/corpus/NAME; make fuzz-check: what make check
 # runs, FUZZ_RUNS seeded executions of each (deterministic).
 FUZZ_TIME ?= 60
-FUZZ_RUNS ?= 300000
+FUZZ_RUNS ?= 100000
 fuzz: asan
 	@tests/fuzz/run.sh time $(FUZZ_TIME) $(FUZZERS)
 
