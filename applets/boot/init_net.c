@@ -15,6 +15,7 @@
  * a suite, for the other board's suite to measure against.
  */
 #include "applet.h"
+#include "bench.h"
 #include "init.h"
 #include "opt.h"
 #include "rtnl.h"
@@ -22,6 +23,7 @@
 
 #include <arpa/inet.h>
 #include <errno.h>
+#include <net/if.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -129,42 +131,44 @@ static int take_link(const struct nl_hdr *h, const unsigned char *p, size_t len,
 	return 0;
 }
 
-static double now_ms(void)
+/* The link k wants, from a dump of every link: 0 (k->found says whether it
+ * is there), or -1 with errno. */
+static int find_link(struct nl_sock *rt, struct pick *k)
 {
-	struct timespec t;
+	struct nl_msg m;
 
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
+	rtnl_get_msg(&m, NULL);
+	return nl_talk(rt, &m, take_link, k, NULL, 0);
+}
+
+/* Link l set up: 0, or -1 said on fd. */
+static int set_up(int fd, struct nl_sock *rt, const struct rtnl_link *l)
+{
+	char why[160] = "";
+	struct nl_msg m;
+
+	rtnl_up_msg(&m, l->index);
+	if (!nl_talk(rt, &m, NULL, NULL, why, sizeof(why)))
+		return 0;
+	dprintf(fd, "init: %s: cannot be set up: %s%s%s\n", l->name, strerror(errno),
+		*why ? ": " : "", why);
+	return -1;
 }
 
 int init_lo_up(int fd)
 {
 	struct pick k = { "lo", { 0 }, 0 };
-	char why[160] = "";
 	struct nl_sock rt;
-	struct nl_msg m;
-	int rc = -1;
+	int rc = 0;
 
 	if (nl_open(&rt, NL_ROUTE))
 		return -1;		/* no networking at all: nothing to say */
-	rtnl_get_msg(&m, NULL);
-	if (nl_talk(&rt, &m, take_link, &k, why, sizeof(why)) || !k.found) {
-		rc = 0;			/* no loopback link: nothing to set up */
-		goto out;
+	/* no loopback link, or up already: as it was */
+	if (!find_link(&rt, &k) && k.found && !(k.link.flags & IFF_UP)) {
+		rc = set_up(fd, &rt, &k.link);
+		if (!rc)
+			dprintf(fd, "init: lo: up\n");
 	}
-	if (k.link.flags & 1) {		/* IFF_UP: as it was */
-		rc = 0;
-		goto out;
-	}
-	rtnl_up_msg(&m, k.link.index);
-	if (nl_talk(&rt, &m, NULL, NULL, why, sizeof(why))) {
-		dprintf(fd, "init: lo: cannot be set up: %s%s%s\n", strerror(errno), *why ? ": " : "",
-			why);
-		goto out;
-	}
-	dprintf(fd, "init: lo: up\n");
-	rc = 0;
-out:
 	nl_close(&rt);
 	return rc;
 }
@@ -172,11 +176,11 @@ out:
 int init_net_up(int fd, const struct init_ip *ip)
 {
 	struct pick k = { ip->ifname[0] ? ip->ifname : NULL, { 0 }, 0 };
+	uint64_t until = bench_clock_ns() + (uint64_t)LINK_WAIT_MS * 1000000;
 	char text[48], why[160] = "";
-	double until = now_ms() + LINK_WAIT_MS;
 	struct nl_sock rt;
 	struct nl_msg m;
-	int rc = -1;
+	int rc = -1, unread;
 
 	inet_ntop(ip->family, ip->addr, text, sizeof(text));
 	if (nl_open(&rt, NL_ROUTE)) {
@@ -184,16 +188,13 @@ int init_net_up(int fd, const struct init_ip *ip)
 			strerror(errno));
 		return -1;
 	}
-	for (;;) {		/* a dump each time: the driver may still be probing */
-		rtnl_get_msg(&m, NULL);
-		if (nl_talk(&rt, &m, take_link, &k, why, sizeof(why))) {
-			dprintf(fd, "init: benchbox.ip=%s/%d: the links cannot be read: %s\n", text,
-				ip->prefix, strerror(errno));
-			goto out;
-		}
-		if (k.found || now_ms() >= until)
-			break;
+	/* a dump each time: the driver may still be probing */
+	while (!(unread = find_link(&rt, &k)) && !k.found && bench_clock_ns() < until)
 		nanosleep(&(struct timespec){ 0, 100000000 }, NULL);
+	if (unread) {
+		dprintf(fd, "init: benchbox.ip=%s/%d: the links cannot be read: %s\n", text,
+			ip->prefix, strerror(errno));
+		goto out;
 	}
 	if (!k.found) {
 		dprintf(fd, "init: benchbox.ip=%s/%d: no %s%s after %d s (its driver in "
@@ -207,12 +208,8 @@ int init_net_up(int fd, const struct init_ip *ip)
 			ip->prefix, strerror(errno), *why ? ": " : "", why);
 		goto out;
 	}
-	rtnl_up_msg(&m, k.link.index);
-	if (nl_talk(&rt, &m, NULL, NULL, why, sizeof(why))) {
-		dprintf(fd, "init: %s: cannot be set up: %s%s%s\n", k.link.name, strerror(errno),
-			*why ? ": " : "", why);
+	if (set_up(fd, &rt, &k.link))
 		goto out;
-	}
 	dprintf(fd, "init: %s: %s/%d, up\n", k.link.name, text, ip->prefix);
 	rc = 0;
 out:

@@ -393,15 +393,15 @@ static int client_report(struct client *c)
 	int maerts = c->nc.test == NET_TCP_MAERTS;
 	const struct net_side *rx = maerts ? &c->nc.local : &c->nc.remote;
 	const struct net_side *tx = maerts ? &c->nc.remote : &c->nc.local;
+	double kpps = net_client_esp_kpps(&c->nc);
 	char why[160] = "";
 
 	net_client_check(&c->nc, why, sizeof(why));
 	c->sum.median = rx->mid / 1e6;
 	emit_set_arg(c->ctx->rep, &c->sum);
 	put_throughput(c, rx, *why ? why : NULL);
-	if (!isnan(net_client_esp_kpps(&c->nc)))
-		put(c, "esp_kpps", "ESP packets (its SA's count)", "kpps", 1,
-		    net_client_esp_kpps(&c->nc));
+	if (!isnan(kpps))
+		put(c, "esp_kpps", "ESP packets (its SA's count)", "kpps", 1, kpps);
 	if (c->nc.test == NET_UDP_STREAM)
 		put_udp(c, tx, rx);
 	put_cpu(c, "cpu_local", "local CPU", c->nc.local.cpu);
